@@ -1,0 +1,34 @@
+# CardViewer — every entry installs what is missing first (Debian packages via apt, only when absent).
+#   make run    build and open the viewer on the bundled default deck
+#   make test   build and run every test: pure, headless GL (EGL), and window tests under Xvfb
+#   make bench  the 10k-card scrolling benchmark (release build)
+
+SHELL := /bin/bash
+# Swift lives in /opt/swift on the project's machines; use it when it is not on PATH already.
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT ?= swift
+XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
+
+.PHONY: deps build release test run bench clean
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product cardviewer
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(XVFB) $(SWIFT) test --skip-build
+
+run: release
+	"$$($(SWIFT) build -c release --show-bin-path)/cardviewer" run $(ARGS)
+
+bench: release
+	"$$($(SWIFT) build -c release --show-bin-path)/cardviewer" bench $(ARGS)
+
+clean:
+	$(SWIFT) package clean

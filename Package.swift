@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// CardViewer: five iOS card layouts in true 3D on OpenGL. See README.md and ARCHITECTURE notes in it.
+import PackageDescription
+
+let package = Package(
+    name: "CardViewer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cardviewer", targets: ["cardviewer"]),
+        .library(name: "CardMath", targets: ["CardMath"]),
+        .library(name: "CardLayout", targets: ["CardLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C at the edges: system libraries found through pkg-config.
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // Pure Swift in the middle: no C module, no files, no GL.
+        .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "CardLayout", dependencies: ["CardMath"]),
+
+        .executableTarget(
+            name: "cardviewer",
+            dependencies: [
+                "CardMath", "CardLayout",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Tests: one target per library, plus a shared support target with tolerance helpers.
+        .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
+        .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(
+            name: "CardLayoutTests",
+            dependencies: [
+                "CardLayout", "CardTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,55 @@
+import CardMath
+
+/// A card layout: the resting attributes of every card for a viewport, card count and scroll
+/// offset — the part of `UICollectionViewLayout` that decides geometry.
+///
+/// Layouts are values with no hidden state, so the same context always gives the same answer.
+/// The per-frame query is `layoutVisible(in:into:)`; its cost is in the number of cards that
+/// can be visible, not in the deck size.
+public protocol CardLayout: Sendable {
+    /// A short name for command lines and reports ("pages", "wheel", …).
+    var name: String { get }
+
+    /// The size of the scrollable content, in points.
+    func contentSize(viewport: Size, cardCount: Int) -> Size
+
+    /// The resting attributes of the card at `index` (0 ≤ index < cardCount).
+    func attributes(at index: Int, in context: LayoutContext) -> CardAttributes
+
+    /// The indices of the cards that can be visible: a superset of the visible cards, small when
+    /// few are visible.
+    ///
+    /// - Complexity: O(1).
+    func candidateRange(in context: LayoutContext) -> Range<Int>
+
+    /// Appends to `out` the attributes of the cards that can be visible, in index order.
+    ///
+    /// - Complexity: O(k), k the number of candidates; independent of the card count.
+    func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes])
+}
+
+extension CardLayout {
+    /// The scroll offsets the content allows: 0…max(0, content − viewport) on each axis.
+    public func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
+        let content = contentSize(viewport: viewport, cardCount: cardCount)
+        return Vec2(max(0, content.width - viewport.width), max(0, content.height - viewport.height))
+    }
+
+    /// Candidates culled by their transformed bounds (`Culling.isVisible`).
+    public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
+        let camera = context.camera
+        for index in candidateRange(in: context) {
+            let attributes = attributes(at: index, in: context)
+            if Culling.isVisible(attributes, offset: context.offset, camera: camera) {
+                out.append(attributes)
+            }
+        }
+    }
+
+    /// The attributes of the cards that can be visible, in index order.
+    public func visibleAttributes(in context: LayoutContext) -> [CardAttributes] {
+        var out: [CardAttributes] = []
+        layoutVisible(in: context, into: &out)
+        return out
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `cardviewer` command: argument parsing and wiring only.
+@main
+struct CardViewer: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardviewer",
+        abstract: "Collections of cards in true 3D on the GPU: five iOS card layouts on OpenGL.",
+        subcommands: []
+    )
+}

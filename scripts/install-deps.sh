@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian packages CardViewer needs to build, test and run — only those missing.
+# Non-interactive; uses sudo when not root. Safe to run repeatedly.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libglfw3-dev       # windows and input (GLFW 3.3)
+  libepoxy-dev       # OpenGL/EGL function loading
+  libpng-dev         # image decoding and PNG output
+  libegl-dev         # EGL headers (headless rendering)
+  libgl1-mesa-dri    # Mesa drivers incl. llvmpipe (software GL without a GPU)
+  libegl-mesa0       # Mesa's EGL vendor library (surfaceless platform)
+  xvfb xauth         # a virtual X server for window tests
+  xdotool            # real X input for end-to-end window tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
