@@ -25,10 +25,13 @@ let package = Package(
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath"]),
 
+        // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
+        .target(name: "CardImaging", dependencies: ["CPNG"]),
+
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout",
+                "CardMath", "CardLayout", "CardImaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// The `cardviewer` command: argument parsing and wiring only.
-@main
 struct CardViewer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardviewer",

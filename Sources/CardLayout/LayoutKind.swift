@@ -1,0 +1,13 @@
+import CardMath
+
+/// The layouts the program knows, by the names used on command lines and in files.
+public enum LayoutKind: String, CaseIterable, Sendable, Codable {
+    case pages
+
+    /// A layout of this kind with its default parameters.
+    public func makeLayout() -> any CardLayout {
+        switch self {
+        case .pages: PagesLayout()
+        }
+    }
+}

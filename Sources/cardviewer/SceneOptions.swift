@@ -1,0 +1,63 @@
+import ArgumentParser
+import CardLayout
+import CardMath
+
+extension LayoutKind: ExpressibleByArgument {}
+
+/// A viewport size given as `WxH` points, e.g. `1280x800`.
+struct ViewportSize: ExpressibleByArgument, Sendable {
+    var size: Size
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        size = Size(width: Double(w), height: Double(h))
+    }
+
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+}
+
+/// A scroll offset given as `Y` or `X,Y` points; finite numbers only.
+struct ScrollOffset: ExpressibleByArgument, Sendable {
+    var offset: Vec2
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.filter { $0 != " " })
+        }
+        switch parts.count {
+        case 1: guard let y = parts[0], y.isFinite else { return nil }; offset = Vec2(0, y)
+        case 2: guard let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }; offset = Vec2(x, y)
+        default: return nil
+        }
+    }
+
+    var defaultValueDescription: String { offset.x == 0 ? "\(offset.y)" : "\(offset.x),\(offset.y)" }
+}
+
+/// A card count: a whole number ≥ 0.
+struct CardCount: ExpressibleByArgument, Sendable {
+    var value: Int
+
+    init?(argument: String) {
+        guard let n = Int(argument), n >= 0, n <= 100_000_000 else { return nil }
+        value = n
+    }
+}
+
+/// What a frame shows: which layout, how many cards, the viewport and the scroll offset.
+/// Shared by `render`, `layout` and the other commands that lay out one frame.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var layout: LayoutKind = .pages
+
+    @Option(help: "Number of cards (a whole number ≥ 0); default: the bundled deck's size.")
+    var cards: CardCount?
+
+    @Option(help: "Scroll offset in points: Y, or X,Y.")
+    var offset: ScrollOffset = ScrollOffset(argument: "0")!
+
+    @Option(help: "Viewport size in points, WxH.")
+    var size: ViewportSize = ViewportSize(argument: "1280x800")!
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+
+// Exit statuses: 0 success; 2 bad command-line input (one line, listing the valid values);
+// 1 a failure at run time (no display, no OpenGL 3.3, a shader that does not compile, an
+// unwritable file). Never a crash trace.
+do {
+    var command = try CardViewer.parseAsRoot()
+    try command.run()
+} catch let failure as RuntimeFailure {
+    printError("error: \(failure.message)")
+    exit(1)
+} catch {
+    let code = CardViewer.exitCode(for: error)
+    if code == .success {
+        CardViewer.exit(withError: error)  // --help, --version: print and exit 0
+    }
+    let message = CardViewer.message(for: error)
+    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    printError(firstLine.hasPrefix("Error:") ? "error:" + firstLine.dropFirst("Error:".count) : "error: \(firstLine)")
+    exit(code == .validationFailure ? 2 : 1)
+}
