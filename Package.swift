@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "cardviewer", targets: ["cardviewer"]),
         .library(name: "CardMath", targets: ["CardMath"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
+        .library(name: "CardRendering", targets: ["CardRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -28,10 +29,16 @@ let package = Package(
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
 
+        // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
+        .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag")]),
+        .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
+        // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
+        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardRendering"]),
+
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging",
+                "CardMath", "CardLayout", "CardImaging", "CardRendering", "CardWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,5 +53,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(
+            name: "CardRenderingTests",
+            dependencies: ["CardRendering", "CardWindow", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
+        ),
+        // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
+        .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
     ]
 )

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The GLSL sources in this folder (`Shaders/`), shipped as resources of the `CardShaders` target.
+///
+/// Looked up in the resource bundle next to the running executable (where SwiftPM puts
+/// `CardViewer_CardShaders.resources`, for the program and for test runners alike), then in this
+/// source folder, so a moved binary still runs from a checkout. Never traps: a missing file is
+/// `nil`, and the caller reports where it looked.
+public enum ShaderLibrary {
+    /// The card vertex shader: unit quad × per-instance affine matrix × view-projection.
+    public static let cardVertex = "card.vert"
+    /// The card fragment shader: image layer, rounded corners, number label; or identity colours.
+    public static let cardFragment = "card.frag"
+
+    /// The text of the shader file `name`, or `nil` when no location has it.
+    public static func source(named name: String) -> String? {
+        for folder in searchedFolders {
+            let url = folder.appendingPathComponent(name)
+            if let data = FileManager.default.contents(atPath: url.path) {
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// The folders searched, in order.
+    public static var searchedFolders: [URL] {
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            folders.append(executable.deletingLastPathComponent().appendingPathComponent("CardViewer_CardShaders.resources"))
+        }
+        folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+        return folders
+    }
+}

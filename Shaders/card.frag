@@ -1,0 +1,81 @@
+#version 330 core
+// Cards: the image layer with slightly rounded corners, a thin rim and the card's number in a
+// label at the top-left corner; or, for tests and comparisons, one flat identity colour per card.
+
+in vec2 vUV;
+flat in vec2 vSize;
+flat in float vAlpha;
+flat in uint vLayer;
+flat in uint vId;
+
+uniform int uShading;            // 0: textured; 1: identity colours (exact, see IdentityColor.swift)
+uniform sampler2DArray uImages;  // one image per layer
+uniform int uImageLayers;        // 0: no images, a colour made from the id instead
+uniform sampler2D uGlyphs;       // digits 0…9 side by side, coverage in alpha
+uniform vec4 uGlyphCell;         // cell width, glyph width, glyph height, strip width (texels); 0: no labels
+
+out vec4 fragColor;
+
+// Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
+const uint identityMultiplier = 0x9E3779u;
+
+vec3 hsv(float h, float s, float v) {
+    vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
+    return v * mix(vec3(1.0), k, s);
+}
+
+// Distance from p (points from the top-left corner) to the edge of the rounded card, inside > 0.
+float insideDistance(vec2 p, float radius) {
+    vec2 q = min(p, vSize - p);
+    vec2 k = vec2(radius) - q;
+    return (k.x > 0.0 && k.y > 0.0) ? radius - length(k) : min(q.x, q.y);
+}
+
+// The card's number (id + 1) in white on a dark rounded label; returns (colour, coverage).
+vec4 label(vec2 p, float unit) {
+    if (uGlyphCell.w <= 0.0) return vec4(0.0);
+    uint number = vId + 1u;
+    int digits = 1;
+    for (uint n = number; n >= 10u; n /= 10u) digits++;
+    float glyphH = 0.075 * unit, glyphW = glyphH * uGlyphCell.y / uGlyphCell.z;
+    float pad = 0.3 * glyphH, margin = 0.035 * unit;
+    vec2 size = vec2(float(digits) * glyphW + 2.0 * pad, glyphH + 2.0 * pad);
+    vec2 q = p - vec2(margin);
+    if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, size))) return vec4(0.0);
+    vec2 corner = max(vec2(pad) - min(q, size - q), 0.0);
+    if (length(corner) > pad) return vec4(0.0);
+    vec2 t = (q - vec2(pad)) / vec2(glyphW, glyphH);
+    float ink = 0.0;
+    if (t.x >= 0.0 && t.y >= 0.0 && t.x < float(digits) && t.y <= 1.0) {
+        int k = int(t.x);
+        uint divisor = 1u;
+        for (int i = k + 1; i < digits; i++) divisor *= 10u;
+        float digit = float((number / divisor) % 10u);
+        float texel = digit * uGlyphCell.x + 0.5 * (uGlyphCell.x - uGlyphCell.y) + fract(t.x) * uGlyphCell.y;
+        ink = texture(uGlyphs, vec2(texel / uGlyphCell.w, t.y)).a;
+    }
+    return vec4(mix(vec3(0.0), vec3(1.0), ink), mix(0.55, 1.0, ink));
+}
+
+void main() {
+    if (uShading == 1) {
+        uint code = ((vId + 1u) * identityMultiplier) & 0xFFFFFFu;
+        fragColor = vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0) / 255.0;
+        return;
+    }
+    vec2 p = vUV * vSize;
+    float unit = min(vSize.x, vSize.y);
+    float inside = insideDistance(p, clamp(0.025 * unit, 2.0, 24.0));
+    if (inside < 0.0) discard;
+    vec3 color;
+    if (uImageLayers > 0) {
+        color = texture(uImages, vec3(vUV, float(vLayer))).rgb;
+    } else {
+        float hue = fract(float(vId) * 0.618034);
+        color = mix(hsv(hue, 0.45, 0.92), hsv(hue + 0.08, 0.6, 0.7), vUV.y);
+    }
+    if (inside < clamp(0.004 * unit, 1.0, 3.0)) color = mix(color, vec3(1.0), 0.3);
+    vec4 tag = label(p, unit);
+    color = mix(color, tag.rgb, tag.a);
+    fragColor = vec4(color, vAlpha);
+}

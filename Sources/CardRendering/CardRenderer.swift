@@ -1,0 +1,170 @@
+import CardShaders
+import CardImaging
+import CardMath
+
+/// Draws frames of cards into a `GraphicsContext`: one instance buffer refilled per frame and
+/// one instanced draw call per pass for all cards.
+///
+/// A frame is a fixed sequence: pack → upload → bind framebuffer, clear → program, uniforms →
+/// for each pass (at most two): depth/blend state, instance attributes, one
+/// `glDrawArraysInstanced`. `render` does not present: call `context.present()` after it.
+///
+/// The renderer keeps its context alive and deletes its GL objects with it current.
+public final class CardRenderer {
+    /// The context frames are drawn into.
+    public let context: GraphicsContext
+    /// Background colour of textured frames (identity frames are cleared to black).
+    public var background = ClearColor.slate
+    /// The statistics of the last frame.
+    public private(set) var lastStats = RenderStats()
+    /// The packer of the last frame (its records and passes).
+    public private(set) var packer = InstancePacker()
+
+    private let gl = GL()
+    private let program: ShaderProgram
+    private let vertexArray: UInt32
+    private let quadBuffer: UInt32
+    private let instanceBuffer: UInt32
+    private var instanceCapacity = 0
+    private let images: CardTextureArray
+    private var glyphTexture: UInt32 = 0
+    private var glyphCell = SIMD4<Float>.zero
+
+    /// Instanced draw calls issued since the renderer was created.
+    public var drawCallCount: Int { gl.drawCallCount }
+    /// Image layers available; cards use layer `id % imageLayerCount`.
+    public var imageLayerCount: Int { images.layerCount }
+    /// The default size of an image layer, pixels (16:10, like the default viewport).
+    public static let defaultLayerSize = PixelSize(width: 640, height: 400)
+
+    /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given) and
+    /// creates the buffers; makes `context` current.
+    ///
+    /// - Throws: `RenderError.shaderCompile`/`.shaderLink`/`.shaderMissing`, or a GL error.
+    public init(context: GraphicsContext, vertexShader: ShaderSource? = nil, fragmentShader: ShaderSource? = nil) throws {
+        self.context = context
+        try context.makeCurrent()
+        let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
+        let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
+        program = try ShaderProgram(gl: gl, vertex: vertex, fragment: fragment)
+        images = CardTextureArray(gl: gl)
+        vertexArray = gl.makeVertexArray()
+        quadBuffer = gl.makeBuffer()
+        instanceBuffer = gl.makeBuffer()
+        gl.bindVertexArray(vertexArray)
+        gl.bindArrayBuffer(quadBuffer)
+        // The unit quad as a triangle strip, card-local (+y down): top-left, top-right, bottom-left, bottom-right.
+        let corners: [Float] = [-0.5, -0.5, 0.5, -0.5, -0.5, 0.5, 0.5, 0.5]
+        corners.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
+        gl.floatAttribute(0, components: 2, stride: 8, offset: 0, divisor: 0)
+        gl.bindVertexArray(0)
+        try gl.throwIfError("creating the card renderer")
+    }
+
+    deinit {
+        guard (try? context.makeCurrent()) != nil else { return }
+        images.delete()
+        if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
+        gl.deleteBuffer(instanceBuffer)
+        gl.deleteBuffer(quadBuffer)
+        gl.deleteVertexArray(vertexArray)
+        program.delete()
+    }
+
+    /// Uploads the card images as texture-array layers of `layerSize` pixels (replacing any before).
+    public func setImages(_ images: [RGBAImage], layerSize: PixelSize = CardRenderer.defaultLayerSize) throws {
+        try context.makeCurrent()
+        try self.images.upload(images, layerSize: layerSize)
+    }
+
+    /// Uploads the digits the card numbers are drawn with; `nil` draws no numbers.
+    public func setLabelGlyphs(_ glyphs: LabelGlyphs?) throws {
+        try context.makeCurrent()
+        if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
+        glyphTexture = 0
+        glyphCell = .zero
+        guard let glyphs else { return }
+        glyphTexture = gl.makeTexture()
+        gl.bindTexture(glyphTexture, unit: 1, array: false)
+        glyphs.strip.pixels.withUnsafeBytes { gl.texture2D(width: glyphs.strip.width, height: glyphs.strip.height, pixels: $0) }
+        gl.textureFiltering(array: false, mipmaps: false)
+        try gl.throwIfError("uploading the label glyphs")
+        glyphCell = SIMD4(Float(glyphs.cellWidth), Float(glyphs.glyphWidth), Float(glyphs.glyphHeight),
+                          Float(glyphs.strip.width))
+    }
+
+    /// Draws one frame into the context's framebuffer, covering its whole drawable.
+    ///
+    /// Does nothing (and issues no GL call) while the drawable is 0 × 0.
+    /// - Returns: the frame's statistics (also in `lastStats`).
+    @discardableResult
+    public func render(_ frame: RenderFrame) throws -> RenderStats {
+        try context.makeCurrent()
+        var stats = RenderStats()
+        let size = context.drawableSize
+        guard !size.isEmpty else { lastStats = stats; return stats }
+        packer.pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering,
+                    layerCount: images.layerCount)
+        stats.instances = packer.records.count
+        stats.uploadedBytes = upload(packer.records)
+
+        gl.bindFramebuffer(context.framebuffer)
+        gl.viewport(width: size.width, height: size.height)
+        gl.disableCulling()
+        let identity = frame.shading == .identity
+        let clear = identity ? ClearColor(red: 0, green: 0, blue: 0) : background
+        gl.clear(red: clear.red, green: clear.green, blue: clear.blue, alpha: 1)
+
+        gl.useProgram(program.program)
+        gl.uniformMatrix4(program.location("uViewProjection"),
+                          columnMajor: frame.camera.viewProjection.columnMajor.map { Float($0) })
+        gl.uniform(program.location("uShading"), int: identity ? 1 : 0)
+        gl.uniform(program.location("uImageLayers"), int: images.layerCount)
+        gl.uniform(program.location("uImages"), int: 0)
+        gl.uniform(program.location("uGlyphs"), int: 1)
+        gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
+        gl.bindTexture(images.texture, unit: 0, array: true)
+        gl.bindTexture(glyphTexture, unit: 1, array: false)
+
+        gl.bindVertexArray(vertexArray)
+        gl.bindArrayBuffer(instanceBuffer)
+        let before = gl.drawCallCount
+        packer.forEachPass { pass in
+            gl.depth(test: pass.depthTest, write: pass.depthWrite)
+            gl.blending(pass.blending)
+            pointInstanceAttributes(at: pass.range.lowerBound * InstanceRecord.stride)
+            gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: pass.range.count)
+        }
+        stats.drawCalls = gl.drawCallCount - before
+        gl.bindVertexArray(0)
+        gl.depth(test: false, write: true)
+        gl.blending(false)
+        try gl.throwIfError("drawing \(stats.instances) card(s)")
+        lastStats = stats
+        return stats
+    }
+
+    /// Refills the instance buffer: orphans its storage (so the GPU may still read the last
+    /// frame's) and writes the records. Grows by doubling. Returns the bytes written.
+    private func upload(_ records: [InstanceRecord]) -> Int {
+        let bytes = records.count * InstanceRecord.stride
+        guard bytes > 0 else { return 0 }
+        gl.bindArrayBuffer(instanceBuffer)
+        if bytes > instanceCapacity { instanceCapacity = max(bytes, 2 * instanceCapacity) }
+        gl.arrayBufferReserve(byteCount: instanceCapacity)
+        records.withUnsafeBytes { gl.arrayBufferSubData($0) }
+        return bytes
+    }
+
+    /// Points the per-instance attributes (locations 1…5, divisor 1) at the record starting at
+    /// byte `base` of the instance buffer, which must be bound.
+    private func pointInstanceAttributes(at base: Int) {
+        let stride = InstanceRecord.stride
+        for row in 0..<3 {
+            gl.floatAttribute(1 + row, components: 4, stride: stride,
+                              offset: base + InstanceRecord.rowsOffset + 16 * row, divisor: 1)
+        }
+        gl.floatAttribute(4, components: 2, stride: stride, offset: base + InstanceRecord.alphaDepthOffset, divisor: 1)
+        gl.uintAttribute(5, components: 2, stride: stride, offset: base + InstanceRecord.layerIdOffset, divisor: 1)
+    }
+}

@@ -1,0 +1,406 @@
+// The one file that calls OpenGL. libepoxy's `glFoo` names are C macros Swift cannot see; the
+// real entry points are the `epoxy_glFoo` function pointers, resolved by libepoxy on first use
+// against the current context. `@preconcurrency`: those pointers are C globals that libepoxy
+// rewrites once resolved, which Swift 6 would otherwise refuse as shared mutable state.
+@preconcurrency import CEpoxy
+
+/// Thin wrappers over the OpenGL 3.3 core calls the renderer uses, with a draw-call counter and,
+/// in debug builds, a `glGetError` check after every call that remembers the first failure and
+/// the call that caused it.
+///
+/// One instance per owner (renderer, offscreen target); it holds no GL object itself. Every call
+/// needs a current context. Errors surface through `throwIfError(_:)`, which the owner calls
+/// after allocating resources and after each frame, in every build configuration.
+final class GL {
+    /// How many instanced draw calls this instance issued since it was created.
+    private(set) var drawCallCount = 0
+    /// The first error seen by a debug-build check and the call that raised it.
+    private var pendingError: (code: GLenum, call: String)?
+
+    init() {}
+
+    // MARK: Errors and queries
+
+    /// Throws the first GL error since the last check, naming `activity` (and, in debug builds,
+    /// the call that failed). Clears the error flags.
+    func throwIfError(_ activity: String) throws {
+        var first = pendingError
+        pendingError = nil
+        for _ in 0..<16 {  // one flag per call; a context has only a few
+            let code = epoxy_glGetError!()
+            if code == GLenum(GL_NO_ERROR) { break }
+            if first == nil { first = (code, "") }
+        }
+        guard let (code, call) = first else { return }
+        throw RenderError.glError(activity: activity, call: call, code: Self.name(of: code))
+    }
+
+    @inline(__always) private func check(_ call: StaticString) {
+        #if DEBUG
+        let code = epoxy_glGetError!()
+        if code != GLenum(GL_NO_ERROR), pendingError == nil { pendingError = (code, "\(call)") }
+        #endif
+    }
+
+    /// `GL_OUT_OF_MEMORY` and friends by name, for messages.
+    static func name(of code: GLenum) -> String {
+        switch Int32(code) {
+        case GL_INVALID_ENUM: "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: "GL_INVALID_OPERATION"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case GL_OUT_OF_MEMORY: "GL_OUT_OF_MEMORY"
+        default: "GL error 0x\(String(code, radix: 16))"
+        }
+    }
+
+    /// `GL_VERSION`, `GL_RENDERER` and `GL_VENDOR`.
+    func driverStrings() -> (version: String, renderer: String, vendor: String) {
+        (string(GL_VERSION), string(GL_RENDERER), string(GL_VENDOR))
+    }
+
+    /// Limits that bound offscreen targets and textures.
+    func limits() -> (maxRenderbufferSize: Int, maxSamples: Int, maxTextureSize: Int, maxArrayLayers: Int) {
+        (integer(GL_MAX_RENDERBUFFER_SIZE), integer(GL_MAX_SAMPLES), integer(GL_MAX_TEXTURE_SIZE),
+         integer(GL_MAX_ARRAY_TEXTURE_LAYERS))
+    }
+
+    /// A `glGetString` value, or "" when the driver has none.
+    private func string(_ name: Int32) -> String {
+        guard let text = epoxy_glGetString!(GLenum(name)) else { return "" }
+        return String(cString: text)
+    }
+
+    /// A single `glGetIntegerv` value.
+    private func integer(_ name: Int32) -> Int {
+        var value: GLint = 0
+        epoxy_glGetIntegerv!(GLenum(name), &value)
+        check("glGetIntegerv")
+        return Int(value)
+    }
+
+    // MARK: Pipeline state
+
+    func viewport(width: Int, height: Int) {
+        epoxy_glViewport!(0, 0, GLsizei(width), GLsizei(height)); check("glViewport")
+    }
+
+    func clear(red: Float, green: Float, blue: Float, alpha: Float) {
+        epoxy_glClearColor!(red, green, blue, alpha)
+        epoxy_glClearDepth!(1)
+        epoxy_glDepthMask!(GLboolean(GL_TRUE))  // a mask of false would also mask the clear
+        epoxy_glClear!(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT)); check("glClear")
+    }
+
+    /// Depth test on (`GL_LESS`) or off, and whether passing fragments write depth.
+    func depth(test: Bool, write: Bool) {
+        if test { epoxy_glEnable!(GLenum(GL_DEPTH_TEST)) } else { epoxy_glDisable!(GLenum(GL_DEPTH_TEST)) }
+        epoxy_glDepthFunc!(GLenum(GL_LESS))
+        epoxy_glDepthMask!(GLboolean(write ? GL_TRUE : GL_FALSE)); check("glDepthMask")
+    }
+
+    /// Straight-alpha "over" blending: colour by source alpha, destination alpha as coverage
+    /// (`a + a_dst·(1 − a)`), so the framebuffer's alpha stays exact.
+    func blending(_ enabled: Bool) {
+        if enabled {
+            epoxy_glEnable!(GLenum(GL_BLEND))
+            epoxy_glBlendEquation!(GLenum(GL_FUNC_ADD))
+            epoxy_glBlendFuncSeparate!(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA),
+                                       GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        } else {
+            epoxy_glDisable!(GLenum(GL_BLEND))
+        }
+        check("glBlendFuncSeparate")
+    }
+
+    func disableCulling() { epoxy_glDisable!(GLenum(GL_CULL_FACE)); check("glDisable") }
+
+    /// Finishes every queued command (offscreen frames, before a read-back or a timing).
+    func finish() { epoxy_glFinish!(); check("glFinish") }
+
+    // MARK: Buffers and vertex arrays
+
+    func makeVertexArray() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenVertexArrays!(1, &name); check("glGenVertexArrays")
+        return name
+    }
+
+    func bindVertexArray(_ name: GLuint) { epoxy_glBindVertexArray!(name); check("glBindVertexArray") }
+
+    func deleteVertexArray(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteVertexArrays!(1, &name); check("glDeleteVertexArrays")
+    }
+
+    func makeBuffer() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenBuffers!(1, &name); check("glGenBuffers")
+        return name
+    }
+
+    func deleteBuffer(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteBuffers!(1, &name); check("glDeleteBuffers")
+    }
+
+    func bindArrayBuffer(_ name: GLuint) {
+        epoxy_glBindBuffer!(GLenum(GL_ARRAY_BUFFER), name); check("glBindBuffer")
+    }
+
+    /// Replaces the bound array buffer's storage (`glBufferData`: the driver orphans the old
+    /// storage, so a buffer still in use by the GPU is not waited for).
+    func arrayBufferData(_ bytes: UnsafeRawBufferPointer, streaming: Bool) {
+        epoxy_glBufferData!(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress,
+                            GLenum(streaming ? GL_STREAM_DRAW : GL_STATIC_DRAW))
+        check("glBufferData")
+    }
+
+    /// Allocates `byteCount` bytes of uninitialised streaming storage for the bound array buffer.
+    func arrayBufferReserve(byteCount: Int) {
+        epoxy_glBufferData!(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(byteCount), nil, GLenum(GL_STREAM_DRAW))
+        check("glBufferData")
+    }
+
+    /// Writes bytes at the start of the bound array buffer.
+    func arrayBufferSubData(_ bytes: UnsafeRawBufferPointer) {
+        epoxy_glBufferSubData!(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes.count), bytes.baseAddress)
+        check("glBufferSubData")
+    }
+
+    /// A float vertex attribute read from the bound array buffer; `divisor` 1 advances per instance.
+    func floatAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
+        let index = GLuint(location)
+        epoxy_glEnableVertexAttribArray!(index)
+        epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                     GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
+        epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribPointer")
+    }
+
+    /// An unsigned-integer vertex attribute (`uvecN` in GLSL, not converted to float).
+    func uintAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
+        let index = GLuint(location)
+        epoxy_glEnableVertexAttribArray!(index)
+        epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_INT),
+                                      GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
+        epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribIPointer")
+    }
+
+    /// The one draw call of a pass: `vertexCount` vertices of a triangle strip, `instanceCount` times.
+    func drawTriangleStripInstanced(vertexCount: Int, instanceCount: Int) {
+        epoxy_glDrawArraysInstanced!(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertexCount), GLsizei(instanceCount))
+        drawCallCount += 1
+        check("glDrawArraysInstanced")
+    }
+
+    // MARK: Shaders
+
+    /// Compiles one shader stage; returns its name, or the driver's log on failure.
+    func compileShader(fragment: Bool, source: String) -> Result<GLuint, ShaderLog> {
+        let shader = epoxy_glCreateShader!(GLenum(fragment ? GL_FRAGMENT_SHADER : GL_VERTEX_SHADER))
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            epoxy_glShaderSource!(shader, 1, &pointer, nil)
+        }
+        epoxy_glCompileShader!(shader)
+        var ok: GLint = 0
+        epoxy_glGetShaderiv!(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        check("glCompileShader")
+        guard ok != 0 else {
+            let log = infoLog(shader, length: epoxy_glGetShaderiv!, read: epoxy_glGetShaderInfoLog!)
+            epoxy_glDeleteShader!(shader)
+            return .failure(ShaderLog(text: log))
+        }
+        return .success(shader)
+    }
+
+    /// Links a program from compiled stages (which it then deletes); the driver's log on failure.
+    func linkProgram(_ shaders: [GLuint]) -> Result<GLuint, ShaderLog> {
+        let program = epoxy_glCreateProgram!()
+        for shader in shaders { epoxy_glAttachShader!(program, shader) }
+        epoxy_glLinkProgram!(program)
+        for shader in shaders { epoxy_glDeleteShader!(shader) }
+        var ok: GLint = 0
+        epoxy_glGetProgramiv!(program, GLenum(GL_LINK_STATUS), &ok)
+        check("glLinkProgram")
+        guard ok != 0 else {
+            let log = infoLog(program, length: epoxy_glGetProgramiv!, read: epoxy_glGetProgramInfoLog!)
+            epoxy_glDeleteProgram!(program)
+            return .failure(ShaderLog(text: log))
+        }
+        return .success(program)
+    }
+
+    private func infoLog(_ object: GLuint,
+                         length: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+                         read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String {
+        var size: GLint = 0
+        length(object, GLenum(GL_INFO_LOG_LENGTH), &size)
+        guard size > 1 else { return "" }
+        var bytes = [GLchar](repeating: 0, count: Int(size))
+        var written: GLsizei = 0
+        read(object, GLsizei(size), &written, &bytes)
+        return String(decoding: bytes.prefix(Int(max(0, written))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func deleteShader(_ shader: GLuint) { epoxy_glDeleteShader!(shader); check("glDeleteShader") }
+
+    func deleteProgram(_ program: GLuint) { epoxy_glDeleteProgram!(program); check("glDeleteProgram") }
+
+    func useProgram(_ program: GLuint) { epoxy_glUseProgram!(program); check("glUseProgram") }
+
+    /// A uniform's location, or −1 when the program has no active uniform of that name.
+    func uniformLocation(_ program: GLuint, _ name: String) -> Int {
+        Int(epoxy_glGetUniformLocation!(program, name))
+    }
+
+    /// A 4×4 matrix uniform from 16 floats in column-major order.
+    func uniformMatrix4(_ location: Int, columnMajor: [Float]) {
+        guard location >= 0 else { return }
+        epoxy_glUniformMatrix4fv!(GLint(location), 1, GLboolean(GL_FALSE), columnMajor); check("glUniformMatrix4fv")
+    }
+
+    func uniform(_ location: Int, int value: Int) {
+        guard location >= 0 else { return }
+        epoxy_glUniform1i!(GLint(location), GLint(value)); check("glUniform1i")
+    }
+
+    func uniform(_ location: Int, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
+        guard location >= 0 else { return }
+        epoxy_glUniform4f!(GLint(location), x, y, z, w); check("glUniform4f")
+    }
+
+    // MARK: Textures
+
+    func makeTexture() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenTextures!(1, &name); check("glGenTextures")
+        return name
+    }
+
+    func deleteTexture(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteTextures!(1, &name); check("glDeleteTextures")
+    }
+
+    /// Binds `name` as a 2D array texture (or a plain 2D texture) on texture unit `unit`.
+    func bindTexture(_ name: GLuint, unit: Int, array: Bool) {
+        epoxy_glActiveTexture!(GLenum(GL_TEXTURE0 + Int32(unit)))
+        epoxy_glBindTexture!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D), name); check("glBindTexture")
+    }
+
+    /// Allocates RGBA8 storage for the bound 2D array texture (level 0; mipmaps come from
+    /// `generateMipmaps`).
+    func textureArrayStorage(width: Int, height: Int, layers: Int) {
+        epoxy_glTexImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), 0, GL_RGBA8, GLsizei(width), GLsizei(height),
+                            GLsizei(layers), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        check("glTexImage3D")
+    }
+
+    /// Uploads one layer of the bound 2D array texture from tightly packed RGBA8 rows, first row
+    /// at texture coordinate t = 0.
+    func textureArrayLayer(_ layer: Int, width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
+        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        epoxy_glTexSubImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, GLint(layer), GLsizei(width), GLsizei(height), 1,
+                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        check("glTexSubImage3D")
+    }
+
+    /// Uploads the bound plain 2D texture (RGBA8, no mipmaps), first row at t = 0.
+    func texture2D(width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
+        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        check("glTexImage2D")
+    }
+
+    /// Linear filtering (trilinear with mipmaps), clamped to the edge, for the bound texture.
+    func textureFiltering(array: Bool, mipmaps: Bool) {
+        let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        check("glTexParameteri")
+    }
+
+    func generateMipmaps(array: Bool) {
+        epoxy_glGenerateMipmap!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)); check("glGenerateMipmap")
+    }
+
+    // MARK: Framebuffers
+
+    func makeFramebuffer() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenFramebuffers!(1, &name); check("glGenFramebuffers")
+        return name
+    }
+
+    func deleteFramebuffer(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteFramebuffers!(1, &name); check("glDeleteFramebuffers")
+    }
+
+    /// Binds `name` for drawing and reading (0: the window's default framebuffer).
+    func bindFramebuffer(_ name: GLuint) {
+        epoxy_glBindFramebuffer!(GLenum(GL_FRAMEBUFFER), name); check("glBindFramebuffer")
+    }
+
+    /// A renderbuffer with `samples` samples per pixel (0 or 1: single-sampled).
+    func makeRenderbuffer(depth: Bool, width: Int, height: Int, samples: Int) -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenRenderbuffers!(1, &name)
+        epoxy_glBindRenderbuffer!(GLenum(GL_RENDERBUFFER), name)
+        let format = GLenum(depth ? GL_DEPTH_COMPONENT24 : GL_RGBA8)
+        if samples > 1 {
+            epoxy_glRenderbufferStorageMultisample!(GLenum(GL_RENDERBUFFER), GLsizei(samples), format,
+                                                    GLsizei(width), GLsizei(height))
+        } else {
+            epoxy_glRenderbufferStorage!(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
+        }
+        check("glRenderbufferStorage")
+        return name
+    }
+
+    func deleteRenderbuffer(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteRenderbuffers!(1, &name); check("glDeleteRenderbuffers")
+    }
+
+    /// Attaches a renderbuffer to the bound framebuffer as its colour or depth attachment.
+    func attachRenderbuffer(_ renderbuffer: GLuint, depth: Bool) {
+        epoxy_glFramebufferRenderbuffer!(GLenum(GL_FRAMEBUFFER),
+                                         GLenum(depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0),
+                                         GLenum(GL_RENDERBUFFER), renderbuffer)
+        check("glFramebufferRenderbuffer")
+    }
+
+    /// `nil` when the bound framebuffer is complete, otherwise the status in hex.
+    func framebufferIncompleteness() -> String? {
+        let status = epoxy_glCheckFramebufferStatus!(GLenum(GL_FRAMEBUFFER))
+        return status == GLenum(GL_FRAMEBUFFER_COMPLETE) ? nil : "status 0x\(String(status, radix: 16))"
+    }
+
+    /// Copies (and resolves, when the source is multisampled) the colour of `source` into `target`.
+    func resolveColor(from source: GLuint, to target: GLuint, width: Int, height: Int) {
+        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), source)
+        epoxy_glBindFramebuffer!(GLenum(GL_DRAW_FRAMEBUFFER), target)
+        epoxy_glBlitFramebuffer!(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                                 GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        check("glBlitFramebuffer")
+    }
+
+    /// Reads RGBA8 pixels of the bound read framebuffer's colour buffer, bottom row first.
+    func readPixels(framebuffer: GLuint, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer) {
+        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        epoxy_glPixelStorei!(GLenum(GL_PACK_ALIGNMENT), 1)
+        epoxy_glReadPixels!(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                            out.baseAddress)
+        check("glReadPixels")
+    }
+}
+
+/// A shader compiler's or linker's log.
+struct ShaderLog: Error {
+    var text: String
+}

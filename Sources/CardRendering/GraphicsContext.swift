@@ -1,0 +1,37 @@
+/// A size in device pixels (framebuffer pixels, not points).
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// True when there is nothing to draw into (a minimised window is 0 × 0).
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// Where frames go: an OpenGL 3.3 core context and the framebuffer it draws into.
+///
+/// The renderer draws into any context without knowing whether it is a window or an offscreen
+/// target (sokol's split: graphics knows no window). Implemented by `EGLOffscreenContext` here
+/// and by the GLFW window context in `CardWindow`.
+///
+/// Contexts are bound to one thread at a time; not `Sendable`.
+public protocol GraphicsContext: AnyObject {
+    /// Makes this context current on the calling thread.
+    func makeCurrent() throws
+
+    /// The size of the drawable in device pixels, which can exceed the viewport in points on
+    /// HiDPI displays; 0 × 0 while a window is minimised.
+    var drawableSize: PixelSize { get }
+
+    /// The framebuffer object frames are drawn into: 0 for a window's default framebuffer.
+    var framebuffer: UInt32 { get }
+
+    /// Shows the finished frame: swaps a window's buffers; offscreen, waits for the frame.
+    func present()
+}

@@ -1,0 +1,59 @@
+import CardLayout
+import CardMath
+
+/// How cards are coloured.
+public enum CardShading: String, CaseIterable, Sendable {
+    /// The card's image layer (or a colour made from its id when there are no images), rounded
+    /// corners, a thin rim and its number.
+    case textured
+    /// One flat colour per card (`IdentityColor`), on black: exact, for tests and comparisons.
+    case identity
+}
+
+/// Everything one frame shows.
+public struct RenderFrame: Sendable {
+    /// The cards to draw, in any order (the ordering decides the draw order); hidden,
+    /// transparent and non-finite cards are skipped.
+    public var cards: [CardAttributes]
+    /// The shared camera; its viewport (points) maps onto the whole drawable (pixels).
+    public var camera: Camera
+    /// The scroll offset, content points.
+    public var offset: Vec2
+    public var ordering: RenderOrdering
+    public var shading: CardShading
+
+    public init(cards: [CardAttributes], camera: Camera, offset: Vec2 = .zero,
+                ordering: RenderOrdering = .depth, shading: CardShading = .textured) {
+        self.cards = cards
+        self.camera = camera
+        self.offset = offset
+        self.ordering = ordering
+        self.shading = shading
+    }
+}
+
+/// What one frame cost the GPU interface.
+public struct RenderStats: Hashable, Sendable {
+    /// Instanced draw calls issued: one per non-empty pass.
+    public var drawCalls = 0
+    /// Instances drawn (cards that survived packing).
+    public var instances = 0
+    /// Bytes written to the instance buffer.
+    public var uploadedBytes = 0
+
+    public init() {}
+}
+
+/// An RGB colour with components 0…1.
+public struct ClearColor: Hashable, Sendable {
+    public var red: Float, green: Float, blue: Float
+
+    public init(red: Float, green: Float, blue: Float) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// The default background: a dark blue-grey that lets the cards stand out.
+    public static let slate = ClearColor(red: 0.10, green: 0.11, blue: 0.14)
+}

@@ -1,0 +1,138 @@
+import CardImaging
+import CardLayout
+import CardMath
+import CardRendering
+import Testing
+
+/// Card images, number labels and translucency, read back pixel by pixel.
+@Suite("Card appearance", .serialized)
+struct CardAppearanceTests {
+    static let red = Scenes.solid(200, 40, 40), green = Scenes.solid(40, 200, 40), blue = Scenes.solid(40, 40, 200)
+    static let camera = Camera(viewport: Scenes.viewport)
+
+    /// True when every channel is within `tolerance` of the expected value.
+    static func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ e: SIMD3<Double>, tolerance: Double = 2) -> Bool {
+        abs(Double(p.r) - e.x) <= tolerance && abs(Double(p.g) - e.y) <= tolerance && abs(Double(p.b) - e.z) <= tolerance
+    }
+
+    static func rgb(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> SIMD3<Double> {
+        SIMD3(Double(p.r), Double(p.g), Double(p.b))
+    }
+
+    @Test("each card shows image layer id % layerCount")
+    func layers() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.red, Self.green, Self.blue])
+        #expect(renderer.imageLayerCount == 3)
+        let cards = (0..<6).map { Scenes.card(UInt32($0), x: 40 + 64 * Double($0), y: 150, width: 50, height: 50) }
+        try renderer.render(RenderFrame(cards: cards, camera: Self.camera))
+        let image = try gpu.readPixels()
+        let expected: [SIMD3<Double>] = [[200, 40, 40], [40, 200, 40], [40, 40, 200]]
+        for card in cards {
+            let p = image[Int(card.center.x), Int(card.center.y)]
+            #expect(Self.near(p, expected[Int(card.id.rawValue) % 3]), "card \(card.id): \(p)")
+            #expect(p.a == 255)
+        }
+    }
+
+    @Test("the label shows the card's number (id + 1), one glyph cell per digit")
+    func label() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.blue])
+        // Synthetic glyphs: digit d is a uniform block of coverage d·25/255, so each cell's ink
+        // tells which digit the shader picked.
+        let digits = (0..<10).map { (d: Int) -> RGBAImage in
+            let level = UInt8(d * 25)
+            return RGBAImage(width: 6, height: 9, fill: (level, level, level, 255))
+        }
+        let glyphs = try #require(LabelGlyphs(digits: digits))
+        try renderer.setLabelGlyphs(glyphs)
+        // Card id 41 → "42", flat at z = 0 so card points are pixels: unit = 200.
+        let card = Scenes.card(41, x: 200, y: 150, width: 300, height: 200)
+        try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
+        let image = try gpu.readPixels()
+        // Label geometry from card.frag: glyph height 0.075·unit, width by the glyph's aspect,
+        // padding 0.3·glyph height, margin 0.035·unit from the card's top-left corner (50, 50).
+        let unit = 200.0, glyphH = 0.075 * unit, glyphW = glyphH * 6 / 9, pad = 0.3 * glyphH, margin = 0.035 * unit
+        let textOrigin = Vec2(50 + margin + pad, 50 + margin + pad)
+        let background = SIMD3<Double>(40, 40, 200)
+        func expected(digit: Int) -> SIMD3<Double> {
+            let ink = Double(digit * 25) / 255, alpha = 0.55 + 0.45 * ink
+            return background * (1 - alpha) + SIMD3(repeating: 255 * ink) * alpha
+        }
+        for (k, digit) in [4, 2].enumerated() {
+            let p = textOrigin + Vec2((Double(k) + 0.5) * glyphW, 0.5 * glyphH)
+            let pixel = image[Int(p.x), Int(p.y)]
+            #expect(Self.near(pixel, expected(digit: digit), tolerance: 4), "digit \(k): \(pixel)")
+        }
+        // The pill around the text: dark, no ink.
+        let pill = image[Int(50 + margin + pad / 2), Int(textOrigin.y + glyphH / 2)]
+        #expect(Self.near(pill, background * 0.45, tolerance: 4), "pill: \(pill)")
+        // Far from the label: the image itself.
+        #expect(Self.near(image[200, 150], background))
+    }
+
+    @Test("depth ordering: a translucent card in front blends over the opaque one behind, in any input order")
+    func translucentOverOpaque() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.red, Self.green])
+        let back = Scenes.card(0, x: 200, y: 150, z: -50, width: 200, height: 150)
+        let front = Scenes.card(1, x: 200, y: 150, z: 0, width: 120, height: 90, alpha: 0.5)
+        for cards in [[back, front], [front, back]] {
+            try renderer.render(RenderFrame(cards: cards, camera: Self.camera, ordering: .depth))
+            let p = try gpu.readPixels()[200, 150]
+            #expect(Self.near(p, [120, 120, 40]), "\(p)")
+            #expect(p.a == 255)
+        }
+    }
+
+    @Test("depth ordering: a translucent card behind an opaque one is hidden")
+    func translucentBehindOpaque() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.red, Self.green])
+        let front = Scenes.card(0, x: 200, y: 150, z: 0, width: 120, height: 90)
+        let back = Scenes.card(1, x: 200, y: 150, z: -50, width: 200, height: 150, alpha: 0.5, zIndex: 5)
+        try renderer.render(RenderFrame(cards: [front, back], camera: Self.camera, ordering: .depth))
+        #expect(Self.near(try gpu.readPixels()[200, 150], [200, 40, 40]))
+    }
+
+    @Test("depth ordering: overlapping translucent cards are composited back to front whatever their order")
+    func translucentStack() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.red, Self.green, Self.blue])
+        let near = Scenes.card(1, x: 200, y: 150, z: 0, width: 120, height: 90, alpha: 0.5, zIndex: 0)   // green
+        let far = Scenes.card(2, x: 200, y: 150, z: -40, width: 200, height: 150, alpha: 0.5, zIndex: 1) // blue
+        try renderer.render(RenderFrame(cards: [], camera: Self.camera))
+        let background = Self.rgb(try gpu.readPixels()[200, 150])
+        let expected = 0.5 * SIMD3<Double>(40, 200, 40) + 0.5 * (0.5 * SIMD3<Double>(40, 40, 200) + 0.5 * background)
+        for cards in [[near, far], [far, near]] {
+            try renderer.render(RenderFrame(cards: cards, camera: Self.camera, ordering: .depth))
+            let p = try gpu.readPixels()[200, 150]
+            #expect(Self.near(p, expected), "\(p) vs \(expected)")
+        }
+        // zindex puts the far card (zIndex 1) on top: Core Animation's answer differs.
+        try renderer.render(RenderFrame(cards: [near, far], camera: Self.camera, ordering: .zindex))
+        let painted = try gpu.readPixels()[200, 150]
+        let paintedExpected = 0.5 * SIMD3<Double>(40, 40, 200) + 0.5 * (0.5 * SIMD3<Double>(40, 200, 40) + 0.5 * background)
+        #expect(Self.near(painted, paintedExpected), "\(painted) vs \(paintedExpected)")
+    }
+
+    @Test("cards have slightly rounded corners: the very corner pixel is background")
+    func roundedCorners() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        try renderer.setImages([Self.red])
+        try renderer.render(RenderFrame(cards: [], camera: Self.camera))
+        let background = try gpu.readPixels()[0, 0]
+        let card = Scenes.card(0, x: 200, y: 150, width: 200, height: 150)
+        try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
+        let image = try gpu.readPixels()
+        #expect(image[100, 75] == background)           // the corner is cut
+        #expect(Self.near(image[110, 150], [200, 40, 40])) // the edge's middle is not
+    }
+}

@@ -1,0 +1,60 @@
+import CardImaging
+import CardLayout
+import CardMath
+import CardRendering
+import Testing
+
+/// One instanced draw call per pass, whatever the card count.
+@Suite("Draw calls per pass", .serialized)
+struct DrawCallTests {
+    @Test("one draw call for all cards, opaque depth pass and zindex pass alike", arguments: [0, 1, 10, 1000])
+    func oneDrawCallPerPass(count: Int) throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        let cards = Scenes.grid(count: count)
+        let camera = Camera(viewport: Scenes.viewport)
+        for ordering in RenderOrdering.allCases {
+            let before = renderer.drawCallCount
+            let stats = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: ordering, shading: .identity))
+            #expect(stats.instances == count)
+            #expect(stats.drawCalls == (count == 0 ? 0 : 1))
+            #expect(renderer.drawCallCount - before == stats.drawCalls)
+            #expect(stats.uploadedBytes == count * 64)
+            // Every card really was drawn: its identity colour is at its center.
+            let image = try gpu.readPixels()
+            for card in cards {
+                #expect(image.identity(x: Int(card.center.x), y: Int(card.center.y)) == card.id)
+            }
+        }
+    }
+
+    @Test("translucent cards add exactly one more draw call in depth ordering, none in zindex", arguments: [1, 10, 1000])
+    func translucentPass(count: Int) throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        var cards = Scenes.grid(count: 2 * count)
+        for i in cards.indices where i % 2 == 1 { cards[i].alpha = 0.5 }
+        let camera = Camera(viewport: Scenes.viewport)
+        let depth = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth))
+        #expect(depth.drawCalls == 2)
+        #expect(depth.instances == 2 * count)
+        let zindex = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .zindex))
+        #expect(zindex.drawCalls == 1)
+    }
+
+    @Test("hidden, transparent and non-finite cards are not drawn")
+    func skippedCards() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        var cards = Scenes.grid(count: 4)
+        cards[0].isHidden = true
+        cards[1].alpha = 0
+        cards[2].center.x = .nan
+        let stats = try renderer.render(RenderFrame(cards: cards, camera: Camera(viewport: Scenes.viewport), shading: .identity))
+        #expect(stats.instances == 1)
+        let image = try gpu.readPixels()
+        #expect(image.identity(x: Int(cards[3].center.x), y: Int(cards[3].center.y)) == cards[3].id)
+        #expect(image.identity(x: Int(cards[0].center.x), y: Int(cards[0].center.y)) == nil)
+        #expect(image.identity(x: Int(cards[1].center.x), y: Int(cards[1].center.y)) == nil)
+    }
+}
