@@ -85,6 +85,13 @@ public struct InstancePass: Hashable, Sendable {
     public var depthTest: Bool
     public var depthWrite: Bool
     public var blending: Bool
+
+    public init(range: Range<Int>, depthTest: Bool, depthWrite: Bool, blending: Bool) {
+        self.range = range
+        self.depthTest = depthTest
+        self.depthWrite = depthWrite
+        self.blending = blending
+    }
 }
 
 /// A sort key: primary, then secondary, then the position in the input (so the order is total

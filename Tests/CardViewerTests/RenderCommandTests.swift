@@ -1,0 +1,74 @@
+import CardImaging
+import Foundation
+import Testing
+
+/// `cardviewer render` end to end: the built executable, its exit statuses and its PNGs.
+@Suite("cardviewer render (end to end)")
+struct RenderCommandTests {
+    @Test("bad input: exit status 2 and one line on stderr",
+          arguments: [
+            (["--layout", "nope"], "pages"),
+            (["--order", "nope"], "zindex"),
+            (["--cards", "-1"], "cards"),
+            (["--cards", "x"], "cards"),
+            (["--size", "0x0"], "size"),
+            (["--size", "garbage"], "size"),
+            (["--offset", "nan"], "offset"),
+            ([] as [String], "out"),
+          ])
+    func badInput(arguments: [String], mentioned: String) throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("x.png").path
+        let outArguments = arguments.isEmpty ? [] : ["--out", out]
+        let outcome = try CommandRunner.run(["render"] + arguments + outArguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("an unknown ordering lists the valid ones")
+    func orderingValues() throws {
+        let outcome = try CommandRunner.run(["render", "--order", "painter", "--out", "/tmp/never.png"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("depth") && outcome.stderr.contains("zindex"))
+    }
+
+    @Test("an unwritable --out: exit status 1, one line naming the file",
+          arguments: ["/nonexistent-cardviewer-dir/x.png", "/tmp"])
+    func unwritable(path: String) throws {
+        let outcome = try CommandRunner.run(["render", "--cards", "3", "--out", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(path))
+    }
+
+    @Test("success: exit status 0 and a PNG of the requested size",
+          arguments: [["--cards", "30"], ["--cards", "0"], ["--cards", "5", "--order", "zindex", "--offset", "200"],
+                      ["--cards", "100000000", "--offset", "1e9"]])
+    func success(arguments: [String]) throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("frame.png").path
+        let outcome = try CommandRunner.run(["render", "--size", "320x200"] + arguments + ["--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.isEmpty)
+        let image = try PNGCodec.read(contentsOf: out)
+        #expect(image.width == 320 && image.height == 200)
+        #expect(image[0, 0].a == 255)
+    }
+
+    @Test("the default size is 1280x800 and cards are drawn over the background")
+    func defaults() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("pages.png").path
+        let outcome = try CommandRunner.run(["render", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let image = try PNGCodec.read(contentsOf: out)
+        #expect(image.width == 1280 && image.height == 800)
+        let background = image[640, 5], card = image[640, 500]
+        #expect(background != card)
+    }
+}
