@@ -61,23 +61,24 @@ private struct Viewer {
     mutating func loop() throws {
         try draw()
         while !window.shouldClose {
-            var changed = false
+            let before = scroll.offset
+            var resized = false
             for event in window.nextEvents() {
-                changed = apply(event) || changed
+                resized = apply(event) || resized
             }
-            if changed && !window.shouldClose { try draw() }
+            if (resized || scroll.offset != before) && !window.shouldClose { try draw() }
         }
     }
 
-    /// Applies one event; true when the frame must be redrawn.
+    /// Applies one event; true when the window changed size (scrolling shows in the offset).
     private mutating func apply(_ event: WindowEvent) -> Bool {
         let page = max(1, window.viewportSize.height - 80)
         switch event {
         case let .scroll(steps): scroll.wheel(steps)
-        case let .pointerDown(point): scroll.beginDrag(at: point); return false
+        case let .pointerDown(point): scroll.beginDrag(at: point)
         case let .pointerMoved(point): scroll.drag(to: point)
-        case .pointerUp: scroll.endDrag(); return false
-        case .key(.escape), .key(.q), .closeRequested: window.close(); return false
+        case .pointerUp: scroll.endDrag()
+        case .key(.escape), .key(.q), .closeRequested: window.close()
         case .key(.up): scroll.move(by: Vec2(0, -60))
         case .key(.down): scroll.move(by: Vec2(0, 60))
         case .key(.left): scroll.move(by: Vec2(-60, 0))
@@ -86,11 +87,12 @@ private struct Viewer {
         case .key(.pageDown): scroll.move(by: Vec2(0, page))
         case .key(.home): scroll.move(by: Vec2(-.infinity, -.infinity))
         case .key(.end): scroll.move(by: Vec2(.infinity, .infinity))
-        case .key(.other): return false
+        case .key(.other): break
         case .resized:
             scroll.setMaximum(layout.maximumOffset(viewport: window.viewportSize, cardCount: cardCount))
+            return true
         }
-        return true
+        return false
     }
 
     private mutating func draw() throws {
