@@ -72,3 +72,28 @@ struct RenderCommandTests {
         #expect(background != card)
     }
 }
+
+/// Headless OpenGL missing: simulated through Mesa's and glvnd's own switches, so these run only
+/// where the renderer is Mesa behind glvnd (as on the project's machines).
+@Suite("cardviewer render without OpenGL 3.3 (end to end)",
+       .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/glvnd/egl_vendor.d/50_mesa.json"),
+                "needs Mesa's EGL behind glvnd"))
+struct NoOpenGLTests {
+    @Test("no EGL vendor: exit status 1, one line saying there is no EGL display")
+    func noDisplay() throws {
+        let outcome = try CommandRunner.run(["render", "--out", "/tmp/never-written.png"],
+                                            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("no EGL display"))
+    }
+
+    @Test("a driver capped below 3.3: exit status 1, one line saying there is no OpenGL 3.3 context")
+    func oldDriver() throws {
+        let outcome = try CommandRunner.run(["render", "--out", "/tmp/never-written.png"],
+                                            environment: ["MESA_GL_VERSION_OVERRIDE": "3.0"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("no OpenGL 3.3 context"))
+    }
+}
