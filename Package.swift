@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "cardviewer", targets: ["cardviewer"]),
         .library(name: "CardMath", targets: ["CardMath"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
+        .library(name: "CardInteraction", targets: ["CardInteraction"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -24,6 +25,11 @@ let package = Package(
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath"]),
+        // Behaviour: scroll physics, gestures over plain events, animator, deck model, hit-testing.
+        .target(
+            name: "CardInteraction",
+            dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
+        ),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
@@ -46,5 +52,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "CardInteractionTests", dependencies: ["CardInteraction", "CardTestSupport"]),
     ]
 )
