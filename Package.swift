@@ -52,6 +52,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CardInteractionTests", dependencies: ["CardInteraction", "CardTestSupport"]),
+        .testTarget(
+            name: "CardInteractionTests",
+            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]
+        ),
     ]
 )

@@ -37,6 +37,12 @@ public struct TapGesture: Hashable, Sendable {
     public var button: PointerButton
     /// When the button went up.
     public var time: Double
+
+    public init(position: Vec2, button: PointerButton, time: Double) {
+        self.position = position
+        self.button = button
+        self.time = time
+    }
 }
 
 /// A drag, reported from the moment it moved past the slop.
@@ -52,6 +58,17 @@ public struct PanGesture: Hashable, Sendable {
     /// The axis that dominated when the pan began (|Δx| ≥ |Δy| is horizontal): the direction lock.
     public var axis: GestureAxis
     public var time: Double
+
+    public init(phase: GesturePhase, button: PointerButton, startPosition: Vec2, position: Vec2, velocity: Vec2,
+                axis: GestureAxis, time: Double) {
+        self.phase = phase
+        self.button = button
+        self.startPosition = startPosition
+        self.position = position
+        self.velocity = velocity
+        self.axis = axis
+        self.time = time
+    }
 
     /// The movement since the button went down (includes the slop).
     public var translation: Vec2 { position - startPosition }
@@ -79,6 +96,16 @@ public struct SwipeGesture: Hashable, Sendable {
     /// The release velocity along the locked axis (signed, points per second).
     public var speed: Double
     public var time: Double
+
+    public init(direction: SwipeDirection, button: PointerButton, startPosition: Vec2, position: Vec2, speed: Double,
+                time: Double) {
+        self.direction = direction
+        self.button = button
+        self.startPosition = startPosition
+        self.position = position
+        self.speed = speed
+        self.time = time
+    }
 }
 
 /// A long press: `began` when it fires (the pointer held still long enough), then `changed` on
@@ -91,6 +118,16 @@ public struct LongPressGesture: Hashable, Sendable {
     public var position: Vec2
     public var velocity: Vec2
     public var time: Double
+
+    public init(phase: GesturePhase, button: PointerButton, startPosition: Vec2, position: Vec2, velocity: Vec2,
+                time: Double) {
+        self.phase = phase
+        self.button = button
+        self.startPosition = startPosition
+        self.position = position
+        self.velocity = velocity
+        self.time = time
+    }
 
     /// The movement since the long press fired.
     public var translation: Vec2 { position - startPosition }
@@ -114,4 +151,12 @@ public struct ScrollGesture: Hashable, Sendable {
     /// The pointer's last known position, viewport points.
     public var position: Vec2
     public var time: Double
+
+    public init(kind: Kind, offsetDelta: Vec2, velocity: Vec2, position: Vec2, time: Double) {
+        self.kind = kind
+        self.offsetDelta = offsetDelta
+        self.velocity = velocity
+        self.position = position
+        self.time = time
+    }
 }
