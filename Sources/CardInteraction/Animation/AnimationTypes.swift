@@ -45,6 +45,13 @@ public struct AnimationCompletion: Hashable, Sendable {
     /// True when it ran to the end; false when a newer animation of the card took over
     /// (UIKit's `completion(false)`) or it was cancelled.
     public var finished: Bool
+
+    public init(id: CardID, tag: AnimationTag, kind: AnimationKind, finished: Bool) {
+        self.id = id
+        self.tag = tag
+        self.kind = kind
+        self.finished = finished
+    }
 }
 
 /// One card's running animation: decomposed once, evaluated every frame.
