@@ -41,10 +41,7 @@ extension Deck {
             if case .synthetic = card.source { return false }
             return !availableSources.contains(card.source)
         }
-        let undoable = undoableDeletion
-        for card in gone { delete(card.id) }
-        deleted.removeAll { card in gone.contains { $0.id == card.id } }
-        undoableDeletion = undoable.flatMap { u in gone.contains { $0.id == u.card.id } ? nil : u }
+        purge(Set(gone.map(\.id)))
         let known = Set((cards + deleted).map(\.source))
         var added: [CardID] = []
         for item in available where !known.contains(item.source) {

@@ -6,7 +6,7 @@ import CardLayout
 ///
 /// Index → id is O(1); id → index is O(1) expected through a position table that edits keep
 /// up to date, which makes each edit O(n) (as the array shift it accompanies).
-public struct Deck: Sendable {
+public struct Deck: Sendable, Equatable {
     /// A deleted card and the position it had, for undo.
     public struct Deletion: Hashable, Sendable, Codable {
         public var card: DeckCard
@@ -113,6 +113,17 @@ public struct Deck: Sendable {
     }
 
     // MARK: Internals
+
+    /// Removes the cards `ids` from the order and from the deleted list, without recording a
+    /// delete. - Complexity: O(n).
+    mutating func purge(_ ids: Set<CardID>) {
+        guard !ids.isEmpty else { return }
+        cards.removeAll { ids.contains($0.id) }
+        deleted.removeAll { ids.contains($0.id) }
+        if let u = undoableDeletion, ids.contains(u.card.id) { undoableDeletion = nil }
+        positions.removeAll(keepingCapacity: true)
+        reindex(from: 0)
+    }
 
     mutating func place(_ card: DeckCard, at index: Int) {
         cards.insert(card, at: index)

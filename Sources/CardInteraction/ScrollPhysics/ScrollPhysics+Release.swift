@@ -50,6 +50,7 @@ extension ScrollPhysics {
         gesture = .wheel(destination: goal)
         if axes.contains(.horizontal) { x.spring(to: goal.x, velocity: x.velocity) }
         if axes.contains(.vertical) { y.spring(to: goal.y, velocity: y.velocity) }
+        if x.isResting && y.isResting { gesture = .none }
     }
 
     // MARK: Programmatic

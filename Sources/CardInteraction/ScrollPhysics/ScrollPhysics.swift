@@ -11,6 +11,12 @@ import CardMath
 /// pointer positions viewport points; velocities points per second; `step` takes seconds.
 /// The motion is deterministic: closed-form segments switched at exact instants, so the same
 /// inputs give the same trajectory. Non-finite inputs are ignored.
+///
+/// Wiring to `GestureRecognizer`'s events: `.pointerDown` → `stop()` (a touch catches a fling);
+/// `.pan` began → `beginDrag(at: pan.position)` (no jump by the slop), changed → `drag(to:)`,
+/// ended → `endDrag(pointerVelocity: pan.velocity)`, cancelled → `cancelDrag()`; `.scroll` wheel →
+/// `scrollWheel(by: offsetDelta)`, precise began/changed → `scrollPrecise(by:)`, ended →
+/// `endPreciseScroll(velocity:)`. Then every frame `step(dt)` and lay out at `offset`.
 public struct ScrollPhysics: Sendable {
     /// Which axes move.
     public let axes: Axes
