@@ -73,3 +73,10 @@ public enum Culling {
     let last = Int(min(top, hi.rounded(.down)))
     return first <= last ? first..<(last + 1) : 0..<0
 }
+
+/// The integers strictly between `lo` and `hi`, as a range clamped to `0..<count`.
+/// Safe for any input, like `clampedIndexRange`.
+@inlinable public func openIndexRange(after lo: Double, before hi: Double, count: Int) -> Range<Int> {
+    // The integers in (lo, hi) are those in [floor(lo) + 1, ceil(hi) − 1].
+    clampedIndexRange(from: lo.rounded(.down) + 1, through: hi.rounded(.up) - 1, count: count)
+}
