@@ -17,8 +17,10 @@ extension TasksLayout {
     /// the end it stops wherever deceleration stops. Made sensible here:
     /// - the target is the resting offset `k·s − s/1.8` nearest to `proposed` (idempotent),
     ///   or one of the content's ends (0 and the maximum offset) when that is nearer;
-    /// - the seed's special case, kept: scrolling toward the end (velocity ≥ 0) with the last
-    ///   card's slot in the proposed viewport goes to the end, so the last card shows whole;
+    /// - the seed's special case, kept: scrolling toward the end with the last card's slot in
+    ///   the proposed viewport goes to the end, so the last card shows whole. The seed also
+    ///   took a velocity of 0 as "toward the end", which made a release at rest near the end
+    ///   jump; here the velocity must be positive;
     /// - the result is always within `0…maximumOffset`.
     ///
     /// - Complexity: O(1).
@@ -30,7 +32,7 @@ extension TasksLayout {
         let s = slotHeight(viewport: context.viewport)
         let lastTop = slotTop(at: context.cardCount - 1, viewport: context.viewport)
         let lastSlotInView = lastTop < proposed + context.viewport.height && lastTop + s > proposed
-        if lastSlotInView, !(release.velocity.y < 0) {
+        if lastSlotInView, release.velocity.y > 0 {
             return Vec2(clamped.x, maximum)
         }
         let k = ((proposed + s / 1.8) / s).rounded()

@@ -13,6 +13,11 @@ import RealModule
 /// zIndex = `angle·10⁶` (the seed's), and each card sits `angle / anglePerItem` layers in front
 /// of the plane (`CardStacking`): neighbours overlap toward the hub.
 ///
+/// Only the seed's visible range of unwrapped angles is laid out (`candidateRange`). With more
+/// cards than go once around the wheel (`n·anglePerItem > 2π`), a card a whole turn away from
+/// the visible ones would sit on top of them; like the seed, the wheel leaves it out: the
+/// deck is a spiral of which one turn shows.
+///
 /// When the content is no wider than the viewport (`n·itemW ≤ W`), the seed divides by zero
 /// or by a negative width; here the wheel then does not turn (angle 0), as it cannot scroll.
 public struct WheelLayout: CardLayout {
