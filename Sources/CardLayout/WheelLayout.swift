@@ -124,6 +124,8 @@ extension WheelLayout {
         } else {
             k = cards.rounded()
         }
-        return Vec2(clamp(k, 0, Double(context.cardCount - 1)) * step, clamped.y)
+        let maximum = maximumOffset(viewport: context.viewport, cardCount: context.cardCount).x
+        // (n − 1)·step can exceed the maximum offset by an ulp.
+        return Vec2(min(clamp(k, 0, Double(context.cardCount - 1)) * step, maximum), clamped.y)
     }
 }
