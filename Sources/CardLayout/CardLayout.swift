@@ -18,13 +18,20 @@ public protocol CardLayout: Sendable {
     var scrollAxis: ScrollAxis { get }
 
     /// The size of the scrollable content, in points.
+    ///
+    /// - Complexity: O(1).
     func contentSize(viewport: Size, cardCount: Int) -> Size
 
-    /// The resting attributes of the card at `index` (0 ≤ index < cardCount).
+    /// The attributes of the card at `index` (0 ≤ index < cardCount), with the layout's
+    /// dynamic state applied, in content points.
+    ///
+    /// - Complexity: O(1).
     func attributes(at index: Int, in context: LayoutContext) -> CardAttributes
 
     /// The indices of the cards that can be visible: a superset of the visible cards, small when
-    /// few are visible.
+    /// few are visible. A layout whose dynamic state moves one card far from the others (a
+    /// highlighted page, a lifted grid card) returns the hull and says so; its
+    /// `layoutVisible(in:into:)` then visits the pieces, never the hull.
     ///
     /// - Complexity: O(1).
     func candidateRange(in context: LayoutContext) -> Range<Int>
