@@ -19,8 +19,9 @@ public struct GridLayout: CardLayout {
     public var minimumCardWidth: Double = 240
     /// Card height over card width.
     public var aspectRatio: Double = 0.75
-    /// The card being moved by a long-press drag: its index and the pointer's position in
-    /// content points; `nil` when none is.
+    /// The card being moved by a long-press drag: its index and where its center goes, in
+    /// content points (the pointer; add the grab offset to keep the card where it was grabbed,
+    /// as the seed's snapshot view did); `nil` when none is.
     public var lifted: (index: Int, position: Vec2)?
     /// How much bigger the lifted card is.
     public var liftedScale: Double = 1.1
