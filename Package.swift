@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CardMath", targets: ["CardMath"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
+        .library(name: "CardInteraction", targets: ["CardInteraction"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -25,6 +26,11 @@ let package = Package(
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath"]),
+        // Behaviour: scroll physics, gestures over plain events, animator, deck model, hit-testing.
+        .target(
+            name: "CardInteraction",
+            dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
+        ),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
@@ -59,5 +65,9 @@ let package = Package(
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
+        .testTarget(
+            name: "CardInteractionTests",
+            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]
+        ),
     ]
 )

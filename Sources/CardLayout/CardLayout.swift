@@ -4,20 +4,34 @@ import CardMath
 /// offset — the part of `UICollectionViewLayout` that decides geometry.
 ///
 /// Layouts are values with no hidden state, so the same context always gives the same answer.
+/// Dynamic states (a highlighted page, a lifted grid card, a dragged photo) are parameters of
+/// the layout value that the interaction layer sets; an animator interpolates between the
+/// attributes before and after a change. Layouts only produce geometry.
+///
 /// The per-frame query is `layoutVisible(in:into:)`; its cost is in the number of cards that
-/// can be visible, not in the deck size.
+/// can be visible, not in the deck size. No query a frame makes costs O(card count).
 public protocol CardLayout: Sendable {
     /// A short name for command lines and reports ("pages", "wheel", …).
     var name: String { get }
 
+    /// The axis the content scrolls along.
+    var scrollAxis: ScrollAxis { get }
+
     /// The size of the scrollable content, in points.
+    ///
+    /// - Complexity: O(1).
     func contentSize(viewport: Size, cardCount: Int) -> Size
 
-    /// The resting attributes of the card at `index` (0 ≤ index < cardCount).
+    /// The attributes of the card at `index` (0 ≤ index < cardCount), with the layout's
+    /// dynamic state applied, in content points.
+    ///
+    /// - Complexity: O(1).
     func attributes(at index: Int, in context: LayoutContext) -> CardAttributes
 
     /// The indices of the cards that can be visible: a superset of the visible cards, small when
-    /// few are visible.
+    /// few are visible. A layout whose dynamic state moves one card far from the others (a
+    /// highlighted page, a lifted grid card) returns the hull and says so; its
+    /// `layoutVisible(in:into:)` then visits the pieces, never the hull.
     ///
     /// - Complexity: O(1).
     func candidateRange(in context: LayoutContext) -> Range<Int>
@@ -26,6 +40,28 @@ public protocol CardLayout: Sendable {
     ///
     /// - Complexity: O(k), k the number of candidates; independent of the card count.
     func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes])
+
+    /// Where a released scroll comes to rest, in content points (UIKit's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`). Layouts that page
+    /// or snap choose here; the default is `release.proposed` clamped to `0…maximumOffset`.
+    /// `context.offset` is not used: the release carries the offsets. Always finite.
+    ///
+    /// - Complexity: O(1).
+    func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2
+
+    /// The attributes an inserted card animates from (UIKit's
+    /// `initialLayoutAttributesForAppearingItem`); `context.cardCount` already counts it.
+    /// The default is the resting attributes with alpha 0 (a fade in).
+    ///
+    /// - Complexity: O(1).
+    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes
+
+    /// The attributes a deleted card animates to, given its attributes when it was deleted
+    /// (UIKit's `finalLayoutAttributesForDisappearingItem`). The default is `attributes` with
+    /// alpha 0 (a fade out).
+    ///
+    /// - Complexity: O(1).
+    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes
 }
 
 extension CardLayout {
@@ -36,6 +72,8 @@ extension CardLayout {
     }
 
     /// Candidates culled by their transformed bounds (`Culling.isVisible`).
+    ///
+    /// - Complexity: O(k), k = `candidateRange(in:).count`.
     public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
         let camera = context.camera
         for index in candidateRange(in: context) {

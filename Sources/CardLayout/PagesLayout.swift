@@ -8,6 +8,9 @@ import CardMath
 /// toward the viewer, so cards lower on screen stand more upright, and the 3D order at rest
 /// agrees with zIndex (= row). Each card is also pushed back 300 points (the seed's
 /// `translate(0, 0, −300)`); perspective comes only from the shared camera.
+///
+/// Dynamic states (`highlightedIndex`, `swipe`) and the insert/delete transitions are in
+/// `PagesLayout+States.swift`.
 public struct PagesLayout: CardLayout {
     /// Distance between consecutive cards' top edges, points (the seed's line spacing −(H − 160)).
     public var pitch: Double = 160
@@ -22,9 +25,23 @@ public struct PagesLayout: CardLayout {
     /// How far every card is pushed away from the viewer, points (negative z).
     public var pushBack: Double = -300
 
-    public init() {}
+    /// The card shown flat over the whole viewport (tap to highlight), or `nil`.
+    /// An index outside the deck is ignored.
+    public var highlightedIndex: Int?
+    /// The card a finger is swiping sideways, and the finger's horizontal offset in points
+    /// (negative: to the left), or `nil`.
+    public var swipe: (index: Int, dx: Double)?
+    /// A release at least this fast to the left deletes the swiped card, points per second.
+    public var deleteFlingSpeed: Double = 500
+
+    public init(highlightedIndex: Int? = nil, swipe: (index: Int, dx: Double)? = nil) {
+        self.highlightedIndex = highlightedIndex
+        self.swipe = swipe
+    }
 
     public var name: String { "pages" }
+
+    public var scrollAxis: ScrollAxis { .vertical }
 
     /// `(n − 1) · pitch + H + insets` for n ≥ 1; just the insets for an empty deck.
     ///
@@ -45,7 +62,10 @@ public struct PagesLayout: CardLayout {
         return radians(restingAngle + anglePerViewport * d)
     }
 
-    public func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
+    /// The card's attributes with no dynamic state applied.
+    ///
+    /// - Complexity: O(1).
+    public func restingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
         let size = context.viewport
         let y = frameY(at: index)
         let angle = tilt(frameY: y, offsetY: context.offset.y, viewportHeight: size.height)
@@ -57,14 +77,18 @@ public struct PagesLayout: CardLayout {
             zIndex: index)
     }
 
-    /// Cards whose world center lies within `Culling.reach` of the viewport's center line.
-    public func candidateRange(in context: LayoutContext) -> Range<Int> {
+    /// Resting cards whose world center, moved down by `shiftY` points, lies within
+    /// `Culling.reach` of the viewport's center line.
+    ///
+    /// - Complexity: O(1).
+    func restingCandidates(in context: LayoutContext, shiftY: Double = 0) -> Range<Int> {
         let size = context.viewport
         let radius = (size.width * size.width + size.height * size.height).squareRoot() / 2
         let reach = Culling.reach(radius: radius, centerZ: pushBack, halfViewport: size.height / 2,
                                   camera: context.camera)
-        // World center y of card i: topInset + i·pitch + H/2 − offsetY; keep |that − H/2| ≤ reach.
-        let base = context.offset.y - topInset
+        // World center y of card i: topInset + i·pitch + H/2 + shiftY − offsetY;
+        // keep |that − H/2| ≤ reach.
+        let base = context.offset.y - topInset - shiftY
         return clampedIndexRange(from: (base - reach) / pitch, through: (base + reach) / pitch,
                                  count: context.cardCount)
     }

@@ -42,6 +42,20 @@ import Testing
         #expect(Culling.isVisible(back, offset: .zero, camera: camera))
     }
 
+    /// A card turned 45° just beyond the viewport's top-right corner: its bounding box reaches
+    /// into the viewport, the card does not. Its edge facing the corner is the line
+    /// x − y = 800 + 2c − 100√2 for a center at (800 + c, −c): it overlaps only for c < 70.7.
+    @Test func outlineNotBoundingBox() {
+        // A diamond of half-diagonal 100·√2 ≈ 141, c = 105 points out along the diagonal.
+        var card = CardAttributes(index: 0, center: Vec3(800 + 105, -105, 0), size: Size(width: 200, height: 200),
+                                  transform: .rotationZ(radians(45)))
+        let bounds = try! #require(Culling.screenBounds(of: card, offset: .zero, camera: camera))
+        #expect(bounds.intersects(Rect(x: 0, y: 0, width: 800, height: 600)))
+        #expect(!Culling.isVisible(card, offset: .zero, camera: camera))
+        card.center = Vec3(800 + 60, -60, 0)
+        #expect(Culling.isVisible(card, offset: .zero, camera: camera))
+    }
+
     @Test func cardsBehindTheEyeAreClipped() {
         let behind = CardAttributes(index: 0, center: Vec3(400, 300, 2000), size: Size(width: 100, height: 100))
         #expect(Culling.screenBounds(of: behind, offset: .zero, camera: camera) == nil)

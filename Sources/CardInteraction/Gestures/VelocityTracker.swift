@@ -1,0 +1,66 @@
+import CardMath
+
+/// Estimates a pointer's (or a scroll's) velocity from its recent samples.
+///
+/// The estimate is the least-squares slope of position over time for the samples in the last
+/// `window` seconds before the query time: exact for steady motion, and forgiving of one late or
+/// early event. If the newest sample is older than `stopDelay`, the pointer is taken to have
+/// stopped before it was released, and the velocity is zero (a "drag, hold, let go" does not fling).
+/// Positions in points, times in seconds, velocities in points per second.
+public struct VelocityTracker: Hashable, Sendable {
+    /// How far back samples count, seconds.
+    public var window: Double
+    /// A pointer with no sample for this long is at rest, seconds.
+    public var stopDelay: Double
+    private var times: [Double] = []
+    private var positions: [Vec2] = []
+
+    public init(window: Double = 0.1, stopDelay: Double = 0.04) {
+        self.window = window
+        self.stopDelay = stopDelay
+    }
+
+    /// Adds a sample. Samples must come in time order; a non-finite one is ignored.
+    public mutating func add(_ position: Vec2, at time: Double) {
+        guard position.x.isFinite, position.y.isFinite, time.isFinite else { return }
+        if let last = times.last, time < last { return }
+        times.append(time)
+        positions.append(position)
+        // Keep a bounded history: older samples can never count again.
+        if let first = times.first, time - first > window * 2 || times.count > 64 {
+            let keep = times.firstIndex { time - $0 <= window } ?? times.count - 1
+            times.removeFirst(keep)
+            positions.removeFirst(keep)
+        }
+    }
+
+    /// Forgets every sample.
+    public mutating func reset() {
+        times.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+    }
+
+    /// The newest sample's position, if any.
+    public var lastPosition: Vec2? { positions.last }
+
+    /// The velocity at `time` (default: the newest sample's time), points per second.
+    ///
+    /// - Complexity: O(s), s the samples in the window (a few dozen at most).
+    public func velocity(at time: Double? = nil) -> Vec2 {
+        guard let newest = times.last else { return .zero }
+        let now = time ?? newest
+        guard now - newest <= stopDelay else { return .zero }
+        var n = 0.0, sumT = 0.0, sumP = Vec2.zero
+        for (t, p) in zip(times, positions) where now - t <= window {
+            n += 1; sumT += t; sumP += p
+        }
+        guard n >= 2 else { return .zero }
+        let meanT = sumT / n, meanP = sumP / n
+        var num = Vec2.zero, den = 0.0
+        for (t, p) in zip(times, positions) where now - t <= window {
+            num += (p - meanP) * (t - meanT)
+            den += (t - meanT) * (t - meanT)
+        }
+        return den > 0 ? num / den : .zero
+    }
+}

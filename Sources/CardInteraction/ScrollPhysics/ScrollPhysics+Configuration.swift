@@ -1,0 +1,62 @@
+import CardMath
+
+extension ScrollPhysics {
+    /// The constants of the scroll physics. Distances in points, times in seconds.
+    public struct Configuration: Hashable, Sendable {
+        /// The factor the velocity keeps per millisecond after a release (UIScrollView's normal 0.998).
+        public var decelerationRate = Deceleration.normalRate
+        /// The speed below which a deceleration ends, points per second.
+        public var stopSpeed = Deceleration.defaultStopSpeed
+        /// UIScrollView's rubber-band coefficient `c` in `f(x) = (1 − 1/(x·c/d + 1))·d`.
+        public var rubberBandCoefficient = RubberBand.defaultCoefficient
+        /// `ω` of the critically damped springs that bounce back, page, snap and animate wheel
+        /// notches, radians per second. 14 settles a page-sized move visibly in about 0.35 s.
+        public var springAngularFrequency = 14.0
+        /// How far past an end a fling may carry the content before it bounces back, as a fraction
+        /// of the viewport's extent on that axis (the spring's entry speed is capped to keep it).
+        public var bounceLimitFraction = 0.12
+        /// A spring within this distance of its target and slower than `stopSpeed` snaps onto it.
+        public var settleDistance = 0.1
+        /// Release speeds are limited to this, points per second (a guard against noisy estimates).
+        public var maximumSpeed = 12_000.0
+        /// A layout's target within this distance of where a fling would rest anyway is reached by
+        /// the natural deceleration rather than a spring.
+        public var naturalTargetTolerance = 0.5
+
+        public init() {}
+    }
+
+    /// What a layout is told when a drag, trackpad scroll or wheel notch ends, so that it can
+    /// choose where the scrolling stops (UIKit's `targetContentOffset(forProposedContentOffset:
+    /// withScrollingVelocity:)`). All offsets are content offsets in points.
+    public struct Release: Hashable, Sendable {
+        /// The offset at the release.
+        public var current: Vec2
+        /// Where the natural deceleration would come to rest, clamped to the bounds.
+        public var proposed: Vec2
+        /// The offset's velocity at the release, points per second (positive: offset increasing).
+        public var velocity: Vec2
+        /// The offset when the drag (or scroll stream) began.
+        public var dragStart: Vec2
+
+        public init(current: Vec2, proposed: Vec2, velocity: Vec2, dragStart: Vec2) {
+            self.current = current
+            self.proposed = proposed
+            self.velocity = velocity
+            self.dragStart = dragStart
+        }
+    }
+
+    /// Which axes scroll. A fixed axis keeps its offset whatever the input.
+    public struct Axes: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let horizontal = Axes(rawValue: 1)
+        public static let vertical = Axes(rawValue: 2)
+        public static let both: Axes = [.horizontal, .vertical]
+    }
+
+    /// A layout's choice of the resting offset for a release (paging, snapping); the result is
+    /// clamped to the bounds, and a non-finite component falls back to `proposed`.
+    public typealias TargetOffset = @Sendable (Release) -> Vec2
+}

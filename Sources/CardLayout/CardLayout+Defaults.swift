@@ -1,0 +1,38 @@
+import CardMath
+
+/// The defaults of the layout protocol's transition and scrolling queries: UIKit's behaviour
+/// when a layout does not override them.
+extension CardLayout {
+    /// `release.proposed` clamped to the content: `0…maximumOffset` on each axis (NaN → 0).
+    ///
+    /// - Complexity: O(1).
+    public func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2 {
+        clampedOffset(release.proposed, in: context)
+    }
+
+    /// `offset` clamped to `0…maximumOffset` on each axis; NaN becomes 0.
+    ///
+    /// - Complexity: O(1).
+    public func clampedOffset(_ offset: Vec2, in context: LayoutContext) -> Vec2 {
+        let limit = maximumOffset(viewport: context.viewport, cardCount: context.cardCount)
+        return Vec2(clamp(offset.x, 0, limit.x), clamp(offset.y, 0, limit.y))
+    }
+
+    /// The resting attributes with alpha 0: the card fades in where it will rest.
+    ///
+    /// - Complexity: O(1).
+    public func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
+        var attributes = attributes(at: index, in: context)
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// `attributes` with alpha 0: the card fades out where it is.
+    ///
+    /// - Complexity: O(1).
+    public func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
+        var final = attributes
+        final.alpha = 0
+        return final
+    }
+}

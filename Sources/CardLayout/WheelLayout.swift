@@ -1,0 +1,131 @@
+import CardMath
+import RealModule
+
+/// The spinning wheel (seed 004, CircularCollectionView): cards on the rim of a wheel whose hub
+/// lies below the viewport; scrolling sideways turns the wheel. Horizontal.
+///
+/// `itemSize = 133 × 173`, `anglePerItem = atan(itemW / radius)`, content width `n·itemW`.
+/// `angleAtExtreme = n > 0 ? −(n − 1)·anglePerItem : 0`,
+/// `angle = angleAtExtreme · offsetX / (contentWidth − W)`; card `i` is turned by
+/// `anglePerItem·i + angle` (clockwise on screen for positive angles) about an anchor `radius`
+/// points below its center, `anchorY = (itemH/2 + radius) / itemH`; unturned, a card is
+/// centered on the viewport, so the hub is `radius` points below the viewport's center.
+/// zIndex = `angle·10⁶` (the seed's), and each card sits `angle / anglePerItem` layers in front
+/// of the plane (`CardStacking`): neighbours overlap toward the hub.
+///
+/// Only the seed's visible range of unwrapped angles is laid out (`candidateRange`). With more
+/// cards than go once around the wheel (`n·anglePerItem > 2π`), a card a whole turn away from
+/// the visible ones would sit on top of them; like the seed, the wheel leaves it out: the
+/// deck is a spiral of which one turn shows.
+///
+/// When the content is no wider than the viewport (`n·itemW ≤ W`), the seed divides by zero
+/// or by a negative width; here the wheel then does not turn (angle 0), as it cannot scroll.
+public struct WheelLayout: CardLayout {
+    /// The card size, points.
+    public var itemSize = Size(width: 133, height: 173)
+    /// Distance from a card's center to the hub, points. Adjustable at run time: the layout is
+    /// a value, so a new radius is a new layout and every query relayouts.
+    public var radius: Double = 500
+
+    public init(radius: Double = 500) {
+        self.radius = radius
+    }
+
+    public var name: String { "wheel" }
+
+    public var scrollAxis: ScrollAxis { .horizontal }
+
+    /// The radius in use: `radius` when it is a positive finite number, else 500.
+    @inlinable public var effectiveRadius: Double {
+        radius.isFinite && radius > 0 ? radius : 500
+    }
+
+    /// `atan(itemW / radius)`, radians.
+    @inlinable public var anglePerItem: Double {
+        Double.atan(itemSize.width / effectiveRadius)
+    }
+
+    /// `n·itemW` wide, `H` high.
+    public func contentSize(viewport: Size, cardCount n: Int) -> Size {
+        Size(width: Double(max(n, 0)) * itemSize.width, height: viewport.height)
+    }
+
+    /// The wheel's turn at horizontal offset `offsetX`, radians: 0 at offset 0,
+    /// `angleAtExtreme` at the maximum offset (the last card at the top).
+    ///
+    /// - Complexity: O(1).
+    public func angle(offsetX: Double, viewport: Size, cardCount n: Int) -> Double {
+        let scrollable = contentSize(viewport: viewport, cardCount: n).width - viewport.width
+        guard n > 0, scrollable > 0 else { return 0 }
+        let angleAtExtreme = -Double(n - 1) * anglePerItem
+        return angleAtExtreme * offsetX / scrollable
+    }
+
+    public func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
+        let viewport = context.viewport
+        let a = anglePerItem
+        let turn = a * Double(index) + angle(offsetX: context.offset.x, viewport: viewport, cardCount: context.cardCount)
+        let anchorY = (itemSize.height / 2 + effectiveRadius) / itemSize.height
+        return CardAttributes(
+            index: index,
+            center: Vec3(context.offset.x + viewport.width / 2, viewport.height / 2,
+                         CardStacking.z(layers: turn / a)),
+            size: itemSize,
+            anchor: Vec2(0.5, anchorY),
+            transform: .rotationZ(turn),
+            zIndex: Int(clamp(turn * 1_000_000, -1e15, 1e15)))
+    }
+
+    /// Exactly the seed's visible range: `θ = atan2(W/2, radius + itemH/2 − H/2)`;
+    /// `start = angle < −θ ? floor((−θ − angle) / anglePerItem) : 0`;
+    /// `end = min(n − 1, ceil((θ − angle) / anglePerItem))`; nothing when `start > end`
+    /// (the seed then lays out card 0, which may be far off screen).
+    ///
+    /// - Complexity: O(1).
+    public func candidateRange(in context: LayoutContext) -> Range<Int> {
+        let viewport = context.viewport, n = context.cardCount
+        let turn = angle(offsetX: context.offset.x, viewport: viewport, cardCount: n)
+        guard n > 0, turn.isFinite else { return 0..<0 }
+        let theta = Double.atan2(y: viewport.width / 2, x: effectiveRadius + itemSize.height / 2 - viewport.height / 2)
+        let a = anglePerItem
+        let start = turn < -theta ? ((-theta - turn) / a).rounded(.down) : 0
+        let end = min(Double(n - 1), ((theta - turn) / a).rounded(.up))
+        guard start <= end else { return 0..<0 }  // also NaN
+        return Int(start)..<(Int(end) + 1)
+    }
+}
+
+extension WheelLayout {
+    /// The scroll distance that turns the wheel by one card, points:
+    /// `(contentWidth − W) / (n − 1)`; `nil` when the wheel cannot turn.
+    public func cardStep(viewport: Size, cardCount n: Int) -> Double? {
+        let scrollable = contentSize(viewport: viewport, cardCount: n).width - viewport.width
+        guard n > 1, scrollable > 0 else { return nil }
+        return scrollable / Double(n - 1)
+    }
+
+    /// Snaps to a whole card: the offset that brings card `k` to the top of the wheel, with
+    /// `k` the proposed offset in cards rounded in the velocity's direction (up when the offset
+    /// grows, down when it shrinks, to the nearest at rest), within `0…n − 1`. A millionth of a
+    /// card of tolerance keeps an offset that is already whole where it is.
+    ///
+    /// - Complexity: O(1).
+    public func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2 {
+        let clamped = clampedOffset(release.proposed, in: context)
+        guard let step = cardStep(viewport: context.viewport, cardCount: context.cardCount),
+              release.proposed.x.isFinite, !release.velocity.x.isNaN else { return clamped }
+        let cards = release.proposed.x / step
+        let velocity = release.velocity.x
+        let k: Double
+        if velocity > 0 {
+            k = (cards - 1e-6).rounded(.up)
+        } else if velocity < 0 {
+            k = (cards + 1e-6).rounded(.down)
+        } else {
+            k = cards.rounded()
+        }
+        let maximum = maximumOffset(viewport: context.viewport, cardCount: context.cardCount).x
+        // (n − 1)·step can exceed the maximum offset by an ulp.
+        return Vec2(min(clamp(k, 0, Double(context.cardCount - 1)) * step, maximum), clamped.y)
+    }
+}
