@@ -38,19 +38,24 @@ struct RunCommandTests {
         process.standardError = err
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        // Wait for the window (xdotool --sync blocks until it exists), scroll, drag, then press Q.
+        // Wait for the window (xdotool --sync blocks until it exists; found by process id, as other
+        // tests open windows too), scroll, drag, then press Q (key down only: the viewer quits on
+        // the press, and a release sent to a window that is gone would be an X error).
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --sync --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
         xdotool mousemove --window "$w" 240 150 click 5 click 5 mousedown 1 mousemove --window "$w" 240 60 mouseup 1
-        xdotool key --window "$w" q
+        xdotool keydown --window "$w" q
         """
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: "/bin/bash")
         driver.arguments = ["-c", script]
+        let driverErrors = Pipe()
+        driver.standardError = driverErrors
         try driver.run()
+        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0)
+        #expect(driver.terminationStatus == 0, "\(driverOutput)")
         // A hang guard, not a timing requirement: give the viewer a minute to quit.
         for _ in 0..<600 where process.isRunning { usleep(100_000) }
         #expect(!process.isRunning)
