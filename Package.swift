@@ -39,6 +39,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardTestSupport"]),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [
