@@ -33,11 +33,13 @@ let package = Package(
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
+        // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
+        .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +47,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardAssets", "CardTestSupport"]),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [

@@ -5,6 +5,9 @@ struct CardViewer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardviewer",
         abstract: "Collections of cards in true 3D on the GPU: five iOS card layouts on OpenGL.",
-        subcommands: [LayoutCommand.self]
+        subcommands: [
+            LayoutCommand.self,
+            MakeDeckCommand.self,
+        ]
     )
 }
