@@ -50,8 +50,14 @@ public enum PNGCodec {
     /// libpng's `PNG_FORMAT_RGBA`, a compound macro Swift does not import.
     private static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
+    /// Files larger than this (1 GiB) are refused unread: no allowed image needs that many bytes.
+    public static let maximumFileSize = 1 << 30
+
     /// Decodes the PNG file at `path`; errors name `path`.
     public static func read(contentsOf path: String) throws -> RGBAImage {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
+            throw PNGError.unreadable(path: path, reason: "the file is too large (\(size) bytes; at most \(maximumFileSize))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PNGError.unreadable(path: path, reason: "no such file or not readable")
         }
