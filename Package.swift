@@ -34,6 +34,8 @@ let package = Package(
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
+        // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
+        .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
         .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag")]),
@@ -44,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardRendering", "CardWindow",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +54,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardAssets", "CardTestSupport"]),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [

@@ -10,7 +10,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read PNG '\(path)': \(reason)"
-        case let .tooLarge(path, w, h): "PNG '\(path)' is too large (\(w)x\(h); at most \(PNGCodec.maximumDimension) pixels a side)"
+        case let .tooLarge(path, w, h):
+            "PNG '\(path)' is too large (\(w)x\(h); at most \(PNGCodec.maximumDimension) pixels a side and \(PNGCodec.maximumPixelCount) pixels)"
         case let .unwritable(path, reason): "cannot write PNG '\(path)': \(reason)"
         }
     }
@@ -19,25 +20,70 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
 /// PNG reading and writing through libpng's simplified API (`png_image_*`), which reports errors
 /// through return values instead of `setjmp`, which Swift cannot use.
 ///
-/// Reading accepts every colour type, bit depth and interlacing libpng reads and converts to
-/// 8-bit RGBA (16-bit channels are reduced, palettes expanded, gray replicated, tRNS applied).
+/// Reading accepts every colour type, bit depth and interlacing libpng reads — gray 1/2/4/8/16,
+/// RGB 8/16, palette 1/2/4/8, gray+alpha 8/16, RGBA 8/16, tRNS transparency, Adam7 — and returns
+/// 8-bit straight-alpha RGBA, sRGB-encoded, as browsers show the file:
+///
+/// - Samples at 1, 2 or 4 bits are scaled exactly to 8 bits (v · 255 / (2ᵈ − 1)); palettes are
+///   expanded; gray is replicated to R, G and B; tRNS makes the matching colour (or the palette
+///   entries it lists) transparent.
+/// - A 16-bit sample v becomes round(v / 257). libpng's simplified API on its own treats 16-bit
+///   files without gamma information as *linear* light and gamma-encodes them for 8-bit output
+///   (mid-gray 32768 would come out near 186, not 128); `PNG_IMAGE_FLAG_16BIT_sRGB` tells it the
+///   samples are sRGB-encoded like every other PNG, so they are only rescaled, exactly.
+/// - A file with a gAMA chunk (and no sRGB chunk) is converted from its declared gamma to sRGB,
+///   as browsers do, within one 8-bit step. libpng models sRGB as a pure 2.2 power and ignores
+///   gammas within 5 % of it; so does this decoder. An sRGB chunk, or no colour information,
+///   means no conversion. ICC profiles (iCCP) are not applied.
+/// - Two cases bypass libpng's 16-to-8-bit conversion, which is broken for interlaced files and
+///   coarse near black when converting gamma (see `decodeSixteenBitFromLinear`): interlaced 16-bit
+///   files and 16-bit files declaring a gamma. They are read through libpng's 16-bit output, which
+///   is alpha-premultiplied: their translucent pixels are exact within one step, and their fully
+///   transparent pixels come out as (0, 0, 0, 0).
 public enum PNGCodec {
     /// Images wider or taller than this are refused as absurd (a 16k texture side is GL's usual limit).
     public static let maximumDimension = 16_384
 
+    /// Images with more pixels than this (8192², 256 MiB decoded) are refused as absurd too.
+    public static let maximumPixelCount = 8_192 * 8_192
+
     /// libpng's `PNG_FORMAT_RGBA`, a compound macro Swift does not import.
     private static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
-    /// Decodes the PNG file at `path`.
+    /// Files larger than this (1 GiB) are refused unread: no allowed image needs that many bytes.
+    public static let maximumFileSize = 1 << 30
+
+    /// Decodes the PNG file at `path`; errors name `path`.
     public static func read(contentsOf path: String) throws -> RGBAImage {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
+            throw PNGError.unreadable(path: path, reason: "the file is too large (\(size) bytes; at most \(maximumFileSize))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PNGError.unreadable(path: path, reason: "no such file or not readable")
         }
         return try decode([UInt8](data), name: path)
     }
 
-    /// Decodes PNG bytes; `name` labels errors.
+    /// Decodes PNG bytes; `name` labels errors. Refuses images over `maximumDimension` a side or
+    /// `maximumPixelCount` pixels after reading only the header, before allocating any pixels.
+    /// - Complexity: O(file size + width · height).
     public static func decode(_ bytes: [UInt8], name: String = "<memory>") throws -> RGBAImage {
+        guard !bytes.isEmpty else { throw PNGError.unreadable(path: name, reason: "the file is empty") }
+        let scan = PNGChunkScan(bytes)
+        if scan.bitDepth == 16, scan.interlaced || scan.sRGBExponent != nil {
+            return try decodeSixteenBitFromLinear(bytes, scan: scan, name: name)
+        }
+        // PNG_IMAGE_FLAG_16BIT_sRGB: 16-bit samples are sRGB-encoded unless the file says otherwise.
+        let (width, height, pixels) = try readPixels(bytes, name: name, format: rgbaFormat,
+                                                     flags: UInt32(PNG_IMAGE_FLAG_16BIT_sRGB), zero: UInt8(0))
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Runs libpng's simplified reader over `bytes` into a buffer of four `Sample`s a pixel in
+    /// `format` (8-bit samples, or 16-bit ones with `PNG_FORMAT_FLAG_LINEAR`), with `flags` set.
+    static func readPixels<Sample: FixedWidthInteger>(
+        _ bytes: [UInt8], name: String, format: UInt32, flags: UInt32, zero: Sample
+    ) throws -> (width: Int, height: Int, pixels: [Sample]) {
         // libpng reads from the buffer until finish_read returns: keep it pinned throughout.
         try bytes.withUnsafeBytes { raw in
             var image = png_image()
@@ -47,16 +93,17 @@ public enum PNGCodec {
                 throw PNGError.unreadable(path: name, reason: message(of: image))
             }
             let width = Int(image.width), height = Int(image.height)
-            guard width <= maximumDimension, height <= maximumDimension else {
+            guard width <= maximumDimension, height <= maximumDimension, width * height <= maximumPixelCount else {
                 throw PNGError.tooLarge(path: name, width: width, height: height)
             }
-            image.format = rgbaFormat
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            image.flags |= flags  // begin_read resets the flags, so they are set between the two calls
+            image.format = format
+            var pixels = [Sample](repeating: zero, count: width * height * 4)
             let finished = pixels.withUnsafeMutableBytes { out in
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
             guard finished != 0 else { throw PNGError.unreadable(path: name, reason: message(of: image)) }
-            return RGBAImage(width: width, height: height, pixels: pixels)
+            return (width, height, pixels)
         }
     }
 
@@ -98,7 +145,8 @@ public enum PNGCodec {
         let text = withUnsafeBytes(of: &copy) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return text.isEmpty ? "not a PNG libpng can read" : text
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.isEmpty ? "not a PNG libpng can read" : line
     }
 
     private static func reasonText(_ error: Error) -> String {

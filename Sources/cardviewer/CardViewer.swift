@@ -5,7 +5,12 @@ struct CardViewer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardviewer",
         abstract: "Collections of cards in true 3D on the GPU: five iOS card layouts on OpenGL.",
-        subcommands: [RunCommand.self, RenderCommand.self, LayoutCommand.self],
+        subcommands: [
+            RunCommand.self,
+            RenderCommand.self,
+            LayoutCommand.self,
+            MakeDeckCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

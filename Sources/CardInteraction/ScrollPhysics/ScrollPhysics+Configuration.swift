@@ -1,3 +1,4 @@
+import CardLayout
 import CardMath
 
 extension ScrollPhysics {
@@ -26,26 +27,9 @@ extension ScrollPhysics {
         public init() {}
     }
 
-    /// What a layout is told when a drag, trackpad scroll or wheel notch ends, so that it can
-    /// choose where the scrolling stops (UIKit's `targetContentOffset(forProposedContentOffset:
-    /// withScrollingVelocity:)`). All offsets are content offsets in points.
-    public struct Release: Hashable, Sendable {
-        /// The offset at the release.
-        public var current: Vec2
-        /// Where the natural deceleration would come to rest, clamped to the bounds.
-        public var proposed: Vec2
-        /// The offset's velocity at the release, points per second (positive: offset increasing).
-        public var velocity: Vec2
-        /// The offset when the drag (or scroll stream) began.
-        public var dragStart: Vec2
-
-        public init(current: Vec2, proposed: Vec2, velocity: Vec2, dragStart: Vec2) {
-            self.current = current
-            self.proposed = proposed
-            self.velocity = velocity
-            self.dragStart = dragStart
-        }
-    }
+    /// What a layout is told when a drag, trackpad scroll or wheel notch ends: CardLayout's
+    /// `ScrollRelease` (its `proposed` is the natural resting place, already clamped to the bounds).
+    public typealias Release = ScrollRelease
 
     /// Which axes scroll. A fixed axis keeps its offset whatever the input.
     public struct Axes: OptionSet, Hashable, Sendable {
