@@ -31,7 +31,12 @@ float insideDistance(vec2 p, float radius) {
     return (k.x > 0.0 && k.y > 0.0) ? radius - length(k) : min(q.x, q.y);
 }
 
-// The card's number (id + 1) in white on a dark rounded label; returns (colour, coverage).
+// Opacity of the label's dark pill behind the digits.
+const float pillOpacity = 0.72;
+
+// The card's number (id + 1) in white on a dark rounded pill at the card's top-left corner;
+// returns (colour, coverage). The pill's edge is antialiased from its distance field; no early
+// return before fwidth, which needs every fragment of the quad.
 vec4 label(vec2 p, float unit) {
     if (uGlyphCell.w <= 0.0) return vec4(0.0);
     uint number = vId + 1u;
@@ -41,20 +46,20 @@ vec4 label(vec2 p, float unit) {
     float pad = 0.3 * glyphH, margin = 0.035 * unit;
     vec2 size = vec2(float(digits) * glyphW + 2.0 * pad, glyphH + 2.0 * pad);
     vec2 q = p - vec2(margin);
-    if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, size))) return vec4(0.0);
-    vec2 corner = max(vec2(pad) - min(q, size - q), 0.0);
-    if (length(corner) > pad) return vec4(0.0);
+    vec2 k = abs(q - 0.5 * size) - (0.5 * size - vec2(pad));
+    float outside = length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - pad;  // < 0 inside the pill
+    float coverage = clamp(0.5 - outside / max(fwidth(outside), 1e-4), 0.0, 1.0);
     vec2 t = (q - vec2(pad)) / vec2(glyphW, glyphH);
     float ink = 0.0;
     if (t.x >= 0.0 && t.y >= 0.0 && t.x < float(digits) && t.y <= 1.0) {
-        int k = int(t.x);
+        int slot = int(t.x);
         uint divisor = 1u;
-        for (int i = k + 1; i < digits; i++) divisor *= 10u;
+        for (int i = slot + 1; i < digits; i++) divisor *= 10u;
         float digit = float((number / divisor) % 10u);
         float texel = digit * uGlyphCell.x + 0.5 * (uGlyphCell.x - uGlyphCell.y) + fract(t.x) * uGlyphCell.y;
-        ink = texture(uGlyphs, vec2(texel / uGlyphCell.w, t.y)).a;
+        ink = textureLod(uGlyphs, vec2(texel / uGlyphCell.w, t.y), 0.0).a;
     }
-    return vec4(mix(vec3(0.0), vec3(1.0), ink), mix(0.55, 1.0, ink));
+    return vec4(vec3(ink), coverage * mix(pillOpacity, 1.0, ink));
 }
 
 void main() {

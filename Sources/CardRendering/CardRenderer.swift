@@ -37,8 +37,8 @@ public final class CardRenderer {
     /// The default size of an image layer, pixels (16:10, like the default viewport).
     public static let defaultLayerSize = PixelSize(width: 640, height: 400)
 
-    /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given) and
-    /// creates the buffers; makes `context` current.
+    /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given), creates
+    /// the buffers and uploads the label digits of the project's pixel font; makes `context` current.
     ///
     /// - Throws: `RenderError.shaderCompile`/`.shaderLink`/`.shaderMissing`, or a GL error.
     public init(context: GraphicsContext, vertexShader: ShaderSource? = nil, fragmentShader: ShaderSource? = nil) throws {
@@ -59,6 +59,7 @@ public final class CardRenderer {
         gl.floatAttribute(0, components: 2, stride: 8, offset: 0, divisor: 0)
         gl.bindVertexArray(0)
         try gl.throwIfError("creating the card renderer")
+        try setLabelGlyphs(LabelGlyphs())
     }
 
     deinit {

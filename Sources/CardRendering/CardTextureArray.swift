@@ -1,6 +1,6 @@
 import CardImaging
 
-/// The card images on the GPU: one `GL_TEXTURE_2D_ARRAY`, one image per layer, all resized to
+/// The card images on the GPU: one `GL_TEXTURE_2D_ARRAY`, one image per layer, all brought to
 /// one layer size, with mipmaps and trilinear filtering. Thousands of cards share its few layers.
 final class CardTextureArray {
     /// The texture name; 0 while there are no images.
@@ -11,7 +11,8 @@ final class CardTextureArray {
 
     init(gl: GL) { self.gl = gl }
 
-    /// Replaces the layers with `images`, each resized to `layerSize`; call with a context current.
+    /// Replaces the layers with `images`, each scaled to cover `layerSize` and centre-cropped (so a
+    /// photo keeps its aspect); call with a context current.
     ///
     /// Images beyond `GL_MAX_ARRAY_TEXTURE_LAYERS` are left out (cards reuse layers by id).
     /// - Throws: `RenderError.tooLarge` for a layer size the driver does not support, or the GL
@@ -28,7 +29,7 @@ final class CardTextureArray {
         gl.bindTexture(texture, unit: 0, array: true)
         gl.textureArrayStorage(width: layerSize.width, height: layerSize.height, layers: layers)
         for (layer, image) in images.prefix(layers).enumerated() {
-            let sized = ImageResampler.resize(image, width: layerSize.width, height: layerSize.height)
+            let sized = image.filled(into: (layerSize.width, layerSize.height))
             sized.pixels.withUnsafeBytes {
                 gl.textureArrayLayer(layer, width: layerSize.width, height: layerSize.height, pixels: $0)
             }

@@ -21,6 +21,12 @@ public struct LabelGlyphs: Sendable {
     public init?(digits: [RGBAImage]) {
         guard digits.count == 10, let first = digits.first, first.width > 0, first.height > 0,
               digits.allSatisfy({ $0.width == first.width && $0.height == first.height }) else { return nil }
+        self.init(checkedDigits: digits)
+    }
+
+    /// The strip from ten non-empty digit images of one size (the caller has checked).
+    init(checkedDigits digits: [RGBAImage]) {
+        let first = digits[0]
         glyphWidth = first.width
         glyphHeight = first.height
         cellWidth = first.width + 2 * Self.padding

@@ -29,6 +29,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try checkWritable(out)
         let deck = DefaultDeck.load()
+        deck.reportWarnings()
         let viewport = scene.size.size
         let context = LayoutContext(viewport: viewport, cardCount: scene.cards?.value ?? deck.cardCount,
                                     offset: scene.offset.offset)

@@ -17,6 +17,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let deck = DefaultDeck.load()
+        deck.reportWarnings()
         let cardCount = scene.cards?.value ?? deck.cardCount
         let layout = scene.layout.makeLayout()
         let window: GLFWWindowContext

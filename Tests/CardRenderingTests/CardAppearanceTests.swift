@@ -55,11 +55,12 @@ struct CardAppearanceTests {
         let image = try gpu.readPixels()
         // Label geometry from card.frag: glyph height 0.075·unit, width by the glyph's aspect,
         // padding 0.3·glyph height, margin 0.035·unit from the card's top-left corner (50, 50).
+        let pillOpacity = 0.72
         let unit = 200.0, glyphH = 0.075 * unit, glyphW = glyphH * 6 / 9, pad = 0.3 * glyphH, margin = 0.035 * unit
         let textOrigin = Vec2(50 + margin + pad, 50 + margin + pad)
         let background = SIMD3<Double>(40, 40, 200)
         func expected(digit: Int) -> SIMD3<Double> {
-            let ink = Double(digit * 25) / 255, alpha = 0.55 + 0.45 * ink
+            let ink = Double(digit * 25) / 255, alpha = pillOpacity + (1 - pillOpacity) * ink
             return background * (1 - alpha) + SIMD3(repeating: 255 * ink) * alpha
         }
         for (k, digit) in [4, 2].enumerated() {
@@ -69,7 +70,7 @@ struct CardAppearanceTests {
         }
         // The pill around the text: dark, no ink.
         let pill = image[Int(50 + margin + pad / 2), Int(textOrigin.y + glyphH / 2)]
-        #expect(Self.near(pill, background * 0.45, tolerance: 4), "pill: \(pill)")
+        #expect(Self.near(pill, background * (1 - pillOpacity), tolerance: 4), "pill: \(pill)")
         // Far from the label: the image itself.
         #expect(Self.near(image[200, 150], background))
     }

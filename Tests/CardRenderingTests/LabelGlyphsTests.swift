@@ -1,0 +1,33 @@
+import CardImaging
+@testable import CardRendering
+import CardTestSupport
+import Testing
+
+@Suite("Label glyphs")
+struct LabelGlyphsTests {
+    @Test("label glyphs: ten equal digits make a padded strip; anything else is refused")
+    func glyphStrip() throws {
+        let digits = (0..<10).map { _ in RGBAImage(width: 4, height: 6, fill: (255, 255, 255, 255)) }
+        let glyphs = try #require(LabelGlyphs(digits: digits))
+        #expect(glyphs.cellWidth == 4 + 2 * LabelGlyphs.padding)
+        #expect(glyphs.strip.width == 10 * glyphs.cellWidth && glyphs.strip.height == 6)
+        #expect(glyphs.strip[0, 0].a == 0)                        // padding
+        #expect(glyphs.strip[LabelGlyphs.padding, 0].a == 255)    // ink
+        #expect(LabelGlyphs(digits: Array(digits.prefix(9))) == nil)
+        #expect(LabelGlyphs(digits: digits.dropLast() + [RGBAImage(width: 5, height: 6)]) == nil)
+    }
+}
+
+@Suite("Merge sort")
+struct MergeSortTests {
+    @Test("sorts like the standard library and reuses its scratch", arguments: [0, 1, 15, 16, 17, 100, 1000])
+    func sorts(count: Int) {
+        var generator = SplitMix64(seed: UInt64(count))
+        var values = (0..<count).map { _ in Int(generator.next() % 50) }
+        let expected = values.sorted()
+        var scratch: [Int] = []
+        MergeSort.sort(&values, scratch: &scratch)
+        #expect(values == expected)
+    }
+}
+
