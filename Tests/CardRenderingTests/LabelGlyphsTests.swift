@@ -16,6 +16,26 @@ struct LabelGlyphsTests {
         #expect(LabelGlyphs(digits: Array(digits.prefix(9))) == nil)
         #expect(LabelGlyphs(digits: digits.dropLast() + [RGBAImage(width: 5, height: 6)]) == nil)
     }
+
+    @Test("the pixel font's digits, each font pixel a scale × scale block of ink", arguments: [1, 4])
+    func fromFont(scale: Int) {
+        let font = BitmapFont.standard
+        let glyphs = LabelGlyphs(font: font, scale: scale)
+        #expect(glyphs.glyphWidth == font.glyphSize.width * scale)
+        #expect(glyphs.glyphHeight == font.glyphSize.height * scale)
+        var inkCount = 0
+        for digit in 0..<10 {
+            let index = font.glyphIndex(for: Character(String(digit)))
+            for y in 0..<glyphs.glyphHeight {
+                for x in 0..<glyphs.glyphWidth {
+                    let ink = glyphs.strip[digit * glyphs.cellWidth + LabelGlyphs.padding + x, y].a
+                    #expect(ink == (font.hasInk(glyph: index, x: x / scale, y: y / scale) ? 255 : 0))
+                    if ink > 0 { inkCount += 1 }
+                }
+            }
+        }
+        #expect(inkCount > 10 * scale * scale * 5)  // every digit has strokes
+    }
 }
 
 @Suite("Merge sort")
