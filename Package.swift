@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
+        .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -38,15 +39,32 @@ let package = Package(
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
-        .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag")]),
+        .target(
+            name: "CardShaders", path: "Shaders",
+            resources: [.copy("card.vert"), .copy("card.frag"), .copy("text.vert"), .copy("text.frag")]
+        ),
         .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
         // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
-        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardRendering"]),
+        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardInteraction", "CardRendering"]),
+
+        // The interactive viewer without a window: session, per-layout controllers, deck files,
+        // replay scripts. Foundation, no GL, no GLFW.
+        .target(
+            name: "CardViewerCore",
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardAssets"]
+        ),
+        // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
+        // GLFW's events or a replay script.
+        .target(
+            name: "CardViewerApp",
+            dependencies: ["CardViewerCore", "CardRendering", "CardWindow", "CardImaging", "CardInteraction"]
+        ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
                 "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow",
+                "CardViewerCore", "CardViewerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,7 +85,20 @@ let package = Package(
             dependencies: ["CardRendering", "CardWindow", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
-        .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
+        .testTarget(
+            name: "CardViewerTests",
+            dependencies: ["CardImaging", "CardViewerCore", "CardViewerApp", "CardRendering", "CAllocationCounter"]
+        ),
+        // Counts Swift heap allocations per thread (through the runtime's allocation hook), for
+        // the frame loop's no-allocation checks.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(
+            name: "CardViewerCoreTests",
+            dependencies: [
+                "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
+                "CAllocationCounter",
+            ]
+        ),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]

@@ -1,0 +1,119 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// One layout's behaviour in the viewer: its layout value with the dynamic state that gestures
+/// set (a highlighted page, a lifted grid card…), and what taps, pans, long presses and wheel
+/// notches do in it (SPEC §2).
+///
+/// Controllers are values: the session copies one before a change and hands both copies to
+/// `ViewerScene.animateRelayout`, which animates every card from the old attributes to the new.
+/// Dynamic state is kept by card id, never by index, so deck edits cannot make it point at the
+/// wrong card; `index` arguments are positions in the deck passed alongside.
+protocol LayoutController {
+    /// Which layout this is.
+    var kind: LayoutKind { get }
+    /// The axis the content scrolls along.
+    var scrollAxis: ScrollAxis { get }
+
+    /// The attributes of card `index` with the dynamic state applied, content points.
+    ///
+    /// - Complexity: O(1).
+    func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes
+
+    /// Appends the attributes of the cards that can be visible (deck indices, ids not yet set).
+    ///
+    /// - Complexity: O(k), k the cards that can be visible; no allocation once `out` has grown.
+    func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes])
+
+    /// The largest scroll offset the content allows.
+    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2
+
+    /// The layout's choice of where a released scroll rests (paging, snapping); `nil` for free
+    /// scrolling. Captures the layout as it is now: ask again after a change.
+    func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset?
+
+    /// Where an inserted card at `index` starts (UIKit's appearing attributes).
+    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes
+    /// Where a deleted card goes from `attributes` (UIKit's disappearing attributes).
+    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes
+
+    /// A resting scroll offset that shows card `index` (used to keep the user's place across
+    /// layout switches and to bring appended or restored cards into view).
+    func offset(showing index: Int, in context: LayoutContext) -> Vec2
+
+    /// A resting offset near `offset` for the content as it is now (after a delete or resize).
+    func settledOffset(_ offset: Vec2, in context: LayoutContext) -> Vec2
+
+    /// The offset that keeps the user's place when the viewport changes from `old` to `viewport`.
+    func offset(resizingFrom old: LayoutContext, to viewport: Size) -> Vec2
+
+    /// Handles a recognized gesture; returns false to let the session treat it generically
+    /// (pans and drags scroll, wheels scroll, the rest is ignored).
+    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool
+
+    /// Called once per frame with the frame's time step, seconds (grid auto-scroll).
+    mutating func tick(_ dt: Double, in scene: inout ViewerScene)
+
+    /// Esc: dismisses a highlighted card or cancels an interaction; false when nothing did.
+    mutating func dismiss(in scene: inout ViewerScene) -> Bool
+
+    /// Ends any interaction in progress without committing it (before a layout switch or quit):
+    /// a lifted grid card returns to where it came from, a swipe springs back.
+    mutating func cancelInteraction(in scene: inout ViewerScene)
+
+    /// True while a finger-driven interaction (swipe, lift, front drag) is in progress; deck
+    /// edits from keys wait until it ends.
+    var isInteracting: Bool { get }
+
+    /// The card shown opened (pages highlight, tasks open), if any.
+    var highlightedCard: CardID? { get }
+
+    /// Opens card `id` (or closes the open one when `nil`), animated; returns the animation's
+    /// tag, `nil` when nothing changed or the layout has no such state.
+    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag?
+
+    /// Card `id` is about to leave the deck: forget any state that names it.
+    mutating func forget(_ id: CardID)
+
+    /// A wheel notch (offset points along the layout's axis, already mapped to it).
+    mutating func scrollWheel(by delta: Vec2, in scene: inout ViewerScene)
+
+    /// A key the session does not handle itself (e.g. `[` and `]` for the wheel's radius);
+    /// returns true when it was used.
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool
+}
+
+extension LayoutController {
+    func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? { nil }
+
+    mutating func tick(_ dt: Double, in scene: inout ViewerScene) {}
+
+    /// The offset unchanged, clamped to the new content.
+    func offset(resizingFrom old: LayoutContext, to viewport: Size) -> Vec2 {
+        settledOffset(old.offset, in: LayoutContext(viewport: viewport, cardCount: old.cardCount))
+    }
+
+    mutating func dismiss(in scene: inout ViewerScene) -> Bool {
+        guard highlightedCard != nil else { return false }
+        return setHighlighted(nil, in: &scene, timing: .standard) != nil
+    }
+
+    mutating func cancelInteraction(in scene: inout ViewerScene) {}
+
+    var isInteracting: Bool { false }
+
+    var highlightedCard: CardID? { nil }
+
+    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag? {
+        nil
+    }
+
+    mutating func forget(_ id: CardID) {}
+
+    mutating func scrollWheel(by delta: Vec2, in scene: inout ViewerScene) {
+        scene.physics.scrollWheel(by: delta)
+    }
+
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool { false }
+}

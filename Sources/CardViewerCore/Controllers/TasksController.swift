@@ -1,0 +1,125 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// The iOS 9 task switcher (SPEC §2.2): vertical scrolling that ends snapped to a card, and a
+/// tap that opens the card visibly under the pointer (exact hit-testing through the real
+/// transforms) by zooming it flat over the whole viewport; a tap or Esc closes it again.
+/// While a card is open the deck does not scroll.
+struct TasksController: LayoutController {
+    var base = TasksLayout()
+    /// The open card.
+    var opened: CardID?
+
+    /// How far in front of the deck's plane an open card sits, points: in front of every
+    /// stacked card (`CardStacking` keeps them within ±100 points).
+    static let openedHeight = 101.0
+
+    var kind: LayoutKind { .tasks }
+    var scrollAxis: ScrollAxis { .vertical }
+    var highlightedCard: CardID? { opened }
+
+    func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
+        var card = base.attributes(at: index, in: context)
+        if let opened, deck.index(of: opened) == index { open(&card, in: context) }
+        return card
+    }
+
+    /// The visible cards; the open card replaced by its open attributes (or added, should the
+    /// layout have culled it).
+    func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes]) {
+        let start = out.count
+        base.layoutVisible(in: context, into: &out)
+        guard let opened, let index = deck.index(of: opened) else { return }
+        if let i = out[start...].firstIndex(where: { $0.index == index }) {
+            open(&out[i], in: context)
+        } else {
+            var card = base.attributes(at: index, in: context)
+            open(&card, in: context)
+            out.append(card)
+        }
+    }
+
+    /// An open card: flat, viewport-sized, in front of the deck, scaled so that the camera
+    /// shows it exactly over the viewport, on top in zIndex.
+    private func open(_ card: inout CardAttributes, in context: LayoutContext) {
+        let d = context.camera.eyeDistance, h = Self.openedHeight
+        let k = (d - h) / d
+        card.center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)
+        card.size = context.viewport
+        card.anchor = Vec2(0.5, 0.5)
+        card.transform = .translation(Vec3(0, 0, h)) * .scale(Vec3(k, k, 1))
+        card.alpha = 1
+        card.zIndex = context.cardCount + 1
+    }
+
+    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
+        base.maximumOffset(viewport: viewport, cardCount: cardCount)
+    }
+
+    func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {
+        let layout = base
+        return { release in layout.targetOffset(for: release, in: LayoutContext(viewport: viewport, cardCount: cardCount)) }
+    }
+
+    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
+        base.appearingAttributes(at: index, in: context)
+    }
+
+    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
+        base.disappearingAttributes(for: attributes, in: context)
+    }
+
+    /// The resting offset nearest to the one that centers the card's slot (`index · s`: card 0
+    /// is centered at offset 0).
+    func offset(showing index: Int, in context: LayoutContext) -> Vec2 {
+        let proposed = Double(index) * base.slotHeight(viewport: context.viewport)
+        let target = base.targetOffset(for: ScrollRelease(current: Vec2(0, proposed), proposed: Vec2(0, proposed)), in: context)
+        return Vec2(0, target.y)
+    }
+
+    /// The same card at the center: the offset in slots is kept.
+    func offset(resizingFrom old: LayoutContext, to viewport: Size) -> Vec2 {
+        let slots = old.offset.y / base.slotHeight(viewport: old.viewport)
+        let context = LayoutContext(viewport: viewport, cardCount: old.cardCount)
+        return settledOffset(Vec2(0, slots * base.slotHeight(viewport: viewport)), in: context)
+    }
+
+    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool {
+        if opened != nil {
+            if case .tap = gesture { _ = setHighlighted(nil, in: &scene, timing: .standard) }
+            return true
+        }
+        guard case .tap(let tap) = gesture else { return false }
+        if let id = scene.hitTest(tap.position, with: self) {
+            scene.physics.stop()
+            _ = setHighlighted(id, in: &scene, timing: .standard)
+        }
+        return true
+    }
+
+    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag? {
+        guard id != opened else { return nil }
+        if let id, scene.deck.index(of: id) == nil { return nil }
+        let old = scene.snapshot(self)
+        opened = id
+        if id != nil { scene.physics.stop() }
+        return scene.animateRelayout(from: old, to: self, timing: timing)
+    }
+
+    /// One card per wheel notch, in the notch's direction, from where the deck is heading.
+    mutating func scrollWheel(by delta: Vec2, in scene: inout ViewerScene) {
+        guard opened == nil, delta.y != 0 else { return }
+        let s = base.slotHeight(viewport: scene.viewport)
+        let from = scene.physics.destination.y
+        let proposed = from + (delta.y > 0 ? s : -s)
+        let release = ScrollRelease(current: Vec2(0, from), proposed: Vec2(0, proposed), velocity: Vec2(0, delta.y))
+        scene.physics.scroll(to: base.targetOffset(for: release, in: scene.context), animated: true)
+    }
+
+    mutating func cancelInteraction(in scene: inout ViewerScene) { opened = nil }
+
+    mutating func forget(_ id: CardID) {
+        if opened == id { opened = nil }
+    }
+}

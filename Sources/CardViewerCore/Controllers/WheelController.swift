@@ -1,0 +1,77 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// The spinning wheel (SPEC §2.5): horizontal drags and flings turn the wheel, which comes to
+/// rest on a whole card (rounded in the direction it was turning); `[` and `]` make the radius
+/// smaller and larger, and every card animates to the new wheel.
+struct WheelController: LayoutController {
+    var base = WheelLayout()
+
+    /// Each `[` divides the radius by this, each `]` multiplies it.
+    static let radiusFactor = 1.25
+    /// The radius stays within these, points.
+    static let radiusRange = 200.0...2000.0
+
+    var kind: LayoutKind { .wheel }
+    var scrollAxis: ScrollAxis { .horizontal }
+
+    func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
+        base.attributes(at: index, in: context)
+    }
+
+    func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes]) {
+        base.layoutVisible(in: context, into: &out)
+    }
+
+    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
+        base.maximumOffset(viewport: viewport, cardCount: cardCount)
+    }
+
+    func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {
+        let layout = base
+        return { release in layout.targetOffset(for: release, in: LayoutContext(viewport: viewport, cardCount: cardCount)) }
+    }
+
+    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
+        base.appearingAttributes(at: index, in: context)
+    }
+
+    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
+        base.disappearingAttributes(for: attributes, in: context)
+    }
+
+    /// The offset that brings the card to the top of the wheel.
+    func offset(showing index: Int, in context: LayoutContext) -> Vec2 {
+        let step = base.cardStep(viewport: context.viewport, cardCount: context.cardCount) ?? 0
+        return settledOffset(Vec2(Double(index) * step, 0), in: context)
+    }
+
+    /// The same card at the top.
+    func offset(resizingFrom old: LayoutContext, to viewport: Size) -> Vec2 {
+        guard let step = base.cardStep(viewport: old.viewport, cardCount: old.cardCount) else { return .zero }
+        let card = (old.offset.x / step).rounded()
+        return offset(showing: card.isFinite ? Int(clamp(card, 0, 1e9)) : 0,
+                      in: LayoutContext(viewport: viewport, cardCount: old.cardCount))
+    }
+
+    /// Wheels and trackpads turn the wheel (the session has already mapped vertical wheels to x).
+    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool { false }
+
+    /// `[` shrinks the radius, `]` grows it, animated; the same card stays at the top.
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool {
+        let factor: Double
+        switch key {
+        case .character("["): factor = 1 / Self.radiusFactor
+        case .character("]"): factor = Self.radiusFactor
+        default: return false
+        }
+        let radius = min(max(base.radius * factor, Self.radiusRange.lowerBound), Self.radiusRange.upperBound)
+        guard radius != base.radius else { return true }
+        let old = scene.snapshot(self)
+        base.radius = radius
+        scene.updateScrollBounds(for: self)
+        scene.animateRelayout(from: old, to: self, timing: AnimationTiming(duration: 0.35, curve: .easeInOut))
+        return true
+    }
+}

@@ -1,0 +1,99 @@
+import CardInteraction
+import Foundation
+
+/// Why the state file cannot be used at all (as opposed to being corrupt, which is handled by
+/// moving it aside). One line naming the file.
+public struct DeckStoreError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+}
+
+/// The deck's state file (`--state FILE`): the order, deletions and added cards as JSON
+/// (`DeckState`, version 1), saved atomically after each change and on quit, restored at start.
+///
+/// A file that is not a valid deck state (not JSON, wrong shape, duplicate ids, …) is never
+/// overwritten unread: it is renamed to `FILE.corrupt-YYYYMMDD-HHMMSS` and the viewer starts
+/// fresh with a warning.
+public struct DeckStore: Sendable {
+    /// The state file's path.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// What `load()` found.
+    public enum Loaded: Sendable {
+        /// No file yet.
+        case missing
+        /// The saved deck.
+        case restored(Deck)
+        /// The file was not a deck state; it now lives at `movedTo`.
+        case corrupt(reason: String, movedTo: String)
+    }
+
+    /// Checks, before anything else happens, that the state can be saved: the folder exists and
+    /// is writable, and the path is not a folder.
+    public func checkUsable() throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw DeckStoreError(description: "state file '\(path)' is a directory")
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw DeckStoreError(description: "cannot save state to '\(path)': no such directory '\(folder)'")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw DeckStoreError(description: "cannot save state to '\(path)': directory '\(folder)' is not writable")
+        }
+    }
+
+    /// Reads the saved deck. A corrupt file is moved aside (see the type's notes).
+    ///
+    /// - Throws: `DeckStoreError` when the file exists but cannot be read (permissions), or a
+    ///   corrupt file cannot be moved aside.
+    public func load(now: Date = Date()) throws -> Loaded {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DeckStoreError(description: "cannot read state file '\(path)'")
+        }
+        do {
+            return .restored(try JSONDecoder().decode(Deck.self, from: data))
+        } catch {
+            let reason = Self.reason(error)
+            do {
+                let moved = try SafeFile.moveAside(path, suffix: ".corrupt-\(SafeFile.timestamp(now))")
+                return .corrupt(reason: reason, movedTo: moved)
+            } catch let failure as FileWriteError {
+                throw DeckStoreError(description: "state file '\(path)' is corrupt (\(reason)) and \(failure.description)")
+            }
+        }
+    }
+
+    /// Saves `deck` atomically (temporary file, fsync, rename).
+    public func save(_ deck: Deck) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(deck)
+        do {
+            try SafeFile.replace(path, with: [UInt8](data) + [0x0A])
+        } catch let failure as FileWriteError {
+            throw DeckStoreError(description: failure.description)
+        }
+    }
+
+    /// A decoding error in one line.
+    static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.localizedDescription
+            return underlying.map { "not valid JSON: \($0)" } ?? context.debugDescription
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "wrong value at '\(field)'"
+        default:
+            return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CardInteraction
+import CardMath
+
+/// One event of a replay script as written (see `ReplayScript` for the format).
+struct RawEvent: Decodable {
+    var time: Double
+    var type: String
+    var x: Double?
+    var y: Double?
+    var toX: Double?
+    var toY: Double?
+    var dx: Double?
+    var dy: Double?
+    var precise: Bool?
+    var key: String?
+    var button: String?
+    var duration: Double?
+    var hold: Double?
+    var width: Double?
+    var height: Double?
+
+    /// The viewer events this stands for, in order.
+    func expanded() throws -> [ViewerEvent] {
+        guard time.isFinite, time >= 0, time <= ReplayScript.maximumTime else {
+            throw ReplayError(description: "'time' must be a number of seconds between 0 and \(Int(ReplayScript.maximumTime))")
+        }
+        switch type {
+        case "move": return [.pointer(PointerEvent(.move, position: try point(), time: time))]
+        case "down": return [.pointer(PointerEvent(.down, position: try point(), time: time, button: try pointerButton()))]
+        case "up": return [.pointer(PointerEvent(.up, position: try point(), time: time, button: try pointerButton()))]
+        case "cancel": return [.pointer(PointerEvent(.cancel, position: try point(), time: time))]
+        case "click":
+            let p = try point(), b = try pointerButton()
+            return [.pointer(PointerEvent(.move, position: p, time: time)),
+                    .pointer(PointerEvent(.down, position: p, time: time, button: b)),
+                    .pointer(PointerEvent(.up, position: p, time: time, button: b))]
+        case "drag": return try drag()
+        case "scroll":
+            let delta = Vec2(dx ?? 0, dy ?? 0)
+            guard delta.x.isFinite, delta.y.isFinite, abs(delta.x) <= 1e6, abs(delta.y) <= 1e6 else {
+                throw ReplayError(description: "'dx' and 'dy' must be numbers of wheel notches")
+            }
+            return [.scroll(ScrollEvent(delta: delta, time: time, isPrecise: precise ?? false))]
+        case "key":
+            let k = try parsedKey()
+            return [.key(KeyEvent(key: k, isDown: true, time: time)), .key(KeyEvent(key: k, isDown: false, time: time))]
+        case "keydown": return [.key(KeyEvent(key: try parsedKey(), isDown: true, time: time))]
+        case "keyup": return [.key(KeyEvent(key: try parsedKey(), isDown: false, time: time))]
+        case "resize":
+            guard let width, let height, width.isFinite, height.isFinite, width >= 0, height >= 0,
+                  width <= 16_384, height <= 16_384 else {
+                throw ReplayError(description: "'resize' needs 'width' and 'height' between 0 and 16384 points")
+            }
+            return [.resize(Size(width: width, height: height), time: time)]
+        default:
+            throw ReplayError(description: "unknown type '\(type)' (move, down, up, cancel, click, drag, scroll, key, keydown, keyup, resize)")
+        }
+    }
+
+    /// A drag: down, an optional hold, moves at 60 Hz, up at the end point.
+    private func drag() throws -> [ViewerEvent] {
+        let from = try point()
+        guard let toX, let toY, toX.isFinite, toY.isFinite, abs(toX) <= 1e6, abs(toY) <= 1e6 else {
+            throw ReplayError(description: "'drag' needs 'toX' and 'toY'")
+        }
+        let length = duration ?? 0.25, wait = hold ?? 0
+        guard length.isFinite, length >= 0, length <= 3600, wait.isFinite, wait >= 0, wait <= 3600 else {
+            throw ReplayError(description: "'duration' and 'hold' must be seconds between 0 and 3600")
+        }
+        let to = Vec2(toX, toY), button = try pointerButton()
+        var events: [ViewerEvent] = [.pointer(PointerEvent(.move, position: from, time: time)),
+                                     .pointer(PointerEvent(.down, position: from, time: time, button: button))]
+        let steps = max(1, Int((length / ReplayScript.frameStep).rounded(.up)))
+        for step in 1...steps {
+            let u = Double(step) / Double(steps)
+            events.append(.pointer(PointerEvent(.move, position: from + (to - from) * u, time: time + wait + length * u)))
+        }
+        events.append(.pointer(PointerEvent(.up, position: to, time: time + wait + length, button: button)))
+        return events
+    }
+
+    private func point() throws -> Vec2 {
+        guard let x, let y, x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
+            throw ReplayError(description: "'\(type)' needs 'x' and 'y' in points")
+        }
+        return Vec2(x, y)
+    }
+
+    private func pointerButton() throws -> PointerButton {
+        switch button ?? "left" {
+        case "left": return .primary
+        case "right": return .secondary
+        case "middle": return .middle
+        case let other: throw ReplayError(description: "unknown button '\(other)' (left, right, middle)")
+        }
+    }
+
+    private func parsedKey() throws -> Key {
+        guard let key, let parsed = Self.key(named: key) else {
+            throw ReplayError(description: "unknown key '\(key ?? "")' (a character, or escape, enter, space, tab, backspace, delete, left, right, up, down, pageup, pagedown, home, end)")
+        }
+        return parsed
+    }
+
+    /// A key by its name or character (letters in either case).
+    static func key(named name: String) -> Key? {
+        switch name.lowercased() {
+        case "escape", "esc": return .escape
+        case "enter", "return": return .enter
+        case "space": return .space
+        case "tab": return .tab
+        case "backspace": return .backspace
+        case "delete": return .delete
+        case "left": return .left
+        case "right": return .right
+        case "up": return .up
+        case "down": return .down
+        case "pageup": return .pageUp
+        case "pagedown": return .pageDown
+        case "home": return .home
+        case "end": return .end
+        default:
+            guard name.count == 1, let c = name.lowercased().first, c.isASCII, !c.isWhitespace else { return nil }
+            return .character(c)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CardInteraction
+import CardMath
+import Foundation
+
+/// Why a replay script cannot be used: bad input (exit status 2). One line naming the file and,
+/// where it applies, the event.
+public struct ReplayError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+}
+
+/// A script of timestamped input for `cardviewer run --replay FILE`: the same events the window
+/// delivers, fed through the same `ViewerSession.handle(_:)`, on a virtual clock.
+///
+/// The format (JSON; times in seconds from the start, positions in viewport points):
+///
+/// ```json
+/// {"events": [
+///   {"time": 0.5, "type": "click", "x": 640, "y": 400},
+///   {"time": 1.5, "type": "drag", "x": 600, "y": 300, "toX": 100, "toY": 300, "duration": 0.2},
+///   {"time": 2.5, "type": "drag", "x": 200, "y": 200, "toX": 500, "toY": 200, "hold": 0.6, "duration": 0.5},
+///   {"time": 3.5, "type": "scroll", "dx": 0, "dy": -2},
+///   {"time": 4.0, "type": "key", "key": "a"}
+/// ], "end": 6}
+/// ```
+///
+/// Types: `move`, `down`, `up` (`x`, `y`, optional `button`: `left`, `right`, `middle`);
+/// `click` (down and up at one point); `drag` (down at `x`,`y`, still for `hold` seconds
+/// (default 0; 0.6 makes a long press), then moves at 60 Hz to `toX`,`toY` over `duration`
+/// seconds (default 0.25), then up); `scroll` (`dx`, `dy` in wheel notches, +y = up/away;
+/// `precise: true` for trackpad deltas); `key`, `keydown`, `keyup` (`key`: a character such as
+/// `"a"`, `"1"`, `"["`, `"?"`, or `escape`, `enter`, `space`, `tab`, `backspace`, `delete`,
+/// `left`, `right`, `up`, `down`, `pageup`, `pagedown`, `home`, `end`; `key` is a press and a
+/// release); `resize` (`width`, `height` in points). `end` (optional) is when the replay stops;
+/// by default one second after the last event, so animations finish.
+public struct ReplayScript: Sendable {
+    /// The events in time order (drags and clicks expanded).
+    public var events: [ViewerEvent]
+    /// When the replay ends, seconds.
+    public var end: Double
+
+    /// The step of a drag's moves and of the virtual clock, seconds.
+    public static let frameStep = 1.0 / 60
+    /// Scripts are bounded so that a typo cannot ask for billions of events.
+    static let maximumEvents = 1_000_000
+    static let maximumTime = 86_400.0
+
+    public init(events: [ViewerEvent], end: Double) {
+        self.events = events
+        self.end = end
+    }
+
+    /// Reads and checks the script at `path`.
+    public static func load(contentsOf path: String) throws -> ReplayScript {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReplayError(description: "cannot read replay script '\(path)'")
+        }
+        return try parse(data, name: path)
+    }
+
+    /// Parses a script; `name` labels errors.
+    public static func parse(_ data: Data, name: String) throws -> ReplayScript {
+        let raw: RawScript
+        do {
+            raw = try JSONDecoder().decode(RawScript.self, from: data)
+        } catch {
+            throw ReplayError(description: "replay script '\(name)' is not valid: \(DeckStore.reason(error))")
+        }
+        var events: [(time: Double, order: Int, event: ViewerEvent)] = []
+        for (number, rawEvent) in raw.events.enumerated() {
+            do {
+                for event in try rawEvent.expanded() {
+                    events.append((event.time, events.count, event))
+                    guard events.count <= maximumEvents else {
+                        throw ReplayError(description: "more than \(maximumEvents) events")
+                    }
+                }
+            } catch let error as ReplayError {
+                throw ReplayError(description: "replay script '\(name)', event \(number + 1): \(error.description)")
+            }
+        }
+        events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        let last = events.last?.time ?? 0
+        let end = raw.end ?? last + 1
+        guard end.isFinite, end >= 0, end <= maximumTime else {
+            throw ReplayError(description: "replay script '\(name)': 'end' must be a time between 0 and \(Int(maximumTime)) seconds")
+        }
+        return ReplayScript(events: events.map(\.event), end: end)
+    }
+}
+
+/// The JSON as written.
+struct RawScript: Decodable {
+    var events: [RawEvent]
+    var end: Double?
+}

@@ -1,0 +1,102 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// The steps of an append (A), after the seed's `appendItem` (SPEC §2.1): dismiss a highlighted
+/// card → scroll to where the new card goes → insert it from its appearing attributes (the
+/// pages layout's −90° flip) → wait 0.3 s → highlight it (pages only). The card joins the deck
+/// (and the state file) at the start, hidden until its insert animation begins.
+struct AppendSequence {
+    enum Step {
+        /// Waiting for the dismiss animation (none when nothing was highlighted).
+        case dismissing(AnimationTag?)
+        /// Waiting for the scroll to come to rest.
+        case scrolling
+        /// Waiting for the insert animation.
+        case inserting(AnimationTag)
+        /// The seed's pause before the highlight, until this time.
+        case waiting(until: Double)
+        /// Waiting for the highlight animation.
+        case highlighting(AnimationTag)
+        /// Over.
+        case done
+    }
+
+    /// The new card.
+    var id: CardID
+    var step: Step
+
+    /// The seed's pause between inserting and highlighting, seconds.
+    static let pause = 0.3
+}
+
+extension ViewerSession {
+    /// Appends a card made by the configuration's `newCard`, animated step by step. Ignored
+    /// while another append runs or a finger-driven interaction is in progress.
+    func startAppend() {
+        guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
+        let made = newCard(scene.deck)
+        var dismissal: AnimationTag?
+        if controller.highlightedCard != nil {
+            dismissal = controller.setHighlighted(nil, in: &scene, timing: .standard)
+        }
+        guard let id = scene.deck.append(source: made.source, title: made.title) else { return }
+        scene.hidden.insert(id)
+        scene.updateScrollBounds(for: controller)
+        scene.deckDidChange()
+        appendSequence = AppendSequence(id: id, step: .dismissing(dismissal))
+        stepAppend()
+        refreshOverlay()
+    }
+
+    /// Takes every step of the append that is due now.
+    func stepAppend() {
+        guard var sequence = appendSequence else { return }
+        defer { appendSequence = sequence.step.isDone ? nil : sequence }
+        while let next = nextStep(of: sequence) { sequence.step = next }
+    }
+
+    /// The step after the current one when the current one is over, else `nil`.
+    private func nextStep(of sequence: AppendSequence) -> AppendSequence.Step? {
+        guard let index = scene.deck.index(of: sequence.id) else {
+            scene.hidden.remove(sequence.id)
+            return sequence.step.isDone ? nil : .done
+        }
+        switch sequence.step {
+        case .dismissing(let tag):
+            if let tag, scene.animator.isRunning(tag) { return nil }
+            scene.physics.scroll(to: controller.offset(showing: index, in: scene.context), animated: true)
+            return .scrolling
+        case .scrolling:
+            guard scene.physics.isSettled else { return nil }
+            scene.hidden.remove(sequence.id)
+            let context = scene.context
+            var final = controller.attributes(at: index, in: context, deck: scene.deck)
+            final.id = sequence.id
+            let appearing = controller.appearingAttributes(at: index, in: context)
+            return .inserting(scene.animator.insert(final, appearing: appearing, at: scene.time))
+        case .inserting(let tag):
+            if scene.animator.isRunning(tag) { return nil }
+            return controller.kind == .pages ? .waiting(until: scene.time + AppendSequence.pause) : .done
+        case .waiting(let until):
+            guard scene.time >= until - 1e-9 else { return nil }
+            guard let tag = controller.setHighlighted(sequence.id, in: &scene, timing: .standard) else { return .done }
+            return .highlighting(tag)
+        case .highlighting(let tag):
+            return scene.animator.isRunning(tag) ? nil : .done
+        case .done:
+            return nil
+        }
+    }
+
+    /// Ends an append at once (a layout switch): the card shows where it is.
+    func finishAppendAtOnce() {
+        guard let sequence = appendSequence else { return }
+        scene.hidden.remove(sequence.id)
+        appendSequence = nil
+    }
+}
+
+extension AppendSequence.Step {
+    var isDone: Bool { if case .done = self { true } else { false } }
+}

@@ -1,0 +1,31 @@
+import CardInteraction
+import CardMath
+
+/// One input to the viewer, as the window's callbacks (or a replay script) deliver it: plain
+/// values with a timestamp, no window-system types.
+///
+/// Positions are viewport points (the window's coordinates: origin top-left, +y down), times
+/// seconds on the session's clock. The GLFW glue and `ReplayScript` both produce these, and both
+/// feed them to `ViewerSession.handle(_:)`: one path for real and scripted input.
+public enum ViewerEvent: Hashable, Sendable {
+    /// A button went down or up, the pointer moved, or the system took the pointer away.
+    case pointer(PointerEvent)
+    /// A mouse wheel or trackpad scroll.
+    case scroll(ScrollEvent)
+    /// A key went down (or repeated) or up.
+    case key(KeyEvent)
+    /// The window's size in points changed (0 × 0 while minimised).
+    case resize(Size, time: Double)
+    /// The window was asked to close.
+    case close(time: Double)
+
+    /// When it happened, seconds.
+    public var time: Double {
+        switch self {
+        case .pointer(let event): event.time
+        case .scroll(let event): event.time
+        case .key(let event): event.time
+        case .resize(_, let time), .close(let time): time
+        }
+    }
+}

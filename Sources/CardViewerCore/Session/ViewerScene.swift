@@ -1,0 +1,113 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// What every layout controller works on: the deck, the viewport, the scroll physics, the
+/// animator and the session's clock.
+///
+/// The viewport is in points; the scroll offset (`physics.offset`) in content points; `time` in
+/// seconds on the session's clock, which the animator's times are on too.
+struct ViewerScene {
+    /// The cards in order, with the user's edits.
+    var deck: Deck
+    /// The viewport the layouts see, points; the last non-empty one while the window is minimised.
+    var viewport: Size
+    /// The scroll offset and its motion, on the current layout's axis.
+    var physics: ScrollPhysics
+    /// Running card animations, in content points.
+    var animator = Animator()
+    /// The session's clock, seconds.
+    var time = 0.0
+    /// Cards in the deck that are not shown yet (an appended card waits for its insert animation).
+    var hidden: Set<CardID> = []
+    /// Grows by one with every change to the deck that should be saved.
+    var deckRevision = 0
+    /// The pointer's last known position, viewport points.
+    var pointer = Vec2.zero
+    /// Reused by hit-testing, so a tap does not allocate a new list of cards.
+    private var scratch: [CardAttributes] = []
+
+    init(deck: Deck, viewport: Size, physics: ScrollPhysics) {
+        self.deck = deck
+        self.viewport = viewport
+        self.physics = physics
+    }
+
+    /// The layout context now: viewport, card count and scroll offset.
+    var context: LayoutContext {
+        LayoutContext(viewport: viewport, cardCount: deck.count, offset: physics.offset)
+    }
+
+    /// Records a change to the deck that the state file must get.
+    mutating func deckDidChange() { deckRevision += 1 }
+
+    // MARK: Frames
+
+    /// Replaces `out` with what the screen shows now: the controller's visible cards with their
+    /// ids (hidden ones marked hidden), overlaid with the running animations.
+    ///
+    /// - Complexity: O(k) for k visible cards when nothing animates; no allocation once `out`
+    ///   has grown (the animator allocates while cards it moves are off the visible list).
+    func presentedCards(of controller: some LayoutController, into out: inout [CardAttributes]) {
+        out.removeAll(keepingCapacity: true)
+        guard !viewport.isEmpty else { return }
+        controller.layoutVisible(in: context, deck: deck, into: &out)
+        assignIDs(&out)
+        animator.apply(at: time, to: &out)
+    }
+
+    /// Sets each card's id from the deck (layouts number cards by index) and hides the cards
+    /// that wait for their insert animation.
+    func assignIDs(_ cards: inout [CardAttributes]) {
+        let count = deck.count
+        for i in cards.indices {
+            let index = cards[i].index
+            guard index >= 0, index < count else { continue }
+            let id = deck[index].id
+            cards[i].id = id
+            if !hidden.isEmpty, hidden.contains(id) { cards[i].isHidden = true }
+        }
+    }
+
+    /// The card of the deck shown under viewport point `point` (exact: a ray through the real
+    /// transforms, what the depth buffer shows), or `nil`. Cards on their way out do not count.
+    ///
+    /// - Complexity: O(k), k the cards on screen.
+    mutating func hitTest(_ point: Vec2, with controller: some LayoutController) -> CardID? {
+        var cards = scratch
+        scratch = []
+        presentedCards(of: controller, into: &cards)
+        let context = self.context
+        let hit = HitTesting.hitTest(point, in: cards, offset: context.offset, camera: context.camera)
+        scratch = cards
+        guard let id = hit?.id, deck.index(of: id) != nil, !hidden.contains(id) else { return nil }
+        return id
+    }
+
+    // MARK: Scrolling
+
+    /// Scroll physics for `controller` at `offset` (clamped to its content), on its axis, with
+    /// its paging or snapping.
+    static func makePhysics(for controller: some LayoutController, viewport: Size, cardCount: Int,
+                            offset: Vec2) -> ScrollPhysics {
+        let axes: ScrollPhysics.Axes = controller.scrollAxis == .vertical ? .vertical : .horizontal
+        let maximum = controller.maximumOffset(viewport: viewport, cardCount: cardCount)
+        let start = Vec2(clamp(offset.x, 0, maximum.x), clamp(offset.y, 0, maximum.y))
+        return ScrollPhysics(axes: axes, viewport: viewport, maximumOffset: maximum, offset: start,
+                             targetOffset: controller.targetOffset(viewport: viewport, cardCount: cardCount))
+    }
+
+    /// Brings the physics' bounds and target choice up to date after the card count, the
+    /// viewport or the controller's state changed. Content past a new end springs back.
+    mutating func updateScrollBounds(for controller: some LayoutController) {
+        physics.setBounds(viewport: viewport, maximumOffset: controller.maximumOffset(viewport: viewport, cardCount: deck.count))
+        physics.targetOffset = controller.targetOffset(viewport: viewport, cardCount: deck.count)
+    }
+
+    /// Scrolls (animated) so that card `index` shows, unless it is on screen already.
+    mutating func scrollToShow(_ index: Int, with controller: some LayoutController) {
+        guard index >= 0, index < deck.count else { return }
+        let target = controller.offset(showing: index, in: context)
+        physics.scroll(to: target, animated: true)
+    }
+}

@@ -1,0 +1,119 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+extension ViewerSession {
+    /// The keys (SPEC §2 and the viewer's help): 1–5 layouts, Z ordering, A append, Delete or
+    /// Backspace delete under the pointer, U undo, Esc dismiss/cancel, S screenshot, H HUD,
+    /// ? help, Q quit; arrows, Page Up/Down, Home/End scroll; the rest goes to the layout
+    /// (`[` and `]`: the wheel's radius).
+    func handleKey(_ event: KeyEvent) {
+        guard event.isDown else { return }
+        switch event.key {
+        case .character("q"):
+            quit()
+        case .character(let c) where ("1"..."5").contains(c):
+            let number = Int(String(c)) ?? 1
+            switchLayout(to: LayoutKind.allCases[number - 1])
+        case .character("z"):
+            ordering = ordering == .depth ? .zindex : .depth
+            refreshOverlay()
+        case .character("a"):
+            startAppend()
+        case .delete, .backspace:
+            deleteUnderPointer()
+        case .character("u"):
+            undoDelete()
+        case .escape:
+            if showsHelp {
+                showsHelp = false
+                refreshOverlay()
+            } else if appendSequence == nil {
+                _ = controller.dismiss(in: &scene)
+            }
+        case .character("s"):
+            screenshotRequests += 1
+        case .character("h"):
+            showsHUD.toggle()
+            refreshOverlay()
+        case .character("?"), .character("/"):
+            showsHelp.toggle()
+            refreshOverlay()
+        case .left, .right, .up, .down, .pageUp, .pageDown, .home, .end:
+            keyboardScroll(event.key)
+        default:
+            guard appendSequence == nil else { return }
+            _ = controller.handleKey(event.key, in: &scene)
+        }
+    }
+
+    /// Arrow keys move like a wheel notch (a page or a card in paging layouts), Page Up/Down by
+    /// a viewport less 80 points, Home and End to the ends.
+    private func keyboardScroll(_ key: Key) {
+        guard appendSequence == nil, controller.highlightedCard == nil, !controller.isInteracting else { return }
+        let vertical = controller.scrollAxis == .vertical
+        let extent = vertical ? scene.viewport.height : scene.viewport.width
+        let page = max(extent - 80, 40)
+        let step: Double
+        switch key {
+        case .left, .up: step = -60
+        case .right, .down: step = 60
+        case .pageUp: step = -page
+        case .pageDown: step = page
+        case .home:
+            scene.physics.scroll(to: .zero, animated: true)
+            return
+        default:
+            let end = controller.maximumOffset(viewport: scene.viewport, cardCount: scene.deck.count)
+            scene.physics.scroll(to: controller.settledOffset(end, in: scene.context), animated: true)
+            return
+        }
+        controller.scrollWheel(by: vertical ? Vec2(0, step) : Vec2(step, 0), in: &scene)
+    }
+
+    /// Deletes the card under the pointer (its file, if any, stays where it is).
+    func deleteUnderPointer() {
+        guard appendSequence == nil, !controller.isInteracting, !isMinimised,
+              let id = scene.hitTest(scene.pointer, with: controller) else { return }
+        ViewerEditing.delete(id, controller: &controller, scene: &scene)
+        refreshOverlay()
+    }
+
+    /// Restores the last deleted card.
+    func undoDelete() {
+        guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
+        if ViewerEditing.undoDelete(controller: &controller, scene: &scene) { refreshOverlay() }
+    }
+
+    /// Switches to another layout: every card animates from where it is to where the new
+    /// layout puts it, and the card nearest the viewport's center stays in view.
+    func switchLayout(to kind: LayoutKind) {
+        guard kind != controller.kind, !isMinimised else { return }
+        finishAppendAtOnce()
+        let anchor = anchorIndex()
+        let old = scene.snapshot(controller)
+        controller.cancelInteraction(in: &scene)
+        parked[controller.kind] = controller
+        var next = parked.removeValue(forKey: kind) ?? Self.makeController(kind)
+        next.cancelInteraction(in: &scene)
+        let start = LayoutContext(viewport: scene.viewport, cardCount: scene.deck.count)
+        scene.physics = ViewerScene.makePhysics(for: next, viewport: scene.viewport, cardCount: scene.deck.count,
+                                                offset: next.offset(showing: anchor, in: start))
+        scene.animateRelayout(from: old, to: next, timing: Self.layoutSwitchTiming)
+        controller = next
+        refreshOverlay()
+    }
+
+    /// How long a layout switch animates.
+    static let layoutSwitchTiming = AnimationTiming(duration: 0.5, curve: .easeInOut)
+
+    /// The deck index of the card under the viewport's center, else the first card on screen.
+    private func anchorIndex() -> Int {
+        let center = scene.viewport.vector / 2
+        if let id = scene.hitTest(center, with: controller), let index = scene.deck.index(of: id) { return index }
+        var cards: [CardAttributes] = []
+        scene.presentedCards(of: controller, into: &cards)
+        let first = cards.filter { !$0.isHidden && $0.alpha > 0 }.compactMap { scene.deck.index(of: $0.id) }.min()
+        return first ?? 0
+    }
+}

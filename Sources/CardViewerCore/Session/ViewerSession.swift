@@ -1,0 +1,207 @@
+import CardInteraction
+import CardLayout
+import CardMath
+
+/// How overlapping cards decide which one is seen (the renderer's `RenderOrdering`, by name).
+public enum CardOrdering: String, CaseIterable, Sendable, Codable {
+    /// Core Animation's: back to front by zIndex.
+    case zindex
+    /// The depth buffer decides per pixel.
+    case depth
+}
+
+/// The interactive viewer without a window: the deck, the current layout and its interactive
+/// state, scroll physics, animations and gesture recognition. It consumes timestamped events
+/// (`handle(_:)`) and time (`advance(to:)`), and produces what to draw (`prepareFrame()` →
+/// `frameCards`, `offset`, `camera`, `ordering`, `overlayPanels`), screenshot requests and quit.
+///
+/// Deterministic: the same events at the same times give the same frames, whatever the frame
+/// rate, because every event first brings the physics and animations to its own time.
+/// Times are seconds on the caller's clock (the window's, or a replay's virtual clock);
+/// positions viewport points; offsets content points.
+public final class ViewerSession {
+    /// Where the session starts.
+    public struct Configuration: Sendable {
+        public var layout: LayoutKind
+        /// The viewport in points (the window's size).
+        public var viewport: Size
+        public var ordering: CardOrdering
+        /// The scroll offset to start at (clamped to the content), content points.
+        public var offset: Vec2
+        /// Makes the source and title of a card the user appends (A).
+        public var newCard: @Sendable (Deck) -> (source: CardSource, title: String)
+
+        public init(layout: LayoutKind = .pages, viewport: Size = Size(width: 1280, height: 800),
+                    ordering: CardOrdering = .depth, offset: Vec2 = .zero,
+                    newCard: @escaping @Sendable (Deck) -> (source: CardSource, title: String) = ViewerSession.syntheticCard) {
+            self.layout = layout
+            self.viewport = viewport
+            self.ordering = ordering
+            self.offset = offset
+            self.newCard = newCard
+        }
+    }
+
+    var scene: ViewerScene
+    var controller: any LayoutController
+    /// The controllers of the other layouts, keeping their settings (the wheel's radius).
+    var parked: [LayoutKind: any LayoutController] = [:]
+    var recognizer = GestureRecognizer()
+    var appendSequence: AppendSequence?
+    let newCard: @Sendable (Deck) -> (source: CardSource, title: String)
+    /// The time of the last `advance(to:)`, for the per-frame time step.
+    var lastFrameTime: Double?
+    var statistics = FrameStatistics()
+
+    /// The cards of the frame `prepareFrame()` made, with ids, animations applied.
+    public internal(set) var frameCards: [CardAttributes] = []
+    /// How many of `frameCards` are drawn (not hidden, not transparent).
+    public internal(set) var visibleCardCount = 0
+    /// The visibility ordering the frame is drawn with (Z toggles it).
+    public internal(set) var ordering: CardOrdering
+    /// True while the window is minimised (0 × 0): nothing to draw.
+    public internal(set) var isMinimised = false
+    /// True once Q was pressed or the window asked to close.
+    public internal(set) var shouldQuit = false
+    /// Screenshots asked for (S) and not yet taken.
+    public internal(set) var screenshotRequests = 0
+    /// The heads-up display is shown (H).
+    public internal(set) var showsHUD = false
+    /// The key help is shown (?).
+    public internal(set) var showsHelp = false
+    /// The text panels to draw over the cards; `overlayRevision` grows when they change.
+    public internal(set) var overlayPanels: [OverlayPanel] = []
+    public internal(set) var overlayRevision = 0
+
+    public init(deck: Deck, configuration: Configuration = Configuration()) {
+        let controller = Self.makeController(configuration.layout)
+        let viewport = configuration.viewport.isEmpty ? Size(width: 1280, height: 800) : configuration.viewport
+        let physics = ViewerScene.makePhysics(for: controller, viewport: viewport, cardCount: deck.count,
+                                              offset: configuration.offset)
+        scene = ViewerScene(deck: deck, viewport: viewport, physics: physics)
+        self.controller = controller
+        ordering = configuration.ordering
+        newCard = configuration.newCard
+        refreshOverlay()
+    }
+
+    /// Synthetic cards numbered after the deck's highest id: "New card 11".
+    public static let syntheticCard: @Sendable (Deck) -> (source: CardSource, title: String) = { deck in
+        let number = Int(deck.nextID) + 1
+        return (.synthetic(number: number), "New card \(number)")
+    }
+
+    static func makeController(_ kind: LayoutKind) -> any LayoutController {
+        switch kind {
+        case .pages: PagesController()
+        case .tasks: TasksController()
+        case .slidebox: SlideBoxController()
+        case .grid: GridController()
+        case .wheel: WheelController()
+        }
+    }
+
+    // MARK: What tests and the glue read
+
+    /// The deck with the user's edits.
+    public var deck: Deck { scene.deck }
+    /// Grows with every deck change that should be saved.
+    public var deckRevision: Int { scene.deckRevision }
+    public var layoutKind: LayoutKind { controller.kind }
+    /// The scroll offset, content points.
+    public var offset: Vec2 { scene.physics.offset }
+    /// The viewport the layouts see, points.
+    public var viewport: Size { scene.viewport }
+    /// The session's clock, seconds.
+    public var time: Double { scene.time }
+    /// The shared camera for the viewport.
+    public var camera: Camera { Camera(viewport: scene.viewport) }
+    /// The card shown open: a highlighted page or an open task card.
+    public var highlightedCard: CardID? { controller.highlightedCard }
+    /// The card lifted in the grid.
+    public var liftedCard: CardID? { (controller as? GridController)?.lift?.id }
+    /// The wheel's radius, points.
+    public var wheelRadius: Double { ((controller as? WheelController) ?? (parked[.wheel] as? WheelController))?.base.radius ?? WheelLayout().radius }
+    /// True while an append (A) is on its way.
+    public var isAppending: Bool { appendSequence != nil }
+    /// True while anything moves or waits for time: the glue keeps drawing frames.
+    public var needsFrames: Bool {
+        scene.animator.isAnimating || !scene.physics.isSettled || recognizer.isPressed || appendSequence != nil
+            || controller.isInteracting || showsHUD
+    }
+
+    // MARK: Input and time
+
+    /// Handles one event at its time: physics, animations and pending gestures first catch up
+    /// to it. Events earlier than the clock count as happening now.
+    public func handle(_ event: ViewerEvent) {
+        catchUp(to: event.time)
+        switch event {
+        case .pointer(let pointer):
+            if pointer.kind != .cancel { scene.pointer = pointer.position }
+            route(recognizer.handle(pointer))
+        case .scroll(let scroll):
+            route(recognizer.handle(scroll))
+        case .key(let key):
+            route(recognizer.handle(key))
+        case .resize(let size, _):
+            resize(to: size)
+        case .close:
+            quit()
+        }
+    }
+
+    /// Advances to the frame at `time`: catches up, then does the per-frame work (grid
+    /// auto-scroll by whole points) with the step since the last frame.
+    public func advance(to time: Double) {
+        catchUp(to: time)
+        let dt = lastFrameTime.map { scene.time - $0 } ?? 0
+        lastFrameTime = scene.time
+        if dt > 0 { controller.tick(dt, in: &scene) }
+    }
+
+    /// Moves the clock to `time` (never backwards): physics, due gestures, finished animations,
+    /// and the append sequence's next step.
+    func catchUp(to time: Double) {
+        guard time.isFinite else { return }
+        let target = max(time, scene.time)
+        scene.physics.step(target - scene.time)
+        scene.time = target
+        route(recognizer.tick(target))
+        _ = scene.animator.update(to: target)
+        stepAppend()
+    }
+
+    /// Takes the screenshot requests made since the last call.
+    public func takeScreenshotRequests() -> Int {
+        defer { screenshotRequests = 0 }
+        return screenshotRequests
+    }
+
+    /// Asks the session to end (as Q does): an interaction in progress is cancelled, so the
+    /// deck is saved as it was before it.
+    public func quit() {
+        controller.cancelInteraction(in: &scene)
+        shouldQuit = true
+    }
+
+    // MARK: Frames
+
+    /// Lays out the frame at the session's time into `frameCards`.
+    ///
+    /// - Complexity: O(k) for k visible cards; no allocation once warm while nothing animates
+    ///   off the visible list.
+    public func prepareFrame() {
+        scene.presentedCards(of: controller, into: &frameCards)
+        var visible = 0
+        for card in frameCards where !card.isHidden && card.alpha > 0 { visible += 1 }
+        visibleCardCount = visible
+    }
+
+    /// Records how long the last frame took, for the HUD: `interval` from the previous frame's
+    /// start, `layoutSeconds` for `prepareFrame()`.
+    public func recordFrame(interval: Double, layoutSeconds: Double) {
+        statistics.record(interval: interval, layoutSeconds: layoutSeconds)
+        if showsHUD, statistics.shouldRefresh(at: scene.time) { refreshOverlay() }
+    }
+}
