@@ -107,12 +107,15 @@ struct TasksController: LayoutController {
         return scene.animateRelayout(from: old, to: self, timing: timing)
     }
 
-    /// One card per wheel notch, in the notch's direction, from where the deck is heading.
+    /// One card per wheel notch, in the notch's direction, from where the deck is heading: the
+    /// next of the seed's resting offsets `k·s − s/1.8` (or the end, by the seed's rule).
     mutating func scrollWheel(by delta: Vec2, in scene: inout ViewerScene) {
         guard opened == nil, delta.y != 0 else { return }
         let s = base.slotHeight(viewport: scene.viewport)
         let from = scene.physics.destination.y
-        let proposed = from + (delta.y > 0 ? s : -s)
+        let k = (from + s / 1.8) / s
+        let next = delta.y > 0 ? (k + 1e-6).rounded(.down) + 1 : (k - 1e-6).rounded(.up) - 1
+        let proposed = base.restingOffset(next, viewport: scene.viewport)
         let release = ScrollRelease(current: Vec2(0, from), proposed: Vec2(0, proposed), velocity: Vec2(0, delta.y))
         scene.physics.scroll(to: base.targetOffset(for: release, in: scene.context), animated: true)
     }

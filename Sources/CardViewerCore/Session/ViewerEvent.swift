@@ -29,3 +29,23 @@ public enum ViewerEvent: Hashable, Sendable {
         }
     }
 }
+
+extension ViewerEvent {
+    /// The same event `seconds` later.
+    public func delayed(by seconds: Double) -> ViewerEvent {
+        guard seconds != 0 else { return self }
+        switch self {
+        case .pointer(var event):
+            event.time += seconds
+            return .pointer(event)
+        case .scroll(var event):
+            event.time += seconds
+            return .scroll(event)
+        case .key(var event):
+            event.time += seconds
+            return .key(event)
+        case .resize(let size, let time): return .resize(size, time: time + seconds)
+        case .close(let time): return .close(time: time + seconds)
+        }
+    }
+}
