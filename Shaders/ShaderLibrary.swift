@@ -11,6 +11,9 @@ public enum ShaderLibrary {
     public static let cardVertex = "card.vert"
     /// The card fragment shader: image layer, rounded corners, number label; or identity colours.
     public static let cardFragment = "card.frag"
+    /// The text overlay's shaders: glyph and panel quads in viewport points.
+    public static let textVertex = "text.vert"
+    public static let textFragment = "text.frag"
 
     /// The text of the shader file `name`, or `nil` when no location has it.
     public static func source(named name: String) -> String? {

@@ -65,8 +65,10 @@ extension RGBAImage {
     }
 
     /// This image scaled by the smallest factor that covers all of `size`, keeping its aspect, with
-    /// what overflows cropped equally from both sides (centre crop).
+    /// what overflows cropped equally from both sides (centre crop). The same size returns an
+    /// identical copy.
     public func filled(into size: (width: Int, height: Int)) -> RGBAImage {
+        if size.width == width, size.height == height { return self }
         guard width > 0, height > 0, size.width > 0, size.height > 0 else {
             return RGBAImage(width: max(0, size.width), height: max(0, size.height))
         }

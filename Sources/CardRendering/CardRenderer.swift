@@ -19,6 +19,9 @@ public final class CardRenderer {
     public private(set) var lastStats = RenderStats()
     /// The packer of the last frame (its records and passes).
     public private(set) var packer = InstancePacker()
+    /// The image layer of each card, indexed by card id (`InstancePacker.pack`'s `layerTable`);
+    /// empty: card `id` shows layer `id % imageLayerCount`.
+    public var imageLayerTable: [UInt32] = []
 
     private let gl = GL()
     private let program: ShaderProgram
@@ -105,7 +108,7 @@ public final class CardRenderer {
         let size = context.drawableSize
         guard !size.isEmpty else { lastStats = stats; return stats }
         packer.pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering,
-                    layerCount: images.layerCount)
+                    layerCount: images.layerCount, layerTable: imageLayerTable)
         stats.instances = packer.records.count
         stats.uploadedBytes = upload(packer.records)
 

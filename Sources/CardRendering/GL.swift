@@ -404,3 +404,18 @@ final class GL {
 struct ShaderLog: Error {
     var text: String
 }
+
+// MARK: Text overlay
+
+extension GL {
+    /// Nearest-texel filtering, clamped to the edge, for the bound plain 2D texture: a pixel
+    /// font drawn at whole multiples of its size stays crisp.
+    func textureNearestFiltering() {
+        let target = GLenum(GL_TEXTURE_2D)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        check("glTexParameteri")
+    }
+}

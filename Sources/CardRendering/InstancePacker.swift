@@ -29,18 +29,23 @@ public struct InstancePacker {
     /// - Parameters:
     ///   - offset: the scroll offset, content points; subtracted before conversion to Float.
     ///   - camera: the shared camera (its eye gives each card's depth).
-    ///   - layerCount: image layers available; card `id` gets layer `id % layerCount`.
+    ///   - layerCount: image layers available; card `id` gets layer `id % layerCount`…
+    ///   - layerTable: …unless this table, indexed by id, names its layer (a deck whose cards
+    ///     show their own pictures); layers past the last are clamped.
     /// - Complexity: O(n) when no sort is needed (cards already in zIndex order, or all opaque),
     ///   O(n log n) otherwise; no allocation once the buffers have grown to n.
     public mutating func pack(_ cards: [CardAttributes], offset: Vec2, camera: Camera,
-                              ordering: RenderOrdering, layerCount: Int) {
+                              ordering: RenderOrdering, layerCount: Int, layerTable: [UInt32] = []) {
         self.ordering = ordering
         records.removeAll(keepingCapacity: true)
         staging.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         let eye = camera.eye
         for card in cards {
-            guard let record = InstanceRecord(card, offset: offset, eye: eye, layerCount: layerCount) else { continue }
+            guard var record = InstanceRecord(card, offset: offset, eye: eye, layerCount: layerCount) else { continue }
+            if Int(record.id) < layerTable.count, layerCount > 0 {
+                record.layer = min(layerTable[Int(record.id)], UInt32(layerCount - 1))
+            }
             switch ordering {
             case .depth where record.isOpaque:
                 records.append(record)

@@ -1,4 +1,5 @@
 import CGLFW
+import CardInteraction
 import CardMath
 import CardRendering
 
@@ -98,39 +99,54 @@ public final class GLFWWindowContext: GraphicsContext {
     /// Asks the window to close; the event loop ends.
     public func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
 
-    /// Waits for at least one event (at most `timeout` seconds when given; `0` only polls) and
-    /// returns the events since the last call.
-    public func nextEvents(timeout: Double? = nil) -> [WindowEvent] {
+    /// Seconds on GLFW's clock: the time stamped on this window's events.
+    public var time: Double { glfwGetTime() }
+
+    /// Waits for events (at most `timeout` seconds when given; `0` only polls; `nil` waits for
+    /// at least one) and hands each to `body`, in order. Keeps its buffer between calls, so a
+    /// frame with no events allocates nothing.
+    public func pollEvents(timeout: Double? = nil, _ body: (WindowEvent) -> Void) {
         switch timeout {
         case nil: glfwWaitEvents()
         case let t? where t <= 0: glfwPollEvents()
         case let t?: glfwWaitEventsTimeout(t)
         }
-        return events.drain()
+        events.drain(body)
+    }
+
+    /// Waits like `pollEvents(timeout:_:)` and returns the events since the last call.
+    public func nextEvents(timeout: Double? = nil) -> [WindowEvent] {
+        var out: [WindowEvent] = []
+        pollEvents(timeout: timeout) { out.append($0) }
+        return out
     }
 
     private func installCallbacks() {
         glfwSetScrollCallback(window) { window, dx, dy in
-            EventQueue.of(window)?.append(.scroll(Vec2(dx, dy)))
+            let precise = dx != dx.rounded() || dy != dy.rounded()
+            EventQueue.of(window)?.append(.scroll(ScrollEvent(delta: Vec2(dx, dy), time: glfwGetTime(), isPrecise: precise)))
         }
         glfwSetCursorPosCallback(window) { window, x, y in
-            EventQueue.of(window)?.append(.pointerMoved(Vec2(x, y)))
+            EventQueue.of(window)?.append(.pointer(PointerEvent(.move, position: Vec2(x, y), time: glfwGetTime())))
         }
         glfwSetMouseButtonCallback(window) { window, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, let window else { return }
+            guard let window, action == GLFW_PRESS || action == GLFW_RELEASE else { return }
             var x = 0.0, y = 0.0
             glfwGetCursorPos(window, &x, &y)
-            let point = Vec2(x, y)
-            EventQueue.of(window)?.append(action == GLFW_PRESS ? .pointerDown(point) : .pointerUp(point))
+            let kind: PointerEvent.Kind = action == GLFW_PRESS ? .down : .up
+            EventQueue.of(window)?.append(.pointer(PointerEvent(kind, position: Vec2(x, y), time: glfwGetTime(),
+                                                                button: PointerButton(glfwButton: button))))
         }
-        glfwSetKeyCallback(window) { window, key, _, action, _ in
-            guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
-            EventQueue.of(window)?.append(.key(WindowKey(glfwKey: key)))
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            let mapped = Key(glfwKey: key, shifted: mods & GLFW_MOD_SHIFT != 0)
+            // Repeats only for keys where holding means "more" (scrolling, the wheel's radius).
+            guard action != GLFW_REPEAT || mapped.repeats else { return }
+            EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime())))
         }
         glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.append(.resized) }
         glfwSetWindowSizeCallback(window) { window, _, _ in EventQueue.of(window)?.append(.resized) }
         glfwSetWindowCloseCallback(window) { window in EventQueue.of(window)?.append(.closeRequested) }
-        glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.resized) }
+        glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.refresh) }
     }
 }
 
@@ -141,9 +157,15 @@ private final class EventQueue {
 
     func append(_ event: WindowEvent) { events.append(event) }
 
-    func drain() -> [WindowEvent] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+    /// Hands every queued event to `body` and empties the queue, keeping its storage.
+    func drain(_ body: (WindowEvent) -> Void) {
+        var index = 0
+        // Callbacks during `body` (none expected) would append; they are seen in this drain.
+        while index < events.count {
+            body(events[index])
+            index += 1
+        }
+        events.removeAll(keepingCapacity: true)
     }
 
     static func of(_ window: OpaquePointer?) -> EventQueue? {
@@ -152,20 +174,54 @@ private final class EventQueue {
     }
 }
 
-extension WindowKey {
-    init(glfwKey key: Int32) {
+extension PointerButton {
+    init(glfwButton button: Int32) {
+        switch button {
+        case GLFW_MOUSE_BUTTON_LEFT: self = .primary
+        case GLFW_MOUSE_BUTTON_RIGHT: self = .secondary
+        case GLFW_MOUSE_BUTTON_MIDDLE: self = .middle
+        default: self = .other(Int(button))
+        }
+    }
+}
+
+extension Key {
+    /// The key for a GLFW key code (US layout positions, as GLFW reports them): letters and
+    /// digits (main row and keypad) as their lowercase characters, `/` with Shift as `?`.
+    init(glfwKey key: Int32, shifted: Bool) {
         switch key {
         case GLFW_KEY_ESCAPE: self = .escape
-        case GLFW_KEY_Q: self = .q
-        case GLFW_KEY_UP: self = .up
-        case GLFW_KEY_DOWN: self = .down
+        case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER: self = .enter
+        case GLFW_KEY_SPACE: self = .space
+        case GLFW_KEY_TAB: self = .tab
+        case GLFW_KEY_BACKSPACE: self = .backspace
+        case GLFW_KEY_DELETE: self = .delete
         case GLFW_KEY_LEFT: self = .left
         case GLFW_KEY_RIGHT: self = .right
+        case GLFW_KEY_UP: self = .up
+        case GLFW_KEY_DOWN: self = .down
         case GLFW_KEY_PAGE_UP: self = .pageUp
         case GLFW_KEY_PAGE_DOWN: self = .pageDown
         case GLFW_KEY_HOME: self = .home
         case GLFW_KEY_END: self = .end
-        default: self = .other(key)
+        case GLFW_KEY_SLASH: self = .character(shifted ? "?" : "/")
+        case GLFW_KEY_LEFT_BRACKET: self = .character("[")
+        case GLFW_KEY_RIGHT_BRACKET: self = .character("]")
+        case GLFW_KEY_A...GLFW_KEY_Z:
+            self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
+        case GLFW_KEY_0...GLFW_KEY_9:
+            self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_0) + UInt8(ascii: "0"))))
+        case GLFW_KEY_KP_0...GLFW_KEY_KP_9:
+            self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_KP_0) + UInt8(ascii: "0"))))
+        default: self = .other(Int(key))
+        }
+    }
+
+    /// Whether holding the key down repeats it.
+    var repeats: Bool {
+        switch self {
+        case .left, .right, .up, .down, .pageUp, .pageDown, .character("["), .character("]"): true
+        default: false
         }
     }
 }

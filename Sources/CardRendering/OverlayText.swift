@@ -1,0 +1,87 @@
+import CardImaging
+import CardMath
+
+/// A block of text to draw over a frame (a HUD, key help): lines in the project's pixel font on
+/// a translucent panel. All measures in viewport points.
+public struct OverlayTextBlock: Hashable, Sendable {
+    /// The lines, top to bottom.
+    public var lines: [String]
+    /// The panel's top-left corner, viewport points.
+    public var origin: Vec2
+    /// Points per font pixel (a glyph is 5 × 8 font pixels, a line 9).
+    public var pixelSize: Double
+    /// Straight-alpha RGBA, 0…1.
+    public var textColor: SIMD4<Float>
+    public var panelColor: SIMD4<Float>
+    /// Space between the panel's edge and the text, points.
+    public var padding: Double
+
+    public init(lines: [String], origin: Vec2, pixelSize: Double = 2,
+                textColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), panelColor: SIMD4<Float> = SIMD4(0, 0, 0, 0.7),
+                padding: Double = 10) {
+        self.lines = lines
+        self.origin = origin
+        self.pixelSize = pixelSize
+        self.textColor = textColor
+        self.panelColor = panelColor
+        self.padding = padding
+    }
+
+    /// The panel's size for `lines` at `pixelSize` with `padding`, points.
+    public static func panelSize(lines: [String], pixelSize: Double, padding: Double,
+                                 font: BitmapFont = .standard) -> Size {
+        let text = font.measure(lines.joined(separator: "\n"))
+        return Size(width: Double(text.width) * pixelSize + 2 * padding,
+                    height: Double(text.height) * pixelSize + 2 * padding)
+    }
+}
+
+/// One quad of the overlay, as the GPU reads it (48 bytes): see `text.vert`.
+public struct OverlayQuad: Hashable, Sendable {
+    /// x, y, width, height, viewport points.
+    public var rect: SIMD4<Float>
+    /// The glyph's atlas rectangle: left, top, right, bottom, texels; left < 0 for a solid panel.
+    public var texels: SIMD4<Float>
+    /// Straight-alpha RGBA.
+    public var color: SIMD4<Float>
+
+    static let stride = MemoryLayout<OverlayQuad>.stride
+}
+
+/// Turns text blocks into quads: per block one panel, then one quad per inked glyph.
+public struct OverlayTextLayout: Sendable {
+    public let font: BitmapFont
+    /// Atlas columns (as `BitmapFont.atlas(columns:)` was made with).
+    public let columns: Int
+
+    public init(font: BitmapFont = .standard, columns: Int = 16) {
+        self.font = font
+        self.columns = max(1, columns)
+    }
+
+    /// The quads of `blocks`, in drawing order (each panel before its glyphs).
+    ///
+    /// - Complexity: O(characters).
+    public func quads(for blocks: [OverlayTextBlock]) -> [OverlayQuad] {
+        var quads: [OverlayQuad] = []
+        for block in blocks where block.pixelSize.isFinite && block.pixelSize > 0 {
+            let size = OverlayTextBlock.panelSize(lines: block.lines, pixelSize: block.pixelSize, padding: block.padding, font: font)
+            quads.append(OverlayQuad(rect: SIMD4(Float(block.origin.x), Float(block.origin.y), Float(size.width), Float(size.height)),
+                                     texels: SIMD4(-1, -1, -1, -1), color: block.panelColor))
+            let k = block.pixelSize
+            let glyph = (w: Double(font.glyphSize.width), h: Double(font.glyphSize.height))
+            for (row, line) in block.lines.enumerated() {
+                let top = block.origin.y + block.padding + Double(row * font.lineHeight) * k
+                for (column, character) in line.enumerated() where character != " " {
+                    let index = font.glyphIndex(for: character)
+                    let left = block.origin.x + block.padding + Double(column * font.advance) * k
+                    let u = Float((index % columns) * font.advance), v = Float((index / columns) * font.lineHeight)
+                    quads.append(OverlayQuad(rect: SIMD4(Float(left), Float(top), Float(glyph.w * k), Float(glyph.h * k)),
+                                             texels: SIMD4(u, v, u + Float(glyph.w), v + Float(glyph.h)),
+                                             color: block.textColor))
+                }
+            }
+        }
+        return quads
+    }
+}

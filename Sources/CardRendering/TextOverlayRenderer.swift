@@ -1,0 +1,100 @@
+import CardImaging
+import CardMath
+import CardShaders
+
+/// Draws text over a finished frame (the HUD, the key help): every glyph and panel quad of the
+/// current blocks in one instanced draw, blended, depth test off, from a texture of
+/// `BitmapFont.atlas()` sampled nearest.
+///
+/// Set the text with `setBlocks(_:)` when it changes (it rebuilds and uploads the quads); `draw`
+/// then costs one draw call and allocates nothing. Call `draw` after `CardRenderer.render` and
+/// before `context.present()`.
+public final class TextOverlayRenderer {
+    public let context: GraphicsContext
+    private let gl = GL()
+    private let program: ShaderProgram
+    private let vertexArray: UInt32
+    private let quadBuffer: UInt32
+    private let instanceBuffer: UInt32
+    private let atlasTexture: UInt32
+    private let atlasSize: SIMD2<Float>
+    private let layout: OverlayTextLayout
+    /// Quads uploaded by the last `setBlocks`.
+    public private(set) var quadCount = 0
+
+    /// Compiles the text shaders and uploads the font atlas; makes `context` current.
+    public init(context: GraphicsContext, font: BitmapFont = .standard) throws {
+        self.context = context
+        try context.makeCurrent()
+        let gl = self.gl
+        program = try ShaderProgram(gl: gl, vertex: try .bundled(ShaderLibrary.textVertex),
+                                    fragment: try .bundled(ShaderLibrary.textFragment))
+        layout = OverlayTextLayout(font: font)
+        let atlas = font.atlas(columns: layout.columns)
+        atlasSize = SIMD2(Float(atlas.image.width), Float(atlas.image.height))
+        atlasTexture = gl.makeTexture()
+        gl.bindTexture(atlasTexture, unit: 0, array: false)
+        atlas.image.pixels.withUnsafeBytes { gl.texture2D(width: atlas.image.width, height: atlas.image.height, pixels: $0) }
+        gl.textureNearestFiltering()
+        vertexArray = gl.makeVertexArray()
+        quadBuffer = gl.makeBuffer()
+        instanceBuffer = gl.makeBuffer()
+        gl.bindVertexArray(vertexArray)
+        gl.bindArrayBuffer(quadBuffer)
+        let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]  // triangle strip
+        corners.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
+        gl.floatAttribute(0, components: 2, stride: 8, offset: 0, divisor: 0)
+        gl.bindArrayBuffer(instanceBuffer)
+        let stride = OverlayQuad.stride
+        gl.floatAttribute(1, components: 4, stride: stride, offset: 0, divisor: 1)
+        gl.floatAttribute(2, components: 4, stride: stride, offset: 16, divisor: 1)
+        gl.floatAttribute(3, components: 4, stride: stride, offset: 32, divisor: 1)
+        gl.bindVertexArray(0)
+        try gl.throwIfError("creating the text overlay")
+    }
+
+    deinit {
+        guard (try? context.makeCurrent()) != nil else { return }
+        gl.deleteTexture(atlasTexture)
+        gl.deleteBuffer(instanceBuffer)
+        gl.deleteBuffer(quadBuffer)
+        gl.deleteVertexArray(vertexArray)
+        program.delete()
+    }
+
+    /// Replaces the text with `blocks` (uploads their quads).
+    public func setBlocks(_ blocks: [OverlayTextBlock]) throws {
+        try context.makeCurrent()
+        let quads = layout.quads(for: blocks)
+        quadCount = quads.count
+        guard !quads.isEmpty else { return }
+        gl.bindArrayBuffer(instanceBuffer)
+        quads.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
+        try gl.throwIfError("uploading \(quads.count) overlay quad(s)")
+    }
+
+    /// Draws the text over what the framebuffer holds, for a viewport of `viewport` points
+    /// mapped onto the whole drawable. Nothing happens without text or while the drawable is
+    /// 0 × 0. Returns the draw calls issued (0 or 1).
+    @discardableResult
+    public func draw(viewport: Size) throws -> Int {
+        try context.makeCurrent()
+        let size = context.drawableSize
+        guard quadCount > 0, !size.isEmpty, !viewport.isEmpty else { return 0 }
+        gl.bindFramebuffer(context.framebuffer)
+        gl.viewport(width: size.width, height: size.height)
+        gl.depth(test: false, write: false)
+        gl.blending(true)
+        gl.useProgram(program.program)
+        gl.uniform(program.location("uSizes"), Float(viewport.width), Float(viewport.height), atlasSize.x, atlasSize.y)
+        gl.uniform(program.location("uAtlas"), int: 0)
+        gl.bindTexture(atlasTexture, unit: 0, array: false)
+        gl.bindVertexArray(vertexArray)
+        gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: quadCount)
+        gl.bindVertexArray(0)
+        gl.blending(false)
+        gl.depth(test: false, write: true)
+        try gl.throwIfError("drawing the text overlay")
+        return 1
+    }
+}

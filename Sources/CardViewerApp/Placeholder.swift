@@ -1,1 +1,0 @@
-// The viewer's glue.

@@ -1,0 +1,106 @@
+import CardImaging
+import CardMath
+import CardRendering
+import CardViewerCore
+
+/// Draws a session's frames with the card renderer and the text overlay, keeps the renderer's
+/// image layers and text in step with the session, takes screenshots and saves the deck.
+/// The same for a window and for offscreen replays.
+final class ViewerDriver {
+    let session: ViewerSession
+    let renderer: CardRenderer
+    let overlay: TextOverlayRenderer
+    let catalog: DeckCatalog
+    let store: DeckStore?
+    let screenshotDirectory: String
+    let report: (String) -> Void
+    let warn: (String) -> Void
+    private var savedRevision: Int
+    private var layerTableRevision = -1
+    private var overlayRevision = -1
+    private var lastFrameStart: ContinuousClock.Instant?
+
+    init(session: ViewerSession, context: GraphicsContext, catalog: DeckCatalog, store: DeckStore?,
+         screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping (String) -> Void) throws {
+        self.session = session
+        self.catalog = catalog
+        self.store = store
+        self.screenshotDirectory = screenshotDirectory
+        self.report = report
+        self.warn = warn
+        renderer = try CardRenderer(context: context)
+        try renderer.setImages(catalog.images, layerSize: ViewerProgram.layerSize)
+        overlay = try TextOverlayRenderer(context: context)
+        savedRevision = session.deckRevision
+    }
+
+    var context: GraphicsContext { renderer.context }
+
+    /// Draws the frame at the session's time and presents it; takes the screenshots asked for
+    /// (S) and, with `capture`, returns the frame as an image. Nothing is drawn while minimised.
+    ///
+    /// - Parameter interval: the time since the last frame for the HUD; measured when `nil`.
+    @discardableResult
+    func drawFrame(capture: Bool = false, interval: Double? = nil) throws -> RGBAImage? {
+        guard !session.isMinimised, !context.drawableSize.isEmpty else { return nil }
+        if layerTableRevision != session.deckRevision {
+            renderer.imageLayerTable = catalog.layerTable(for: session.deck)
+            layerTableRevision = session.deckRevision
+        }
+        if overlayRevision != session.overlayRevision {
+            try overlay.setBlocks(OverlayBlocks.blocks(for: session.overlayPanels, viewport: session.viewport))
+            overlayRevision = session.overlayRevision
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        session.prepareFrame()
+        let layoutSeconds = Self.seconds(start.duration(to: clock.now))
+        let ordering = RenderOrdering(rawValue: session.ordering.rawValue) ?? .depth
+        try renderer.render(RenderFrame(cards: session.frameCards, camera: session.camera, offset: session.offset,
+                                        ordering: ordering))
+        try overlay.draw(viewport: session.viewport)
+        let requests = session.takeScreenshotRequests()
+        var image: RGBAImage?
+        if requests > 0 || capture {
+            let frame = try renderer.readFrame()
+            image = frame
+            for _ in 0..<requests { saveScreenshot(frame) }
+        }
+        context.present()
+        let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) } ?? 0
+        lastFrameStart = start
+        session.recordFrame(interval: interval ?? measured, layoutSeconds: layoutSeconds)
+        return image
+    }
+
+    /// Saves the deck when it changed since the last save.
+    func saveIfChanged() {
+        if session.deckRevision != savedRevision { save() }
+    }
+
+    /// Saves the deck now (a failure is a warning: the viewer keeps going).
+    func save() {
+        guard let store else { return }
+        do {
+            try store.save(session.deck)
+            savedRevision = session.deckRevision
+        } catch {
+            warn("cannot save the deck's state: \(error)")
+        }
+    }
+
+    /// Writes a screenshot under a new name in the screenshot folder (S).
+    private func saveScreenshot(_ image: RGBAImage) {
+        do {
+            let path = try ScreenshotFile.writeNew(try PNGCodec.encode(image), in: screenshotDirectory)
+            report("screenshot: \(path)")
+        } catch {
+            warn("cannot save a screenshot: \(error)")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,46 @@
+import CardLayout
+import CardMath
+import CardViewerCore
+
+/// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
+public struct ViewerOptions: Sendable {
+    public var layout: LayoutKind = .pages
+    /// `--cards N`: a synthetic deck of N cards.
+    public var cardCount: Int?
+    /// `--images DIR`: a folder of PNG files (only ever read).
+    public var imagesDirectory: String?
+    /// `--state FILE`: where the deck's state is saved and restored from.
+    public var statePath: String?
+    public var ordering: CardOrdering = .depth
+    /// The window's size (or the offscreen frame's), points.
+    public var size = Size(width: 1280, height: 800)
+    /// The scroll offset to start at, content points.
+    public var offset: Vec2 = .zero
+    /// `--replay FILE`: a script of timestamped input, played on a virtual clock.
+    public var replayPath: String?
+    /// `--screenshot FILE`: the last frame, written when the viewer ends.
+    public var screenshotPath: String?
+    /// `--screenshot-dir DIR`: where S saves screenshots (default: the current folder).
+    public var screenshotDirectory: String?
+    /// `--headless`: draw offscreen (EGL) without a window; needs a replay.
+    public var headless = false
+
+    /// Decks larger than this are refused: every card of the viewer's deck has a title and an
+    /// id lookup (about 100 bytes each), unlike `render`, which lays out only what it draws.
+    public static let maximumCardCount = 5_000_000
+
+    public init() {}
+}
+
+/// Why the viewer stopped with an error: bad input (exit status 2) or a failure at run time
+/// (exit status 1). One line.
+public enum ViewerFailure: Error, CustomStringConvertible, Equatable {
+    case badInput(String)
+    case runtime(String)
+
+    public var description: String {
+        switch self {
+        case .badInput(let message), .runtime(let message): message
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CardImaging
+import CardMath
+import CardRendering
+import CardViewerCore
+import CardWindow
+import Foundation
+
+/// `cardviewer run`: checks the options, loads the deck (restoring its saved state), opens a
+/// window (or an offscreen EGL context for headless replays) and runs the viewer until Q, the
+/// window's close button or the end of the replay; then saves the deck and the last frame.
+public enum ViewerProgram {
+    /// The size of the card images on the GPU (16:10, like the default viewport), pixels.
+    static let layerSize = PixelSize(width: 640, height: 400)
+
+    /// Runs the viewer. `report` gets informational lines (standard output), `warn` one-line
+    /// warnings (standard error).
+    ///
+    /// - Throws: `ViewerFailure.badInput` for options or input files that cannot work,
+    ///   `.runtime` for failures while running (no display, no OpenGL 3.3, unwritable files).
+    public static func run(_ options: ViewerOptions, report: @escaping (String) -> Void,
+                           warn: @escaping (String) -> Void) throws {
+        let script = try checked(options)
+        let store = options.statePath.map(DeckStore.init(path:))
+        do {
+            try store?.checkUsable()
+        } catch let error as DeckStoreError {
+            throw ViewerFailure.runtime(error.description)
+        }
+        let spec: DeckSpec = options.imagesDirectory.map { .folder(path: $0) }
+            ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled
+        let catalog: DeckCatalog
+        let outcome: DeckLoader.Outcome
+        do {
+            let loaded = try DeckLoader.catalog(for: spec, layerSize: (layerSize.width, layerSize.height))
+            loaded.warnings.forEach(warn)
+            catalog = loaded.catalog
+            outcome = try DeckLoader.deck(from: catalog, store: store)
+        } catch let error as DeckLoadError {
+            throw ViewerFailure.badInput(error.description)
+        } catch let error as DeckStoreError {
+            throw ViewerFailure.runtime(error.description)
+        }
+        outcome.warnings.forEach(warn)
+
+        let surface = try ViewerSurface.open(options, replay: script != nil)
+        let configuration = ViewerSession.Configuration(
+            layout: options.layout, viewport: surface.viewport, ordering: options.ordering,
+            offset: options.offset, newCard: catalog.newCard)
+        let session = ViewerSession(deck: outcome.deck, configuration: configuration)
+        let driver: ViewerDriver
+        do {
+            driver = try ViewerDriver(session: session, context: surface.context, catalog: catalog, store: store,
+                                      screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
+        } catch let error as RenderError {
+            throw ViewerFailure.runtime(error.description)
+        }
+        if outcome.needsSave { driver.save() }
+
+        let last: RGBAImage?
+        do {
+            if let script {
+                last = try ReplayLoop(script: script, driver: driver, surface: surface)
+                    .run(capturingLastFrame: options.screenshotPath != nil)
+            } else if case .window(let window) = surface {
+                last = try WindowLoop(window: window, driver: driver).run(capturingLastFrame: options.screenshotPath != nil)
+            } else {
+                last = nil
+            }
+        } catch let error as RenderError {
+            driver.save()
+            throw ViewerFailure.runtime(error.description)
+        }
+        session.quit()
+        driver.save()
+        if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
+    }
+
+    /// The options checked together, before anything is loaded; the parsed replay script.
+    private static func checked(_ options: ViewerOptions) throws -> ReplayScript? {
+        if options.headless, options.replayPath == nil {
+            throw ViewerFailure.badInput("--headless needs --replay FILE (without a window there is no input)")
+        }
+        if options.cardCount != nil, options.imagesDirectory != nil {
+            throw ViewerFailure.badInput("--cards and --images cannot be combined (a folder deck has one card per image)")
+        }
+        if let count = options.cardCount, count > ViewerOptions.maximumCardCount {
+            throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (render takes more)")
+        }
+        if let directory = options.screenshotDirectory {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ViewerFailure.badInput("--screenshot-dir: '\(directory)' is not a folder")
+            }
+        }
+        if let path = options.screenshotPath { try checkWritable(path) }
+        do {
+            return try options.replayPath.map(ReplayScript.load(contentsOf:))
+        } catch let error as ReplayError {
+            throw ViewerFailure.badInput(error.description)
+        }
+    }
+
+    /// Fails early when `path` cannot be written: a missing folder, or a folder at `path`.
+    private static func checkWritable(_ path: String) throws {
+        guard !path.isEmpty else { throw ViewerFailure.badInput("--screenshot needs a file name") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ViewerFailure.runtime("cannot write PNG '\(path)': it is a directory")
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ViewerFailure.runtime("cannot write PNG '\(path)': no such directory '\(folder)'")
+        }
+    }
+
+    private static func writeScreenshot(_ image: RGBAImage?, to path: String, warn: (String) -> Void) throws {
+        guard let image else {
+            warn("no frame to write to '\(path)': the window was minimised at the end")
+            return
+        }
+        do {
+            try PNGCodec.write(image, to: path)
+        } catch let error as PNGError {
+            throw ViewerFailure.runtime(error.description)
+        }
+    }
+}
