@@ -87,7 +87,10 @@ let package = Package(
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(
             name: "CardViewerTests",
-            dependencies: ["CardImaging", "CardViewerCore", "CardViewerApp", "CardRendering", "CAllocationCounter"]
+            dependencies: [
+                "CardImaging", "CardViewerCore", "CardViewerApp", "CardRendering", "CardLayout", "CardInteraction",
+                "CardMath", "CAllocationCounter",
+            ]
         ),
         // Counts Swift heap allocations per thread (through the runtime's allocation hook), for
         // the frame loop's no-allocation checks.

@@ -17,7 +17,7 @@ public struct OverlayTextBlock: Hashable, Sendable {
     public var padding: Double
 
     public init(lines: [String], origin: Vec2, pixelSize: Double = 2,
-                textColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), panelColor: SIMD4<Float> = SIMD4(0, 0, 0, 0.7),
+                textColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), panelColor: SIMD4<Float> = SIMD4(0.02, 0.02, 0.04, 0.82),
                 padding: Double = 10) {
         self.lines = lines
         self.origin = origin
