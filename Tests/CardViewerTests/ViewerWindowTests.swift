@@ -1,0 +1,93 @@
+import CardImaging
+import CardLayout
+import CardMath
+import Foundation
+import Testing
+
+/// The real window under Xvfb, driven by real X input (`xdotool`: pointer moves, button presses,
+/// keys), then checked through the state file it saved and the images it must not have touched.
+@Suite("cardviewer run in a window with real X input (end to end)",
+       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil
+                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"),
+                "needs DISPLAY (make test runs under xvfb-run) and xdotool"))
+struct ViewerWindowTests {
+    @Test("swipe a page left, switch to the grid, long-press and drag to reorder, press Q")
+    func swipeReorderQuit() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder)
+        let before = try ViewerTest.contents(of: images)
+        let state = folder.appendingPathComponent("state.json")
+        let viewport = Size(width: 800, height: 500)
+        let swiped = try #require(ViewerTest.cardUnder(Vec2(500, 430), layout: PagesLayout(), count: 6, viewport: viewport))
+        let grid = GridLayout()
+        let slot0 = grid.slotFrame(at: 0, viewport: viewport).center, slot1 = grid.slotFrame(at: 1, viewport: viewport).center
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--size", "800x500", "--images", images.path, "--state", state.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Pointer moves warp the X pointer inside the window; buttons go through XTEST, as a
+        // mouse's would. Sleeps give the viewer real time: the long press needs 0.5 s held still.
+        func moves(from a: Vec2, to b: Vec2, steps: Int) -> String {
+            (1...steps).map { i in
+                let p = a + (b - a) * (Double(i) / Double(steps))
+                return "xdotool mousemove --window \"$w\" \(Int(p.x)) \(Int(p.y)); sleep 0.02"
+            }.joined(separator: "\n")
+        }
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        sleep 1
+        xdotool mousemove --window "$w" 500 430
+        sleep 0.2
+        xdotool mousedown 1
+        \(moves(from: Vec2(500, 430), to: Vec2(200, 430), steps: 12))
+        xdotool mouseup 1
+        sleep 1.5
+        xdotool key --window "$w" 4
+        sleep 1.5
+        xdotool key --window "$w" Home
+        sleep 1.5
+        xdotool mousemove --window "$w" \(Int(slot0.x)) \(Int(slot0.y))
+        sleep 0.2
+        xdotool mousedown 1
+        sleep 1.2
+        \(moves(from: slot0, to: slot1, steps: 15))
+        sleep 0.3
+        xdotool mouseup 1
+        sleep 1.5
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let driverErrors = Pipe()
+        driver.standardError = driverErrors
+        try driver.run()
+        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "\(driverOutput)")
+        // A hang guard, not a timing requirement.
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning)
+        guard !process.isRunning else { return }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+
+        let saved = try ViewerTest.state(at: state)
+        #expect(saved.deleted.map(\.id) == [UInt32(swiped)])
+        var expected = (0..<6).map(UInt32.init).filter { $0 != UInt32(swiped) }
+        expected.swapAt(0, 1)
+        #expect(saved.cards.map(\.id) == expected)
+        #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)))
+    }
+}
