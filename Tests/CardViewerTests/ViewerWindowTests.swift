@@ -6,7 +6,10 @@ import Testing
 
 /// The real window under Xvfb, driven by real X input (`xdotool`: pointer moves, button presses,
 /// keys), then checked through the state file it saved and the images it must not have touched.
-@Suite("cardviewer run in a window with real X input (end to end)",
+///
+/// Every test that sends X input is in this one serialized suite: the pointer is shared by the
+/// whole X server, so two such tests at once would click into each other's windows.
+@Suite("cardviewer run in a window with real X input (end to end)", .serialized,
        .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil
                     && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"),
                 "needs DISPLAY (make test runs under xvfb-run) and xdotool"))
@@ -89,5 +92,44 @@ struct ViewerWindowTests {
         expected.swapAt(0, 1)
         #expect(saved.cards.map(\.id) == expected)
         #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)))
+    }
+
+    @Test("the window opens, scrolls, and Q quits with status 0")
+    func quitWithQ() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--cards", "40", "--size", "480x300"]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // Wait for the window (xdotool --sync blocks until it exists; found by process id, as other
+        // tests open windows too), scroll, drag, then press Q (key down only: the viewer quits on
+        // the press, and a release sent to a window that is gone would be an X error).
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        xdotool mousemove --window "$w" 240 150 click 5 click 5 mousedown 1 mousemove --window "$w" 240 60 mouseup 1
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let driverErrors = Pipe()
+        driver.standardError = driverErrors
+        try driver.run()
+        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "\(driverOutput)")
+        // A hang guard, not a timing requirement: give the viewer a minute to quit.
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning)
+        if !process.isRunning {
+            #expect(process.terminationStatus == 0, "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        }
     }
 }
