@@ -33,6 +33,9 @@ let package = Package(
             dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
+        // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
+        .target(name: "CMallocCounter"),
+
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
         // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
@@ -57,7 +60,7 @@ let package = Package(
         // GLFW's events or a replay script.
         .target(
             name: "CardViewerApp",
-            dependencies: ["CardViewerCore", "CardRendering", "CardWindow", "CardImaging", "CardInteraction"]
+            dependencies: ["CardViewerCore", "CardRendering", "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter"]
         ),
 
         .executableTarget(
@@ -89,17 +92,14 @@ let package = Package(
             name: "CardViewerTests",
             dependencies: [
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardRendering", "CardLayout", "CardInteraction",
-                "CardMath", "CAllocationCounter",
+                "CardMath",
             ]
         ),
-        // Counts Swift heap allocations per thread (through the runtime's allocation hook), for
-        // the frame loop's no-allocation checks.
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "CardViewerCoreTests",
             dependencies: [
                 "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
-                "CAllocationCounter",
+                "CMallocCounter",
             ]
         ),
         .testTarget(

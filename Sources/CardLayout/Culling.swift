@@ -9,12 +9,7 @@ public enum Culling {
     ///
     /// - Complexity: O(1).
     public static func screenPolygon(of attributes: CardAttributes, offset: Vec2, camera: Camera) -> [Vec2] {
-        let corners = attributes.worldCorners(offset: offset)
-        let nearZ = camera.eyeDistance - camera.near
-        let farZ = camera.eyeDistance - camera.far
-        var polygon = clip(corners, keepingBelow: nearZ)
-        polygon = clip(polygon.map { Vec3($0.x, $0.y, -$0.z) }, keepingBelow: -farZ).map { Vec3($0.x, $0.y, -$0.z) }
-        return polygon.compactMap { camera.project($0)?.point }
+        outline(of: attributes, offset: offset, camera: camera).points
     }
 
     /// The viewport-space bounding box of the card as the camera sees it, after clipping against
@@ -22,7 +17,7 @@ public enum Culling {
     ///
     /// - Complexity: O(1).
     public static func screenBounds(of attributes: CardAttributes, offset: Vec2, camera: Camera) -> Rect? {
-        boundingBox(of: screenPolygon(of: attributes, offset: offset, camera: camera))
+        outline(of: attributes, offset: offset, camera: camera).boundingBox
     }
 
     /// True when a card that is not hidden and not fully transparent overlaps the viewport.
@@ -32,11 +27,11 @@ public enum Culling {
     /// (a separating-axis test against the outline's edges). An edge-on card (a line) is
     /// visible when the line meets the viewport.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); allocates nothing (the outline is held inline).
     public static func isVisible(_ attributes: CardAttributes, offset: Vec2, camera: Camera) -> Bool {
         guard !attributes.isHidden, attributes.alpha > 0, attributes.isFinite else { return false }
-        let polygon = screenPolygon(of: attributes, offset: offset, camera: camera)
-        guard let bounds = boundingBox(of: polygon) else { return false }
+        let polygon = outline(of: attributes, offset: offset, camera: camera)
+        guard let bounds = polygon.boundingBox else { return false }
         let view = Rect(origin: .zero, size: camera.viewport)
         guard bounds.intersects(view) else {
             return bounds.size.width == 0 && view.contains(bounds.origin)
@@ -44,37 +39,35 @@ public enum Culling {
         return !hasSeparatingEdge(polygon, from: view)
     }
 
-    /// The smallest rectangle holding every point; `nil` for no points.
-    static func boundingBox(of points: [Vec2]) -> Rect? {
-        guard var lo = points.first else { return nil }
-        var hi = lo
-        for p in points.dropFirst() {
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        return Rect(origin: lo, size: Size(width: hi.x - lo.x, height: hi.y - lo.y))
+    /// The card's corners clipped against the near and far planes, then projected (z = 0).
+    static func outline(of attributes: CardAttributes, offset: Vec2, camera: Camera) -> InlinePolygon {
+        let corners = InlinePolygon(corners: attributes, offset: offset)
+        let nearZ = camera.eyeDistance - camera.near
+        let farZ = camera.eyeDistance - camera.far
+        return corners.clipped(z: nearZ, sign: 1).clipped(z: farZ, sign: -1).projected(by: camera)
     }
 
     /// True when one of the convex polygon's edges has the whole rectangle on its outer side
     /// (touching counts as outside: only overlaps with area are visible). A polygon with no
     /// area (edge-on) has no inside to separate, so it never reports one.
-    static func hasSeparatingEdge(_ polygon: [Vec2], from rect: Rect) -> Bool {
+    static func hasSeparatingEdge(_ polygon: InlinePolygon, from rect: Rect) -> Bool {
+        let n = polygon.count
         var twiceArea = 0.0
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+        for i in 0..<n {
+            let a = polygon[i], b = polygon[(i + 1) % n]
             twiceArea += a.x * b.y - b.x * a.y
         }
         guard abs(twiceArea) > 1e-9 else { return false }
         let inward = twiceArea > 0 ? 1.0 : -1.0
-        let corners = [Vec2(rect.minX, rect.minY), Vec2(rect.maxX, rect.minY),
-                       Vec2(rect.maxX, rect.maxY), Vec2(rect.minX, rect.maxY)]
-        for i in polygon.indices {
-            let a = polygon[i], e = polygon[(i + 1) % polygon.count] - a
+        for i in 0..<n {
+            let a = polygon[i], b = polygon[(i + 1) % n]
+            let e = Vec2(b.x - a.x, b.y - a.y)
             guard e.x != 0 || e.y != 0 else { continue }
-            let allOutside = corners.allSatisfy { c in
-                inward * (e.x * (c.y - a.y) - e.y * (c.x - a.x)) <= 0
+            func outside(_ cx: Double, _ cy: Double) -> Bool {
+                inward * (e.x * (cy - a.y) - e.y * (cx - a.x)) <= 0
             }
-            if allOutside { return true }
+            if outside(rect.minX, rect.minY), outside(rect.maxX, rect.minY),
+               outside(rect.maxX, rect.maxY), outside(rect.minX, rect.maxY) { return true }
         }
         return false
     }
@@ -89,22 +82,6 @@ public enum Culling {
     public static func reach(radius: Double, centerZ z: Double, halfViewport: Double, camera: Camera) -> Double {
         let d = camera.eyeDistance
         return radius + halfViewport * (d - z + radius) / d
-    }
-
-    /// Sutherland–Hodgman clip of a convex polygon to the half-space z ≤ `limit`.
-    private static func clip(_ polygon: [Vec3], keepingBelow limit: Double) -> [Vec3] {
-        guard polygon.contains(where: { $0.z > limit }) else { return polygon }
-        var out: [Vec3] = []
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            let aIn = a.z <= limit, bIn = b.z <= limit
-            if aIn { out.append(a) }
-            if aIn != bIn {
-                let t = (limit - a.z) / (b.z - a.z)
-                out.append(a + (b - a) * t)
-            }
-        }
-        return out
     }
 }
 

@@ -51,21 +51,21 @@ extension GridLayout {
 
     /// The visible rows and the lifted card, in index order, culled by transformed bounds.
     ///
-    /// - Complexity: O(k), k the cards in the visible rows plus one.
+    /// - Complexity: O(k), k the cards in the visible rows plus one. Allocates nothing but
+    ///   `out`'s growth.
     public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
         let rest = restingCandidates(in: context)
-        var groups = [rest]
-        if let lift = validLift(in: context) {
-            groups = [rest.clamped(to: 0..<lift.index), lift.index..<(lift.index + 1),
-                      rest.clamped(to: (lift.index + 1)..<context.cardCount)]
-        }
         let camera = context.camera
-        for group in groups {
+        func visit(_ group: Range<Int>) {
             for index in group {
                 let card = attributes(at: index, in: context)
                 if Culling.isVisible(card, offset: context.offset, camera: camera) { out.append(card) }
             }
         }
+        guard let lift = validLift(in: context) else { return visit(rest) }
+        visit(rest.clamped(to: 0..<lift.index))
+        visit(lift.index..<(lift.index + 1))
+        visit(rest.clamped(to: (lift.index + 1)..<context.cardCount))
     }
 
     /// The card whose slot frame contains `contentPoint` (content points), or `nil` over a

@@ -58,15 +58,20 @@ extension PagesLayout {
     /// Candidates in index order, each culled by its transformed bounds.
     ///
     /// - Complexity: O(k), k the number of candidates in the (at most three) groups;
-    ///   independent of the card count.
+    ///   independent of the card count. Allocates nothing but `out`'s growth.
     public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
         let camera = context.camera
-        for group in candidateGroups(in: context) {
+        func visit(_ group: Range<Int>) {
             for index in group {
                 let card = attributes(at: index, in: context)
                 if Culling.isVisible(card, offset: context.offset, camera: camera) { out.append(card) }
             }
         }
+        guard let h = validHighlight(in: context) else { return visit(restingCandidates(in: context)) }
+        let shift = highlightShift(viewport: context.viewport)
+        visit(restingCandidates(in: context, shiftY: -shift).clamped(to: 0..<h))
+        visit(h..<(h + 1))
+        visit(restingCandidates(in: context, shiftY: shift).clamped(to: (h + 1)..<context.cardCount))
     }
 
     /// Disjoint index ranges, in increasing order, that hold every card that can be visible.

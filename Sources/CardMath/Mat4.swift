@@ -62,8 +62,13 @@ public struct Mat4: Hashable, Sendable {
     }
 
     /// True when every element is a finite number.
+    ///
+    /// x·0 is 0 for every finite x and NaN for NaN and ±infinity; no array is made (culling asks
+    /// this of every card every frame).
     @inlinable public var isFinite: Bool {
-        columnMajor.allSatisfy(\.isFinite)
+        let zero = Vec4.zero
+        let probe: Vec4 = c0 * zero + c1 * zero + c2 * zero + c3 * zero
+        return probe == zero
     }
 
     /// The transpose.

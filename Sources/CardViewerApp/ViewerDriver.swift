@@ -19,6 +19,12 @@ final class ViewerDriver {
     private var layerTableRevision = -1
     private var overlayRevision = -1
     private var lastFrameStart: ContinuousClock.Instant?
+    /// Allocation counts per frame (`--allocation-report`).
+    var allocations = AllocationReport()
+    private var frameStartCount: UInt64 = 0
+
+    /// Marks the start of a frame (before the session advances), for `--allocation-report`.
+    func beginFrame() { frameStartCount = AllocationReport.now }
 
     init(session: ViewerSession, context: GraphicsContext, catalog: DeckCatalog, store: DeckStore?,
          screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping (String) -> Void) throws {
@@ -55,6 +61,7 @@ final class ViewerDriver {
         let start = clock.now
         session.prepareFrame()
         let layoutSeconds = Self.seconds(start.duration(to: clock.now))
+        allocations.record(frameStart: frameStartCount, sessionPart: AllocationReport.now - frameStartCount)
         let ordering = RenderOrdering(rawValue: session.ordering.rawValue) ?? .depth
         try renderer.render(RenderFrame(cards: session.frameCards, camera: session.camera, offset: session.offset,
                                         ordering: ordering))

@@ -16,6 +16,7 @@ struct WindowLoop {
             let busy = needsDraw || session.needsFrames
             // Minimised and busy: no vsync to pace the loop, so wait a frame's time.
             let timeout: Double? = busy ? (session.isMinimised ? 1.0 / 60 : 0) : nil
+            driver.beginFrame()
             window.pollEvents(timeout: timeout) { event in
                 needsDraw = true
                 switch event {
@@ -52,7 +53,9 @@ struct ReplayLoop {
         let session = driver.session
         var player = ReplayPlayer(script: script)
         var last: RGBAImage?
-        while let time = player.playFrame(into: session) {
+        while true {
+            driver.beginFrame()
+            guard let time = player.playFrame(into: session) else { break }
             if case .window(let window) = surface {
                 window.pollEvents(timeout: 0) { event in
                     if case .closeRequested = event { session.handle(.close(time: time)) }

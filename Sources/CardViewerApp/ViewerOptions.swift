@@ -24,6 +24,8 @@ public struct ViewerOptions: Sendable {
     public var screenshotDirectory: String?
     /// `--headless`: draw offscreen (EGL) without a window; needs a replay.
     public var headless = false
+    /// `--allocation-report`: a debug check; writes heap allocations per warm frame at the end.
+    public var allocationReport = false
 
     /// Decks larger than this are refused: every card of the viewer's deck has a title and an
     /// id lookup (about 100 bytes each), unlike `render`, which lays out only what it draws.

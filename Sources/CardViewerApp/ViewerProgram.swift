@@ -72,6 +72,7 @@ public enum ViewerProgram {
         }
         session.quit()
         driver.save()
+        if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
     }
 

@@ -38,6 +38,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Draw offscreen (EGL) without a window; needs --replay.")
     var headless = false
 
+    @Flag(name: .customLong("allocation-report"),
+          help: ArgumentHelp("Debug check: report heap allocations per frame once warm, at the end.", visibility: .hidden))
+    var allocationReport = false
+
     func validate() throws {
         if let count = scene.cards?.value, count > ViewerOptions.maximumCardCount {
             throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (render takes more)")
@@ -57,6 +61,7 @@ struct RunCommand: ParsableCommand {
         options.screenshotPath = screenshot
         options.screenshotDirectory = screenshotDirectory
         options.headless = headless
+        options.allocationReport = allocationReport
         do {
             try ViewerProgram.run(options, report: { print($0) }, warn: { printError("warning: \($0)") })
         } catch ViewerFailure.badInput(let message) {

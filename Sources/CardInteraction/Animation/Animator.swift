@@ -103,7 +103,7 @@ public struct Animator: Sendable {
     public mutating func update(to time: Double) -> [AnimationCompletion] {
         var out = pendingCompletions
         pendingCompletions.removeAll()
-        guard !time.isNaN else { return out }
+        guard !time.isNaN, animations.values.contains(where: { $0.isFinished(at: time) }) else { return out }
         let done = animations.filter { $0.value.isFinished(at: time) }
         for (id, animation) in done.sorted(by: { $0.key < $1.key }) {
             animations[id] = nil

@@ -64,7 +64,10 @@ extension GestureRecognizer {
                 longPressDue = current.startTime + configuration.longPressDuration
             }
             let streamDue = preciseScroll.map { $0.lastTime + configuration.preciseScrollIdleTimeout }
-            let due = [longPressDue, streamDue].compactMap { $0 }.filter { $0 <= target }.min()
+            // The earliest of the two that is due (no arrays: this runs every frame).
+            var due: Double?
+            if let t = longPressDue, t <= target { due = t }
+            if let t = streamDue, t <= target, t < (due ?? .infinity) { due = t }
             guard let due else { break }
             time = max(time, due)
             if due == longPressDue, var current = press {

@@ -193,9 +193,18 @@ public final class ViewerSession {
     ///   off the visible list.
     public func prepareFrame() {
         scene.presentedCards(of: controller, into: &frameCards)
-        var visible = 0
-        for card in frameCards where !card.isHidden && card.alpha > 0 { visible += 1 }
-        visibleCardCount = visible
+        visibleCardCount = Self.drawnCount(frameCards)
+    }
+
+    /// How many cards of `cards` are drawn (not hidden, not transparent).
+    static func drawnCount(_ cards: [CardAttributes]) -> Int {
+        var count = 0
+        var index = 0
+        while index < cards.count {
+            if !cards[index].isHidden, cards[index].alpha > 0 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// Records how long the last frame took, for the HUD: `interval` from the previous frame's
