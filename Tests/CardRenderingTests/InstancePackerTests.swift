@@ -141,3 +141,20 @@ struct InstancePackerTests {
         #expect(packer.records.map(\.id) == Array((0..<200).reversed()))
     }
 }
+
+/// Per-card image layers from a table indexed by id.
+@Suite("Instance packing: layer tables")
+struct LayerTableTests {
+    @Test("a table names each card's layer; ids past it use id % layers; layers are clamped")
+    func layers() {
+        let cards = (0..<6).map { i in
+            CardAttributes(index: i, id: CardID(UInt32(i)), center: Vec3(Double(50 * i + 25), 50, 0), size: Size(width: 40, height: 40))
+        }
+        var packer = InstancePacker()
+        let camera = Camera(viewport: Size(width: 400, height: 100))
+        packer.pack(cards, offset: .zero, camera: camera, ordering: .zindex, layerCount: 4, layerTable: [3, 3, 0, 9])
+        #expect(packer.records.map(\.layer) == [3, 3, 0, 3, 0, 1])
+        packer.pack(cards, offset: .zero, camera: camera, ordering: .zindex, layerCount: 4)
+        #expect(packer.records.map(\.layer) == [0, 1, 2, 3, 0, 1])
+    }
+}

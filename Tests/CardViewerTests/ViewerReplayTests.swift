@@ -191,6 +191,19 @@ struct ViewerReplayTests {
         }
     }
 
+    @Test("resizing relayouts, minimising (0 × 0) draws nothing and raises no error, the last frame has the last size")
+    func resizeAndMinimise() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("shot.png")
+        let script = #"{"events": [{"time": 0.1, "type": "resize", "width": 800, "height": 600}, {"time": 0.3, "type": "resize", "width": 0, "height": 0}, {"time": 0.5, "type": "key", "key": "2"}, {"time": 1.2, "type": "resize", "width": 640, "height": 400}], "end": 1.5}"#
+        let outcome = try ViewerTest.replay(script, in: folder, arguments: Self.sizeArgument + ["--cards", "30", "--screenshot", shot.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+        let image = try PNGCodec.read(contentsOf: shot.path)
+        #expect(image.width == 640 && image.height == 400)
+    }
+
     @Test("bad input: exit status 2 and one line",
           arguments: [
             (["--headless"], "--replay"),

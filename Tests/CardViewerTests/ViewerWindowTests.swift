@@ -14,7 +14,7 @@ import Testing
                     && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"),
                 "needs DISPLAY (make test runs under xvfb-run) and xdotool"))
 struct ViewerWindowTests {
-    @Test("swipe a page left, switch to the grid, long-press and drag to reorder, press Q")
+    @Test("swipe a page left, switch to the grid, long-press and drag to reorder, resize, help, S, Q")
     func swipeReorderQuit() throws {
         guard let executable = CommandRunner.executable else {
             Issue.record("cardviewer not built")
@@ -25,6 +25,8 @@ struct ViewerWindowTests {
         let images = try ViewerTest.imageFolder(count: 6, in: folder)
         let before = try ViewerTest.contents(of: images)
         let state = folder.appendingPathComponent("state.json")
+        let shots = folder.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let viewport = Size(width: 800, height: 500)
         let swiped = try #require(ViewerTest.cardUnder(Vec2(500, 430), layout: PagesLayout(), count: 6, viewport: viewport))
         let grid = GridLayout()
@@ -32,7 +34,8 @@ struct ViewerWindowTests {
 
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["run", "--size", "800x500", "--images", images.path, "--state", state.path]
+        process.arguments = ["run", "--size", "800x500", "--images", images.path, "--state", state.path,
+                             "--screenshot-dir", shots.path]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -68,6 +71,12 @@ struct ViewerWindowTests {
         sleep 0.3
         xdotool mouseup 1
         sleep 1.5
+        xdotool windowsize --sync "$w" 640 400
+        sleep 1
+        xdotool key --window "$w" question
+        sleep 0.5
+        xdotool key --window "$w" s
+        sleep 1
         xdotool keydown --window "$w" q
         """
         let driver = Process()
@@ -92,6 +101,16 @@ struct ViewerWindowTests {
         expected.swapAt(0, 1)
         #expect(saved.cards.map(\.id) == expected)
         #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)))
+        // S saved the resized window with the key help over it (white pixel-font ink mid-screen).
+        let names = try FileManager.default.contentsOfDirectory(atPath: shots.path)
+        #expect(names.count == 1)
+        if let name = names.first {
+            let image = try PNGCodec.read(contentsOf: shots.appendingPathComponent(name).path)
+            #expect(image.width == 640 && image.height == 400)
+            var ink = 0
+            for y in 150..<250 { for x in 220..<420 where image[x, y] == (255, 255, 255, 255) { ink += 1 } }
+            #expect(ink > 50)
+        }
     }
 
     @Test("the window opens, scrolls, and Q quits with status 0")
