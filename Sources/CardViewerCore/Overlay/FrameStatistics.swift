@@ -23,13 +23,10 @@ struct FrameStatistics {
         layoutSum += layout
     }
 
-    /// True (and the numbers updated) when a refresh interval has passed since the last one.
+    /// True (and the numbers updated) when a refresh interval has passed since the last one,
+    /// or on the first call with frames recorded.
     mutating func shouldRefresh(at time: Double) -> Bool {
-        guard let last = lastRefresh else {
-            lastRefresh = time
-            return false
-        }
-        guard time - last >= Self.refreshInterval, frames > 0 else { return false }
+        guard frames > 0, lastRefresh.map({ time - $0 >= Self.refreshInterval }) ?? true else { return false }
         framesPerSecond = intervalSum > 0 ? Double(frames) / intervalSum : 0
         frameSeconds = intervalSum / Double(frames)
         layoutSeconds = layoutSum / Double(frames)

@@ -35,6 +35,7 @@ extension ViewerSession {
             screenshotRequests += 1
         case .character("h"):
             showsHUD.toggle()
+            if showsHUD { _ = statistics.shouldRefresh(at: .infinity) }
             refreshOverlay()
         case .character("?"), .character("/"):
             showsHelp.toggle()
