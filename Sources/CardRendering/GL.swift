@@ -23,7 +23,7 @@ final class GL {
 
     /// Throws the first GL error since the last check, naming `activity` (and, in debug builds,
     /// the call that failed). Clears the error flags. `activity` is only built when there is an
-    /// error, so a frame's check costs no string.
+    /// error, so a frame's check allocates nothing.
     func throwIfError(_ activity: @autoclosure () -> String) throws {
         var first = pendingError
         pendingError = nil
