@@ -1,16 +1,31 @@
 import CMallocCounter
 
 /// The debug check behind `run --allocation-report`: heap allocations (malloc and kin, counted
-/// on the drawing thread by CMallocCounter) per frame once warm, for the whole frame and for the
-/// session's part of it (advancing the clock and laying out what can be visible). The GL
-/// driver's own allocations on this thread are part of the whole frame.
+/// on the drawing thread by CMallocCounter) per frame once warm — for the whole frame, and for
+/// its stages: the session (advancing the clock, laying out what can be visible), packing the
+/// instance records (measured by packing the frame a second time), the card draw (packing,
+/// upload and draw calls, the GL driver's own allocations included), the text overlay, present.
 struct AllocationReport {
     /// Frames before counting starts (buffers grow to their working size meanwhile).
     static let warmUpFrames = 60
 
+    enum Stage: Int, CaseIterable {
+        case session, packing, cardDraw, overlay, present
+
+        var name: String {
+            switch self {
+            case .session: "session"
+            case .packing: "packing"
+            case .cardDraw: "card draw (with the GL driver)"
+            case .overlay: "overlay"
+            case .present: "present"
+            }
+        }
+    }
+
     private var frames = 0
     private var total: UInt64 = 0
-    private var session: UInt64 = 0
+    private var stages = [UInt64](repeating: 0, count: Stage.allCases.count)
     private var lastFrameStart: UInt64?
 
     /// Whether this build counts allocations at all.
@@ -19,28 +34,33 @@ struct AllocationReport {
     /// Allocations so far on this thread.
     static var now: UInt64 { cv_malloc_thread_count() }
 
-    /// Records a frame that started at count `start` and spent `sessionPart` allocations in the
-    /// session's layout.
-    mutating func record(frameStart start: UInt64, sessionPart: UInt64) {
+    /// True once warm: stage counts recorded now are kept.
+    var isCounting: Bool { frames > Self.warmUpFrames }
+
+    /// Starts a frame at allocation count `start`.
+    mutating func beginFrame(at start: UInt64) {
         defer { lastFrameStart = start }
         guard let last = lastFrameStart else { return }
         frames += 1
-        guard frames > Self.warmUpFrames else { return }
-        total += start - last
-        session += sessionPart
+        if isCounting { total += start - last }
     }
 
-    /// One line for standard error.
+    /// Adds `count` allocations to `stage` of the current frame.
+    mutating func add(_ count: UInt64, to stage: Stage) {
+        if isCounting { stages[stage.rawValue] += count }
+    }
+
+    /// One line for standard output.
     var summary: String {
         guard Self.isAvailable else { return "allocation report: allocations are counted only on Linux with glibc" }
         let counted = max(frames - Self.warmUpFrames, 0)
-        guard counted > 0 else { return "allocation report: fewer than \(Self.warmUpFrames + 1) frames, nothing counted" }
+        guard counted > 0 else { return "allocation report: fewer than \(Self.warmUpFrames + 2) frames, nothing counted" }
         func perFrame(_ n: UInt64) -> String {
             let value = Double(n) / Double(counted)
             return value == value.rounded() ? "\(Int(value))" : "\((value * 100).rounded() / 100)"
         }
+        let parts = Stage.allCases.map { "\($0.name) \(perFrame(stages[$0.rawValue]))" }.joined(separator: ", ")
         return "allocation report: \(counted) frames after \(Self.warmUpFrames) warm-up frames: "
-            + "\(perFrame(total)) allocations per frame in all (GL driver included), \(perFrame(session)) in the session's "
-            + "clock and layout"
+            + "\(perFrame(total)) allocations per frame in all; \(parts)"
     }
 }

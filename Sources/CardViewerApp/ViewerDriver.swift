@@ -1,5 +1,6 @@
 import CardImaging
 import CardMath
+import Foundation
 import CardRendering
 import CardViewerCore
 
@@ -21,10 +22,16 @@ final class ViewerDriver {
     private var lastFrameStart: ContinuousClock.Instant?
     /// Allocation counts per frame (`--allocation-report`).
     var allocations = AllocationReport()
+    /// Whether frames are counted (`--allocation-report`).
+    var countsAllocations = false
     private var frameStartCount: UInt64 = 0
+    private var reportPacker = InstancePacker()
 
     /// Marks the start of a frame (before the session advances), for `--allocation-report`.
-    func beginFrame() { frameStartCount = AllocationReport.now }
+    func beginFrame() {
+        frameStartCount = AllocationReport.now
+        if countsAllocations { allocations.beginFrame(at: frameStartCount) }
+    }
 
     init(session: ViewerSession, context: GraphicsContext, catalog: DeckCatalog, store: DeckStore?,
          screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping (String) -> Void) throws {
@@ -61,11 +68,22 @@ final class ViewerDriver {
         let start = clock.now
         session.prepareFrame()
         let layoutSeconds = Self.seconds(start.duration(to: clock.now))
-        allocations.record(frameStart: frameStartCount, sessionPart: AllocationReport.now - frameStartCount)
+        var mark = AllocationReport.now
+        allocations.add(mark - frameStartCount, to: .session)
         let ordering = RenderOrdering(rawValue: session.ordering.rawValue) ?? .depth
+        if countsAllocations {
+            // The packing stage on its own: the same frame packed a second time.
+            reportPacker.pack(session.frameCards, offset: session.offset, camera: session.camera, ordering: ordering,
+                              layerCount: renderer.imageLayerCount, layerTable: renderer.imageLayerTable)
+            allocations.add(AllocationReport.now - mark, to: .packing)
+            mark = AllocationReport.now
+        }
         try renderer.render(RenderFrame(cards: session.frameCards, camera: session.camera, offset: session.offset,
                                         ordering: ordering))
+        allocations.add(AllocationReport.now - mark, to: .cardDraw)
+        mark = AllocationReport.now
         try overlay.draw(viewport: session.viewport)
+        allocations.add(AllocationReport.now - mark, to: .overlay)
         let requests = session.takeScreenshotRequests()
         var image: RGBAImage?
         if requests > 0 || capture {
@@ -73,7 +91,9 @@ final class ViewerDriver {
             image = frame
             for _ in 0..<requests { saveScreenshot(frame) }
         }
+        mark = AllocationReport.now
         context.present()
+        allocations.add(AllocationReport.now - mark, to: .present)
         let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) } ?? 0
         lastFrameStart = start
         session.recordFrame(interval: interval ?? measured, layoutSeconds: layoutSeconds)
@@ -83,6 +103,12 @@ final class ViewerDriver {
     /// Saves the deck when it changed since the last save.
     func saveIfChanged() {
         if session.deckRevision != savedRevision { save() }
+    }
+
+    /// On quit: the state file is current (saved again if it changed or went missing).
+    func saveOnQuit() {
+        guard let store else { return }
+        if session.deckRevision != savedRevision || !FileManager.default.fileExists(atPath: store.path) { save() }
     }
 
     /// Saves the deck now (a failure is a warning: the viewer keeps going).

@@ -54,6 +54,7 @@ public enum ViewerProgram {
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
         }
+        driver.countsAllocations = options.allocationReport
         if outcome.needsSave { driver.save() }
 
         let last: RGBAImage?
@@ -67,11 +68,12 @@ public enum ViewerProgram {
                 last = nil
             }
         } catch let error as RenderError {
-            driver.save()
+            session.quit()
+            driver.saveOnQuit()
             throw ViewerFailure.runtime(error.description)
         }
         session.quit()
-        driver.save()
+        driver.saveOnQuit()
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
     }

@@ -69,10 +69,15 @@ public struct DeckStore: Sendable {
         }
     }
 
+    /// Decks up to this many cards (and deletions) are saved indented, one field a line, for
+    /// people to read; larger ones compactly.
+    public static let readableCardLimit = 10_000
+
     /// Saves `deck` atomically (temporary file, fsync, rename).
     public func save(_ deck: Deck) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let readable = deck.count + deck.deleted.count <= Self.readableCardLimit
+        encoder.outputFormatting = readable ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
         let data = try encoder.encode(deck)
         do {
             try SafeFile.replace(path, with: [UInt8](data) + [0x0A])
