@@ -204,6 +204,19 @@ struct ViewerReplayTests {
         #expect(image.width == 640 && image.height == 400)
     }
 
+    @Test("without a display a replay draws offscreen by itself (no --headless needed)")
+    func replayWithoutDisplay() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("script.json"), shot = folder.appendingPathComponent("shot.png")
+        try Data(#"{"events": [{"time": 0.1, "type": "key", "key": "3"}], "end": 0.8}"#.utf8).write(to: script)
+        let outcome = try CommandRunner.run(["run", "--size", "320x200", "--cards", "8", "--replay", script.path, "--screenshot", shot.path],
+                                            environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let image = try PNGCodec.read(contentsOf: shot.path)
+        #expect(image.width == 320 && image.height == 200)
+    }
+
     @Test("bad input: exit status 2 and one line",
           arguments: [
             (["--headless"], "--replay"),

@@ -151,4 +151,21 @@ struct ViewerWindowTests {
             #expect(process.terminationStatus == 0, "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         }
     }
+
+    @Test("a replay in a real window: the same script, the frame read back from the window")
+    func replayInAWindow() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder)
+        let script = folder.appendingPathComponent("script.json"), shot = folder.appendingPathComponent("shot.png")
+        try Data(#"{"events": [{"time": 0.1, "type": "click", "x": 240, "y": 260}], "end": 0.8}"#.utf8).write(to: script)
+        let expected = try #require(ViewerTest.cardUnder(Vec2(240, 260), layout: PagesLayout(), count: 6,
+                                                         viewport: Size(width: 480, height: 300)))
+        let outcome = try CommandRunner.run(["run", "--size", "480x300", "--images", images.path, "--replay", script.path,
+                                             "--screenshot", shot.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let image = try PNGCodec.read(contentsOf: shot.path)
+        #expect(image.width == 480 && image.height == 300)
+        #expect(ViewerTest.pixel(image, 240, 150, is: ViewerTest.colors[expected]), "\(image[240, 150])")
+    }
 }
