@@ -38,15 +38,21 @@ let package = Package(
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
-        .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag")]),
+        .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag"),
+                                                                  .copy("fullscreen.vert"), .copy("composite.frag")]),
         .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
+        // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
+        .target(
+            name: "CardCompare",
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardRendering"]
+        ),
         // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
         .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardRendering"]),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow", "CardCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +74,10 @@ let package = Package(
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
+        .testTarget(
+            name: "CardCompareTests",
+            dependencies: ["CardCompare", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
+        ),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]

@@ -8,6 +8,8 @@ import CardMath
 /// A frame is a fixed sequence: pack → upload → bind framebuffer, clear → program, uniforms →
 /// for each pass (at most two): depth/blend state, instance attributes, one
 /// `glDrawArraysInstanced`. `render` does not present: call `context.present()` after it.
+/// In `depth` ordering, two or more translucent cards are peeled (`Translucency.peeled`,
+/// `DepthPeeler`): a few more passes, each still one instanced draw of the translucent cards.
 ///
 /// The renderer keeps its context alive and deletes its GL objects with it current.
 public final class CardRenderer {
@@ -19,6 +21,9 @@ public final class CardRenderer {
     public private(set) var lastStats = RenderStats()
     /// The packer of the last frame (its records and passes).
     public private(set) var packer = InstancePacker()
+    /// The most layers of translucent fragments a `peeled` frame peels; fragments behind them
+    /// are drawn sorted. Each layer costs one instanced draw and one full-screen composite.
+    public var maximumPeelLayers = 16
 
     private let gl = GL()
     private let program: ShaderProgram
@@ -29,6 +34,8 @@ public final class CardRenderer {
     private let images: CardTextureArray
     private var glyphTexture: UInt32 = 0
     private var glyphCell = SIMD4<Float>.zero
+    /// Created on the first frame that needs it: frames without translucency pay nothing.
+    private var peeler: DepthPeeler?
 
     /// Instanced draw calls issued since the renderer was created.
     public var drawCallCount: Int { gl.drawCallCount }
@@ -65,6 +72,7 @@ public final class CardRenderer {
     deinit {
         guard (try? context.makeCurrent()) != nil else { return }
         images.delete()
+        peeler?.delete()
         if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
         gl.deleteBuffer(instanceBuffer)
         gl.deleteBuffer(quadBuffer)
@@ -124,17 +132,25 @@ public final class CardRenderer {
         gl.uniform(program.location("uImages"), int: 0)
         gl.uniform(program.location("uGlyphs"), int: 1)
         gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
+        gl.uniform(program.location("uPeel"), int: 0)
+        gl.uniform(program.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
+        gl.uniform(program.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
         gl.bindTexture(images.texture, unit: 0, array: true)
         gl.bindTexture(glyphTexture, unit: 1, array: false)
 
         gl.bindVertexArray(vertexArray)
         gl.bindArrayBuffer(instanceBuffer)
         let before = gl.drawCallCount
-        packer.forEachPass { pass in
+        let peeling = frame.ordering == .depth && frame.translucency == .peeled
+            && packer.records.count - packer.opaqueCount > 1
+        try packer.forEachPass { pass in
+            if peeling, pass.range.lowerBound == packer.opaqueCount {
+                stats.peeledLayers = try peelTranslucent(pass.range, size: size)
+                return
+            }
             gl.depth(test: pass.depthTest, write: pass.depthWrite)
             gl.blending(pass.blending)
-            pointInstanceAttributes(at: pass.range.lowerBound * InstanceRecord.stride)
-            gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: pass.range.count)
+            drawInstances(pass.range)
         }
         stats.drawCalls = gl.drawCallCount - before
         gl.bindVertexArray(0)
@@ -143,6 +159,30 @@ public final class CardRenderer {
         try gl.throwIfError("drawing \(stats.instances) card(s)")
         lastStats = stats
         return stats
+    }
+
+    /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
+    /// the layers peeled.
+    private func peelTranslucent(_ range: Range<Int>, size: PixelSize) throws -> Int {
+        if peeler == nil { peeler = try DepthPeeler(gl: gl) }
+        guard let peeler else { return 0 }
+        let outcome = try peeler.draw(opaque: 0..<packer.opaqueCount, translucent: range, target: context.framebuffer,
+                                      size: size, maximumLayers: maximumPeelLayers, cardProgram: program) { cards in
+            gl.useProgram(program.program)
+            gl.bindVertexArray(vertexArray)
+            gl.bindArrayBuffer(instanceBuffer)
+            drawInstances(cards)
+        }
+        gl.bindFramebuffer(context.framebuffer)
+        gl.bindVertexArray(vertexArray)
+        return outcome.layers
+    }
+
+    /// One instanced draw of the records in `range`; the card program, the vertex array and the
+    /// instance buffer must be bound.
+    private func drawInstances(_ range: Range<Int>) {
+        pointInstanceAttributes(at: range.lowerBound * InstanceRecord.stride)
+        gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: range.count)
     }
 
     /// Refills the instance buffer: orphans its storage (so the GPU may still read the last

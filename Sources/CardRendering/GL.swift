@@ -328,6 +328,75 @@ final class GL {
         epoxy_glGenerateMipmap!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)); check("glGenerateMipmap")
     }
 
+    // MARK: Depth peeling (DepthPeeler)
+
+    /// Formats of the plain 2D textures frames are drawn into.
+    enum TargetFormat { case rgba16f, depth32f }
+
+    /// A 2D texture of uninitialised `format` storage, nearest filtering, clamped: read with
+    /// `texelFetch`, one texel per pixel (a depth texture must not need mipmaps to be complete).
+    func makeTargetTexture(width: Int, height: Int, format: TargetFormat) -> GLuint {
+        let name = makeTexture()
+        epoxy_glBindTexture!(GLenum(GL_TEXTURE_2D), name)
+        let (storage, layout, type) = format == .rgba16f ? (GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT)
+                                                          : (GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT)
+        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, storage, GLsizei(width), GLsizei(height), 0,
+                            GLenum(layout), GLenum(type), nil)
+        for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+                                   (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            epoxy_glTexParameteri!(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+        }
+        check("glTexImage2D")
+        return name
+    }
+
+    /// Attaches a 2D texture to the bound framebuffer as its colour or depth attachment.
+    func attachTexture(_ texture: GLuint, depth: Bool) {
+        epoxy_glFramebufferTexture2D!(GLenum(GL_FRAMEBUFFER), GLenum(depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0),
+                                      GLenum(GL_TEXTURE_2D), texture, 0)
+        check("glFramebufferTexture2D")
+    }
+
+    /// Premultiplied blending: `under` adds a layer behind what is there (front-to-back
+    /// accumulation, `dst += (1 − dst.a)·src`); `over` puts it in front (`dst = src + (1 − src.a)·dst`).
+    func premultipliedBlending(under: Bool) {
+        epoxy_glEnable!(GLenum(GL_BLEND))
+        epoxy_glBlendEquation!(GLenum(GL_FUNC_ADD))
+        let (source, destination) = under ? (GL_ONE_MINUS_DST_ALPHA, GL_ONE) : (GL_ONE, GL_ONE_MINUS_SRC_ALPHA)
+        epoxy_glBlendFuncSeparate!(GLenum(source), GLenum(destination), GLenum(source), GLenum(destination))
+        check("glBlendFuncSeparate")
+    }
+
+    /// One triangle covering the viewport, its corners made from `gl_VertexID` (no attributes;
+    /// a vertex array must be bound). Not an instanced draw: not counted in `drawCallCount`.
+    func drawFullscreenTriangle() {
+        epoxy_glDrawArrays!(GLenum(GL_TRIANGLES), 0, 3); check("glDrawArrays")
+    }
+
+    func makeQuery() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenQueries!(1, &name); check("glGenQueries")
+        return name
+    }
+
+    func deleteQuery(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteQueries!(1, &name); check("glDeleteQueries")
+    }
+
+    /// Starts (`true`) or ends an occlusion query: did any sample pass the depth test?
+    func anySamplesPassed(_ query: GLuint, begin: Bool) {
+        if begin { epoxy_glBeginQuery!(GLenum(GL_ANY_SAMPLES_PASSED), query) } else { epoxy_glEndQuery!(GLenum(GL_ANY_SAMPLES_PASSED)) }
+        check("glBeginQuery/glEndQuery")
+    }
+
+    /// The result of a finished query, waiting for the GPU to finish it.
+    func queryResult(_ query: GLuint) -> Int {
+        var value: GLuint = 0
+        epoxy_glGetQueryObjectuiv!(query, GLenum(GL_QUERY_RESULT), &value); check("glGetQueryObjectuiv")
+        return Int(value)
+    }
+
     // MARK: Framebuffers
 
     func makeFramebuffer() -> GLuint {

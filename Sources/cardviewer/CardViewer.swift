@@ -8,6 +8,7 @@ struct CardViewer: ParsableCommand {
         subcommands: [
             RunCommand.self,
             RenderCommand.self,
+            CompareCommand.self,
             LayoutCommand.self,
             MakeDeckCommand.self,
         ],
