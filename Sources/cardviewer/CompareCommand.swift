@@ -5,21 +5,14 @@ import CardRendering
 import Foundation
 
 /// A scene name, or `all`.
-struct SceneChoice: ExpressibleByArgument, Sendable {
-    var scenes: [SceneKind]
-
-    init?(argument: String) {
-        if argument == "all" {
-            scenes = SceneKind.allCases
-        } else if let kind = SceneKind(rawValue: argument) {
-            scenes = [kind]
-        } else {
-            return nil
-        }
-    }
-
+enum SceneChoice {
+    /// Every accepted value: `all`, then the scene names.
     static var allValueStrings: [String] { ["all"] + SceneKind.allCases.map(\.rawValue) }
-    var defaultValueDescription: String { scenes.count == 1 ? scenes[0].rawValue : "all" }
+
+    /// The scenes `argument` names, or `nil` for an unknown name.
+    static func scenes(_ argument: String) -> [SceneKind]? {
+        argument == "all" ? SceneKind.allCases : SceneKind(rawValue: argument).map { [$0] }
+    }
 }
 
 /// `cardviewer compare`: each scene drawn headless with `zindex` ordering and with the depth
@@ -44,7 +37,7 @@ struct CompareCommand: ParsableCommand {
     static let maximumPixels = 4096 * 4096
 
     @Option(help: "The scene: \(SceneChoice.allValueStrings.joined(separator: ", ")).")
-    var scene: SceneChoice = SceneChoice(argument: "all")!
+    var scene: String = "all"
 
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
     var size: ViewportSize = ViewportSize(argument: "640x400")!
@@ -62,6 +55,9 @@ struct CompareCommand: ParsableCommand {
     var tolerance: Int = ImageDifference.defaultTolerance
 
     func validate() throws {
+        guard SceneChoice.scenes(scene) != nil else {
+            throw ValidationError("unknown scene '\(scene)'; use one of: \(SceneChoice.allValueStrings.joined(separator: ", "))")
+        }
         let pixels = Int(size.size.width) * Int(size.size.height)
         guard pixels <= Self.maximumPixels else {
             throw ValidationError("--size \(Int(size.size.width))x\(Int(size.size.height)) is too large for compare (at most \(Self.maximumPixels) pixels)")
@@ -87,7 +83,7 @@ struct CompareCommand: ParsableCommand {
         }
         let viewport = SceneKind.viewport(for: pixels)
         var comparisons: [SceneComparison] = []
-        for kind in scene.scenes {
+        for kind in SceneChoice.scenes(scene) ?? [] {
             let comparison: SceneComparison
             do {
                 comparison = try comparer.compare(kind.scene(viewport: viewport), repeats: repeats, tolerance: tolerance)
