@@ -145,7 +145,7 @@ public final class CardRenderer {
             && packer.records.count - packer.opaqueCount > 1
         try packer.forEachPass { pass in
             if peeling, pass.range.lowerBound == packer.opaqueCount {
-                stats.peeledLayers = try peelTranslucent(pass.range, size: size)
+                stats.peeledLayers = try peelTranslucent(pass.range, size: size, camera: frame.camera)
                 return
             }
             gl.depth(test: pass.depthTest, write: pass.depthWrite)
@@ -163,11 +163,14 @@ public final class CardRenderer {
 
     /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
     /// the layers peeled.
-    private func peelTranslucent(_ range: Range<Int>, size: PixelSize) throws -> Int {
+    private func peelTranslucent(_ range: Range<Int>, size: PixelSize, camera: Camera) throws -> Int {
+        guard let scissor = ScissorBounds.rect(of: packer.records[range], viewProjection: camera.viewProjection,
+                                               drawable: size) else { return 0 }  // all off screen
         if peeler == nil { peeler = try DepthPeeler(gl: gl) }
         guard let peeler else { return 0 }
         let outcome = try peeler.draw(opaque: 0..<packer.opaqueCount, translucent: range, target: context.framebuffer,
-                                      size: size, maximumLayers: maximumPeelLayers, cardProgram: program) { cards in
+                                      size: size, maximumLayers: maximumPeelLayers, scissor: scissor,
+                                      cardProgram: program) { cards in
             gl.useProgram(program.program)
             gl.bindVertexArray(vertexArray)
             gl.bindArrayBuffer(instanceBuffer)

@@ -26,6 +26,9 @@ import CardShaders
 /// 5. `accumulation` over the target: `dst = acc + (1 − acc.a)·dst` — the same "over" equation
 ///    as drawing the layers back to front with straight alpha.
 ///
+/// Every pass is scissored to the translucent cards' screen bounds, so a few small translucent
+/// cards (a fade, a delete) cost little fill however large the drawable.
+///
 /// Layer colours and the accumulation are half floats, so a stack of layers rounds to 8 bits
 /// once, when it lands in the target; depths are 32-bit floats, so a fragment compares equal to
 /// itself in the next layer. Cards at exactly the same depth at a pixel (coplanar overlaps,
@@ -79,9 +82,13 @@ final class DepthPeeler {
     ///   - cardProgram: the card program, whose `uPeel` uniform selects the fragment tests.
     ///   - drawCards: binds the card program, vertex array and instance attributes for a range
     ///     and issues its one instanced draw call.
+    ///   - scissor: the pixels the translucent cards can cover (`ScissorBounds`): every pass,
+    ///     clear and composite is limited to them.
     func draw(opaque: Range<Int>, translucent: Range<Int>, target: UInt32, size: PixelSize, maximumLayers: Int,
-              cardProgram: ShaderProgram, drawCards: (Range<Int>) -> Void) throws -> Outcome {
+              scissor: ScissorBounds.Rect, cardProgram: ShaderProgram, drawCards: (Range<Int>) -> Void) throws -> Outcome {
         try prepareTargets(size)
+        gl.scissor(scissor)
+        defer { gl.scissor(nil) }
         let layerColor = textures[0], accumulation = textures[1], opaqueDepth = textures[2]
         var outcome = Outcome()
         func setPeel(_ mode: Int) {

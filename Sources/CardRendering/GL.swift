@@ -367,6 +367,13 @@ final class GL {
         check("glBlendFuncSeparate")
     }
 
+    /// Limits drawing and clearing to a rectangle of window pixels (origin bottom-left), or not.
+    func scissor(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        guard let rect else { epoxy_glDisable!(GLenum(GL_SCISSOR_TEST)); check("glDisable"); return }
+        epoxy_glEnable!(GLenum(GL_SCISSOR_TEST))
+        epoxy_glScissor!(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height)); check("glScissor")
+    }
+
     /// One triangle covering the viewport, its corners made from `gl_VertexID` (no attributes;
     /// a vertex array must be bound). Not an instanced draw: not counted in `drawCallCount`.
     func drawFullscreenTriangle() {

@@ -1,7 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
-import CardRendering
+@testable import CardRendering
 import Testing
 
 /// Depth peeling in the renderer, pixel values worked out by hand (independent of the reference).
@@ -55,6 +55,17 @@ struct DepthPeelingTests {
         let sorted = try gpu.readPixels()
         let bothRight = Self.near(Self.rgb(sorted[150, 150]), leftExpected) && Self.near(Self.rgb(sorted[250, 150]), rightExpected)
         #expect(!bothRight)
+    }
+
+    @Test("a multisampled target (as `render` uses): the single-sampled layers land on every sample")
+    func crossingMultisampled() throws {
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 400, height: 300), samples: 4)
+        let renderer = try CardRenderer(context: gpu)
+        let stats = try renderer.render(RenderFrame(cards: Self.crossing, camera: Self.camera, shading: .identity))
+        let image = try gpu.readPixels()
+        #expect(stats.peeledLayers == 2)
+        #expect(Self.near(Self.rgb(image[150, 150]), 0.5 * Self.color(1) + 0.25 * Self.color(2)))
+        #expect(Self.near(Self.rgb(image[250, 150]), 0.5 * Self.color(2) + 0.25 * Self.color(1)))
     }
 
     @Test("textured cards peel the same way: solid images over the slate background")
@@ -116,6 +127,45 @@ struct DepthPeelingTests {
         #expect(stats.peeledLayers == 0)
         #expect(stats.drawCalls == 3)  // opaque pass, opaque depth pass, one empty layer
         #expect(Self.rgb(try gpu.readPixels()[200, 150]) == Self.color(1))
+    }
+
+    @Test("the peeling passes are scissored to the translucent cards: a flat card's pixel rectangle, plus one pixel")
+    func scissorBounds() throws {
+        // A 100 × 80 card at z = 0 spans x 150…250, y 110…190 points = pixels; GL's rows count
+        // from the bottom: 300 − 190 = 110 … 190.
+        let card = Self.card(1, width: 100, height: 80)
+        let record = try #require(InstanceRecord(card, offset: .zero, eye: Self.camera.eye, layerCount: 1))
+        let rect = try #require(ScissorBounds.rect(of: [record][...], viewProjection: Self.camera.viewProjection,
+                                                   drawable: PixelSize(width: 400, height: 300)))
+        #expect(rect == (149, 109, 102, 82))
+        // Off screen: nothing to do; reaching behind the eye: the whole drawable.
+        let away = try #require(InstanceRecord(Self.card(2, z: 0, width: 10, height: 10, transform: .translation(Vec3(900, 0, 0))),
+                                               offset: .zero, eye: Self.camera.eye, layerCount: 1))
+        #expect(ScissorBounds.rect(of: [away][...], viewProjection: Self.camera.viewProjection,
+                                   drawable: PixelSize(width: 400, height: 300)) == nil)
+        let huge = try #require(InstanceRecord(Self.card(3, width: 100, height: 8000, transform: .rotationX(radians(80))),
+                                               offset: .zero, eye: Self.camera.eye, layerCount: 1))
+        #expect(ScissorBounds.rect(of: [huge][...], viewProjection: Self.camera.viewProjection,
+                                   drawable: PixelSize(width: 400, height: 300)) ?? (0, 0, 0, 0) == (0, 0, 400, 300))
+    }
+
+    @Test("pixels outside the translucent cards' bounds are left as the opaque pass drew them")
+    func scissoredFrame() throws {
+        let gpu = try Self.context()
+        let renderer = try CardRenderer(context: gpu)
+        let small = Self.crossing.map { card -> CardAttributes in
+            var c = card
+            c.center = Vec3(80, 60, 0)
+            c.size = Size(width: 100, height: 80)
+            return c
+        }
+        let opaque = CardAttributes(index: 9, id: CardID(9), center: Vec3(300, 220, 0), size: Size(width: 120, height: 100))
+        let stats = try renderer.render(RenderFrame(cards: small + [opaque], camera: Self.camera, shading: .identity))
+        let image = try gpu.readPixels()
+        #expect(stats.peeledLayers == 2)
+        #expect(image.identity(x: 300, y: 220) == CardID(9))
+        #expect(Self.rgb(image[390, 10]) == .zero && Self.rgb(image[200, 290]) == .zero)
+        #expect(Self.near(Self.rgb(image[60, 60]), 0.5 * Self.color(1) + 0.25 * Self.color(2)))
     }
 
     @Test("after the drawable is resized the peeling targets follow")
