@@ -260,6 +260,16 @@ final class GL {
         epoxy_glUniformMatrix4fv!(GLint(location), 1, GLboolean(GL_FALSE), columnMajor); check("glUniformMatrix4fv")
     }
 
+    /// A 4×4 matrix uniform from 16 floats in column-major order, without an array (a frame's
+    /// uniforms then allocate nothing).
+    func uniformMatrix4(_ location: Int, columnMajor: SIMD16<Float>) {
+        guard location >= 0 else { return }
+        withUnsafeBytes(of: columnMajor) { bytes in
+            epoxy_glUniformMatrix4fv!(GLint(location), 1, GLboolean(GL_FALSE), bytes.bindMemory(to: GLfloat.self).baseAddress)
+        }
+        check("glUniformMatrix4fv")
+    }
+
     func uniform(_ location: Int, int value: Int) {
         guard location >= 0 else { return }
         epoxy_glUniform1i!(GLint(location), GLint(value)); check("glUniform1i")
@@ -268,6 +278,41 @@ final class GL {
     func uniform(_ location: Int, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
         guard location >= 0 else { return }
         epoxy_glUniform4f!(GLint(location), x, y, z, w); check("glUniform4f")
+    }
+
+    // MARK: Timer queries (ARB_timer_query, core since 3.3)
+
+    /// Bits of the driver's `GL_TIME_ELAPSED` counter; 0 when it has no timer.
+    func timeElapsedCounterBits() -> Int {
+        var bits: GLint = 0
+        epoxy_glGetQueryiv!(GLenum(GL_TIME_ELAPSED), GLenum(GL_QUERY_COUNTER_BITS), &bits)
+        check("glGetQueryiv")
+        return Int(bits)
+    }
+
+    func makeQuery() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenQueries!(1, &name); check("glGenQueries")
+        return name
+    }
+
+    func deleteQuery(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteQueries!(1, &name); check("glDeleteQueries")
+    }
+
+    /// Starts timing the commands that follow on the GPU (one `GL_TIME_ELAPSED` query at a time).
+    func beginTimeElapsed(_ query: GLuint) {
+        epoxy_glBeginQuery!(GLenum(GL_TIME_ELAPSED), query); check("glBeginQuery")
+    }
+
+    func endTimeElapsed() { epoxy_glEndQuery!(GLenum(GL_TIME_ELAPSED)); check("glEndQuery") }
+
+    /// The query's result in nanoseconds, waiting for the GPU when it is not ready yet.
+    func queryResult(_ query: GLuint) -> UInt64 {
+        var value: GLuint64 = 0
+        epoxy_glGetQueryObjectui64v!(query, GLenum(GL_QUERY_RESULT), &value); check("glGetQueryObjectui64v")
+        return value
     }
 
     // MARK: Textures

@@ -1,0 +1,135 @@
+import CardLayout
+import CardMath
+
+/// The pages layout's bulk path: at rest, card `i` is a `W × H` card at content y
+/// `topInset + i·pitch`, pushed back by `pushBack` and tilted about X by
+/// `−60° + 20°·max((y − offsetY)/H, 0)`. Above the fold (cards whose top edge is at or above
+/// the viewport's top) the tilt is constant; below it the tilt grows linearly with the index,
+/// so its sine and cosine come from an `AngleRecurrence`.
+///
+/// With the tilt's `s`, `c`, the card's world center `(px, cy, pushBack)` and the size folded
+/// in, the record's rows are `(W, 0, 0, px)`, `(0, c·H, −s, cy)`, `(0, s·H, c, pushBack)`.
+extension PagesLayout: InstanceWriting {
+    /// At rest (no highlighted or swiped card), a positive finite pitch, and numbers that stay
+    /// within Float range down to the last card.
+    public func canWriteInBulk(in context: LayoutContext) -> Bool {
+        guard highlightedIndex == nil, swipe == nil, context.isBulkSafe, pitch > 0,
+              isBulkSafe(pitch), isBulkSafe(topInset), isBulkSafe(restingAngle),
+              isBulkSafe(anglePerViewport), isBulkSafe(pushBack) else { return false }
+        return isBulkSafe(Double(context.cardCount) * pitch + topInset)
+    }
+
+    /// zIndex = index.
+    public var restingZIndexOrder: IndexOrder { .ascending }
+
+    public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
+                               into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
+        let range = range.clamped(to: 0..<context.cardCount)
+        guard !range.isEmpty else { return 0 }
+        let writer = PagesWriter(layout: self, context: context, layerCount: layerCount)
+        let fold = writer.fold(in: range)
+        let flat = range.lowerBound..<fold, tilting = fold..<range.upperBound
+        if reversed {
+            writer.write(tilting, tilting: true, reversed: true, into: out)
+            writer.write(flat, tilting: false, reversed: true, into: out + tilting.count)
+        } else {
+            writer.write(flat, tilting: false, reversed: false, into: out)
+            writer.write(tilting, tilting: true, reversed: false, into: out + flat.count)
+        }
+        return range.count
+    }
+}
+
+/// The loop-invariant part of the pages formula for one frame.
+private struct PagesWriter {
+    let layout: PagesLayout
+    let width: Double, height: Double, halfHeight: Double
+    let offsetY: Double
+    /// Row 0 is the same for every card: `(W, 0, 0, W/2 − offsetX)`.
+    let row0: SIMD4<Float>
+    let pushBack: Float
+    /// The eye's y, and the squared x and z distances from it of every card's center.
+    let eyeY: Double, eyeDistanceXZSquared: Double
+    /// The tilt's growth per card below the fold, radians.
+    let tiltStep: Double
+    let layerCount: Int
+
+    init(layout: PagesLayout, context: LayoutContext, layerCount: Int) {
+        self.layout = layout
+        width = context.viewport.width
+        height = context.viewport.height
+        halfHeight = height / 2
+        offsetY = context.offset.y
+        let eye = context.camera.eye
+        // The generic path: center + anchor offset (0) − offset, in this order.
+        let centerX = (width / 2 + 0) - context.offset.x
+        row0 = SIMD4<Float>(Float(width), 0, 0, Float(centerX))
+        pushBack = Float(layout.pushBack)
+        eyeY = eye.y
+        let dx = centerX - eye.x, dz = layout.pushBack - eye.z
+        eyeDistanceXZSquared = dx * dx + dz * dz
+        tiltStep = height > 0 ? radians(layout.anglePerViewport * layout.pitch / height) : 0
+        self.layerCount = layerCount
+    }
+
+    /// True when card `index` is below the fold: its tilt grows with the index (`d > 0`).
+    func isTilting(_ index: Int) -> Bool {
+        height > 0 && (layout.frameY(at: index) - offsetY) / height > 0
+    }
+
+    /// The first index of `range` below the fold (`range.upperBound` when none is).
+    func fold(in range: Range<Int>) -> Int {
+        guard height > 0 else { return range.upperBound }
+        let estimate = ((offsetY - layout.topInset) / layout.pitch).rounded(.down) + 1
+        var k = Int(clamp(estimate, Double(range.lowerBound), Double(range.upperBound)))
+        // The estimate may be off by one where the division rounds; the predicate decides.
+        while k > range.lowerBound, isTilting(k - 1) { k -= 1 }
+        while k < range.upperBound, !isTilting(k) { k += 1 }
+        return k
+    }
+
+    /// The exact tilt of card `index`, radians (the layout's own formula).
+    func tilt(_ index: Int) -> Double {
+        layout.tilt(frameY: layout.frameY(at: index), offsetY: offsetY, viewportHeight: height)
+    }
+
+    /// Writes `run` in index order (or reversed) to `out`, one record per card.
+    func write(_ run: Range<Int>, tilting: Bool, reversed: Bool, into out: UnsafeMutablePointer<InstanceRecord>) {
+        guard !run.isEmpty else { return }
+        var index = reversed ? run.upperBound - 1 : run.lowerBound
+        let step = reversed ? -1 : 1
+        var id = UInt32(truncatingIfNeeded: index)
+        var layers = LayerCycle(id: id, layerCount: layerCount)
+        var angle = AngleRecurrence(angle: tilt(index), step: tilting ? Double(step) * tiltStep : 0)
+        var untilReseed = BulkPacking.reseedInterval
+        let topInset = layout.topInset, pitch = layout.pitch, h = height
+        for slot in 0..<run.count {
+            let s = angle.sin, c = angle.cos
+            let centerY = (topInset + Double(index) * pitch + halfHeight) - offsetY
+            let dy = centerY - eyeY
+            (out + slot).initialize(to: InstanceRecord(
+                row0: row0,
+                row1: SIMD4<Float>(0, Float(c * h), Float(-s), Float(centerY)),
+                row2: SIMD4<Float>(0, Float(s * h), Float(c), pushBack),
+                alpha: 1, depth: Float((eyeDistanceXZSquared + dy * dy).squareRoot()),
+                layer: layers.layer, id: id))
+            index += step
+            if reversed {
+                id &-= 1
+                layers.retreat(previousID: id)
+            } else {
+                id &+= 1
+                layers.advance(nextID: id)
+            }
+            if tilting {
+                untilReseed -= 1
+                if untilReseed == 0 {
+                    angle.reseed(angle: tilt(index))
+                    untilReseed = BulkPacking.reseedInterval
+                } else {
+                    angle.advance()
+                }
+            }
+        }
+    }
+}
