@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
+        .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -40,13 +41,23 @@ let package = Package(
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
         .target(name: "CardShaders", path: "Shaders", resources: [.copy("card.vert"), .copy("card.frag")]),
         .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
+        // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
+        .target(name: "CMallocCounter"),
+        // The timing module: the scrolling benchmark behind `cardviewer bench`.
+        .target(
+            name: "CardBenchmark",
+            dependencies: [
+                "CMallocCounter", "CardMath", "CardLayout", "CardRendering", "CardImaging",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
         .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardRendering"]),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow", "CardBenchmark",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +79,7 @@ let package = Package(
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
+        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardRendering", "CardLayout"]),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]

@@ -22,8 +22,9 @@ final class GL {
     // MARK: Errors and queries
 
     /// Throws the first GL error since the last check, naming `activity` (and, in debug builds,
-    /// the call that failed). Clears the error flags.
-    func throwIfError(_ activity: String) throws {
+    /// the call that failed). Clears the error flags. `activity` is only built when there is an
+    /// error, so a frame's check allocates nothing.
+    func throwIfError(_ activity: @autoclosure () -> String) throws {
         var first = pendingError
         pendingError = nil
         for _ in 0..<16 {  // one flag per call; a context has only a few
@@ -32,7 +33,7 @@ final class GL {
             if first == nil { first = (code, "") }
         }
         guard let (code, call) = first else { return }
-        throw RenderError.glError(activity: activity, call: call, code: Self.name(of: code))
+        throw RenderError.glError(activity: activity(), call: call, code: Self.name(of: code))
     }
 
     @inline(__always) private func check(_ call: StaticString) {

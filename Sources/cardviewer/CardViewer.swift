@@ -10,6 +10,7 @@ struct CardViewer: ParsableCommand {
             RenderCommand.self,
             LayoutCommand.self,
             MakeDeckCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -37,15 +37,22 @@ public final class BulkInstancePacker {
     /// True when the last `pack` took the layout's bulk path, false for the generic path.
     public private(set) var usedBulkPath = false
 
+    private var ordering = RenderOrdering.depth
+    private var isOrdered = true
+    private var onlyOpaque = false
     private var cards: [CardAttributes] = []
     private var generic = InstancePacker()
     private var staging: [InstanceRecord] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
 
+    /// Records reserved up front: more than any layout's visible range (a few dozen cards), so
+    /// that visible frames never grow the storage.
+    public static let initialCapacity = 256
+
     public init() {
-        capacity = 0
-        storage = UnsafeMutablePointer<InstanceRecord>.allocate(capacity: 1)
+        capacity = Self.initialCapacity
+        storage = UnsafeMutablePointer<InstanceRecord>.allocate(capacity: capacity)
         passes.reserveCapacity(2)
     }
 
@@ -57,27 +64,52 @@ public final class BulkInstancePacker {
     /// Bytes held for records (the instance storage's capacity).
     public var reservedBytes: Int { capacity * InstanceRecord.stride }
 
-    /// Packs one frame of `layout` in `context`.
+    /// Packs one frame of `layout` in `context`: `writeRecords`, then `orderRecords`.
     ///
     /// - Parameter layerCount: image layers available; card `id` gets layer `id % layerCount`.
     /// - Complexity: O(k) for k cards in the scope (O(k log k) only for translucent records or
     ///   on the generic path with `zindex` and unsorted zIndex); no allocation once warm.
     public func pack<Layout: InstanceWriting>(_ layout: Layout, scope: Scope, in context: LayoutContext,
                                               ordering: RenderOrdering, layerCount: Int) {
+        writeRecords(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+        orderRecords()
+    }
+
+    /// The first half of `pack`, the layout stage of a fast frame: the layout writes the records
+    /// of the cards in `scope`, already in the order `ordering` draws them (on the generic path,
+    /// this lays out, packs and orders).
+    ///
+    /// - Complexity: O(k) for k cards in the scope; no allocation once warm.
+    public func writeRecords<Layout: InstanceWriting>(_ layout: Layout, scope: Scope, in context: LayoutContext,
+                                                      ordering: RenderOrdering, layerCount: Int) {
+        self.ordering = ordering
         guard layout.canWriteInBulk(in: context) else {
             packGenerically(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+            isOrdered = true
             return
         }
         usedBulkPath = true
+        isOrdered = false
+        onlyOpaque = layout.writesOnlyOpaqueRecords
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)
         let reversed = ordering == .zindex && layout.restingZIndexOrder == .descending
         count = layout.writeInstances(range, in: context, layerCount: layerCount, reversed: reversed, into: storage)
+    }
+
+    /// The second half of `pack`, the packing stage of a fast frame: moves translucent records
+    /// (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
+    /// when `writeRecords` took the generic path, which ordered already.
+    ///
+    /// - Complexity: O(k) for opaque records, O(k log k) for translucent ones; no allocation once warm.
+    public func orderRecords() {
+        guard !isOrdered else { return }
+        isOrdered = true
         switch ordering {
         case .zindex:
             opaqueCount = 0
         case .depth:
-            sortTranslucentRecords()
+            if onlyOpaque { opaqueCount = count } else { sortTranslucentRecords() }
         }
         makePasses(ordering: ordering)
     }
@@ -87,6 +119,12 @@ public final class BulkInstancePacker {
     public func pack(any layout: any InstanceWriting, scope: Scope, in context: LayoutContext,
                      ordering: RenderOrdering, layerCount: Int) {
         pack(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+    }
+
+    /// `writeRecords` for a layout known only by its protocol (opened once per frame).
+    public func writeRecords(any layout: any InstanceWriting, scope: Scope, in context: LayoutContext,
+                             ordering: RenderOrdering, layerCount: Int) {
+        writeRecords(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
     }
 
     /// The generic path: attributes per card, packed by `InstancePacker`, copied here.

@@ -16,47 +16,62 @@ extension GridLayout: InstanceWriting {
     /// zIndex = index.
     public var restingZIndexOrder: IndexOrder { .ascending }
 
+    /// Every card at rest has alpha 1.
+    public var writesOnlyOpaqueRecords: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         let range = range.clamped(to: 0..<context.cardCount)
         guard !range.isEmpty else { return 0 }
+        if reversed {
+            write(range, in: context, layerCount: layerCount, step: -1, into: out)
+        } else {
+            write(range, in: context, layerCount: layerCount, step: 1, into: out)
+        }
+        return range.count
+    }
+
+    /// The loop, from the lower end of `range` (`step` 1) or the upper (−1).
+    @inline(__always)
+    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                       into out: UnsafeMutablePointer<InstanceRecord>) {
         let columnCount = columns(viewportWidth: context.viewport.width)
         let card = cardSize(viewport: context.viewport)
         let eye = context.camera.eye
         let pitchX = card.width + spacing, pitchY = card.height + spacing
         let half = card.vector / 2
-        let offset = context.offset
-        let rowScale = SIMD2<Float>(Float(card.width), Float(card.height))
-        var index = reversed ? range.upperBound - 1 : range.lowerBound
+        let offset = context.offset, margin = margin
+        let width = Float(card.width), height = Float(card.height)
+        let eyeZSquared = Float(eye.z * eye.z)
+        var index = step > 0 ? range.lowerBound : range.upperBound - 1
         var row = index / columnCount, column = index % columnCount
         var id = UInt32(truncatingIfNeeded: index)
         var layers = LayerCycle(id: id, layerCount: layerCount)
-        let eyeZSquared = eye.z * eye.z
-        for slot in 0..<range.count {
+        var record = out
+        for _ in 0..<range.count {
             // The generic path: slot origin + half the size, + anchor offset (0) − offset.
             let x = (margin + Double(column) * pitchX + half.x + 0) - offset.x
             let y = (margin + Double(row) * pitchY + half.y + 0) - offset.y
-            let dx = x - eye.x, dy = y - eye.y
-            (out + slot).initialize(to: InstanceRecord(
-                row0: SIMD4<Float>(rowScale.x, 0, 0, Float(x)),
-                row1: SIMD4<Float>(0, rowScale.y, 0, Float(y)),
+            let dx = Float(x - eye.x), dy = Float(y - eye.y)
+            record.initialize(to: InstanceRecord(
+                row0: SIMD4<Float>(width, 0, 0, Float(x)),
+                row1: SIMD4<Float>(0, height, 0, Float(y)),
                 row2: SIMD4<Float>(0, 0, 1, 0),
-                alpha: 1, depth: Float((dx * dx + dy * dy + eyeZSquared).squareRoot()),
+                alpha: 1, depth: (dx * dx + dy * dy + eyeZSquared).squareRoot(),
                 layer: layers.layer, id: id))
-            if reversed {
-                index -= 1
-                column -= 1
-                if column < 0 { column = columnCount - 1; row -= 1 }
-                id &-= 1
-                layers.retreat(previousID: id)
-            } else {
-                index += 1
-                column += 1
-                if column == columnCount { column = 0; row += 1 }
+            record += 1
+            index &+= step
+            if step > 0 {
+                column &+= 1
+                if column == columnCount { column = 0; row &+= 1 }
                 id &+= 1
                 layers.advance(nextID: id)
+            } else {
+                column &-= 1
+                if column < 0 { column = columnCount &- 1; row &-= 1 }
+                id &-= 1
+                layers.retreat(previousID: id)
             }
         }
-        return range.count
     }
 }

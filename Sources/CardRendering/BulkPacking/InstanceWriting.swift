@@ -22,6 +22,10 @@ public protocol InstanceWriting: CardLayout {
     /// with ties broken by index as the packer does), or its reverse (`.descending`).
     var restingZIndexOrder: IndexOrder { get }
 
+    /// True when `writeInstances` writes only opaque records (alpha 1), so that `depth`
+    /// ordering needs no look for translucent ones. The default is false.
+    var writesOnlyOpaqueRecords: Bool { get }
+
     /// Writes the records of the cards in `range` (clamped to the deck) to `out`, in index order
     /// (reverse index order when `reversed`), skipping cards with nothing to draw (alpha 0).
     /// Only called when `canWriteInBulk(in: context)`. Returns how many records it wrote
@@ -57,6 +61,8 @@ public enum BulkPacking {
 }
 
 extension InstanceWriting {
+    public var writesOnlyOpaqueRecords: Bool { false }
+
     /// The generic path for `range`: `attributes(at:)` per card, then `InstanceRecord`.
     /// Writers fall back to it where their specialised formula does not apply.
     ///
@@ -66,16 +72,22 @@ extension InstanceWriting {
         let range = range.clamped(to: 0..<context.cardCount)
         let eye = context.camera.eye
         var written = 0
-        func write(_ index: Int) {
-            guard let record = InstanceRecord(attributes(at: index, in: context), offset: context.offset, eye: eye,
-                                              layerCount: layerCount) else { return }
-            (out + written).initialize(to: record)
-            written += 1
-        }
+        // Two plain loops rather than a local function: a captured counter would be boxed on
+        // the heap in unoptimised builds.
         if reversed {
-            for index in range.reversed() { write(index) }
+            for index in range.reversed() {
+                guard let record = InstanceRecord(attributes(at: index, in: context), offset: context.offset, eye: eye,
+                                                  layerCount: layerCount) else { continue }
+                (out + written).initialize(to: record)
+                written += 1
+            }
         } else {
-            for index in range { write(index) }
+            for index in range {
+                guard let record = InstanceRecord(attributes(at: index, in: context), offset: context.offset, eye: eye,
+                                                  layerCount: layerCount) else { continue }
+                (out + written).initialize(to: record)
+                written += 1
+            }
         }
         return written
     }
@@ -106,13 +118,13 @@ struct LayerCycle {
 
     /// Moves to the next id (`id + 1`); `nextID` is that id, so a wrap of the 32-bit id restarts at 0.
     @inline(__always) mutating func advance(nextID: UInt32) {
-        layer += 1
+        layer &+= 1
         if layer == count || nextID == 0 { layer = 0 }
     }
 
     /// Moves to the previous id (`id − 1`), which is `previousID`.
     @inline(__always) mutating func retreat(previousID: UInt32) {
         if previousID == UInt32.max { layer = previousID % count; return }
-        layer = layer == 0 ? count - 1 : layer - 1
+        layer = layer == 0 ? count &- 1 : layer &- 1
     }
 }

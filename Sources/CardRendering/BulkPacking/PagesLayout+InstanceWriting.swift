@@ -22,6 +22,9 @@ extension PagesLayout: InstanceWriting {
     /// zIndex = index.
     public var restingZIndexOrder: IndexOrder { .ascending }
 
+    /// Every card at rest has alpha 1.
+    public var writesOnlyOpaqueRecords: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         let range = range.clamped(to: 0..<context.cardCount)
@@ -95,41 +98,55 @@ private struct PagesWriter {
 
     /// Writes `run` in index order (or reversed) to `out`, one record per card.
     func write(_ run: Range<Int>, tilting: Bool, reversed: Bool, into out: UnsafeMutablePointer<InstanceRecord>) {
+        // Each combination gets its own loop, with the flags as constants.
+        switch (tilting, reversed) {
+        case (false, false): write(run, tilting: false, step: 1, into: out)
+        case (false, true): write(run, tilting: false, step: -1, into: out)
+        case (true, false): write(run, tilting: true, step: 1, into: out)
+        case (true, true): write(run, tilting: true, step: -1, into: out)
+        }
+    }
+
+    /// The loop: cards `run` from one end (`step` 1: from the lower bound; −1: from the upper).
+    /// Below the fold the tilt's sine and cosine advance by the recurrence, restarting from an
+    /// exact value every `BulkPacking.reseedInterval` cards.
+    @inline(__always)
+    private func write(_ run: Range<Int>, tilting: Bool, step: Int, into out: UnsafeMutablePointer<InstanceRecord>) {
         guard !run.isEmpty else { return }
-        var index = reversed ? run.upperBound - 1 : run.lowerBound
-        let step = reversed ? -1 : 1
-        var id = UInt32(truncatingIfNeeded: index)
+        let first = step > 0 ? run.lowerBound : run.upperBound - 1
+        var id = UInt32(truncatingIfNeeded: first)
         var layers = LayerCycle(id: id, layerCount: layerCount)
-        var angle = AngleRecurrence(angle: tilt(index), step: tilting ? Double(step) * tiltStep : 0)
-        var untilReseed = BulkPacking.reseedInterval
-        let topInset = layout.topInset, pitch = layout.pitch, h = height
-        for slot in 0..<run.count {
-            let s = angle.sin, c = angle.cos
-            let centerY = (topInset + Double(index) * pitch + halfHeight) - offsetY
-            let dy = centerY - eyeY
-            (out + slot).initialize(to: InstanceRecord(
-                row0: row0,
-                row1: SIMD4<Float>(0, Float(c * h), Float(-s), Float(centerY)),
-                row2: SIMD4<Float>(0, Float(s * h), Float(c), pushBack),
-                alpha: 1, depth: Float((eyeDistanceXZSquared + dy * dy).squareRoot()),
-                layer: layers.layer, id: id))
-            index += step
-            if reversed {
-                id &-= 1
-                layers.retreat(previousID: id)
-            } else {
-                id &+= 1
-                layers.advance(nextID: id)
-            }
-            if tilting {
-                untilReseed -= 1
-                if untilReseed == 0 {
-                    angle.reseed(angle: tilt(index))
-                    untilReseed = BulkPacking.reseedInterval
+        var angle = AngleRecurrence(angle: tilt(first), step: tilting ? Double(step) * tiltStep : 0)
+        // centerY = (topInset + i·pitch + H/2) − offsetY, as the generic path computes it.
+        let topInset = layout.topInset, pitch = layout.pitch, h = height, half = halfHeight, offset = offsetY
+        let eyeY = self.eyeY, xz = Float(eyeDistanceXZSquared), row0 = self.row0, pushBack = self.pushBack
+        var index = first
+        var record = out
+        var remaining = run.count
+        while remaining > 0 {
+            let chunk = tilting ? min(remaining, BulkPacking.reseedInterval) : remaining
+            if tilting, remaining != run.count { angle.reseed(angle: tilt(index)) }
+            for _ in 0..<chunk {
+                let s = angle.sin, c = angle.cos
+                let centerY = (topInset + Double(index) * pitch + half) - offset
+                let dy = Float(centerY - eyeY)
+                record.initialize(to: InstanceRecord(
+                    row0: row0,
+                    row1: SIMD4<Float>(0, Float(c * h), Float(-s), Float(centerY)),
+                    row2: SIMD4<Float>(0, Float(s * h), Float(c), pushBack),
+                    alpha: 1, depth: (xz + dy * dy).squareRoot(), layer: layers.layer, id: id))
+                record += 1
+                index &+= step
+                if step > 0 {
+                    id &+= 1
+                    layers.advance(nextID: id)
                 } else {
-                    angle.advance()
+                    id &-= 1
+                    layers.retreat(previousID: id)
                 }
+                if tilting { angle.advance() }
             }
+            remaining &-= chunk
         }
     }
 }

@@ -15,10 +15,25 @@ extension SlideBoxLayout: InstanceWriting {
     /// zIndex = 10000 − index: reverse index order is zIndex order.
     public var restingZIndexOrder: IndexOrder { .descending }
 
+    /// Every card at rest has alpha 1.
+    public var writesOnlyOpaqueRecords: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         let range = range.clamped(to: 0..<context.cardCount)
         guard !range.isEmpty else { return 0 }
+        if reversed {
+            write(range, in: context, layerCount: layerCount, step: -1, into: out)
+        } else {
+            write(range, in: context, layerCount: layerCount, step: 1, into: out)
+        }
+        return range.count
+    }
+
+    /// The loop, from the lower end of `range` (`step` 1) or the upper (−1).
+    @inline(__always)
+    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                       into out: UnsafeMutablePointer<InstanceRecord>) {
         let viewport = context.viewport
         let card = cardSize(viewport: viewport)
         let distance = pageDistance(viewport: viewport)
@@ -28,13 +43,13 @@ extension SlideBoxLayout: InstanceWriting {
         // The generic path: center + anchor offset (0) − offset, in this order.
         let centerX = (context.offset.x + viewport.width / 2 + 0) - context.offset.x
         let centerY = (viewport.height / 2 + 0) - context.offset.y
-        let dy = centerY - eye.y
-        let cardWidth = card.width, cardHeight = card.height
-        var index = reversed ? range.upperBound - 1 : range.lowerBound
-        let step = reversed ? -1 : 1
+        let dy = Float(centerY - eye.y), floatCenterY = Float(centerY)
+        let cardWidth = card.width, cardHeight = card.height, eyeX = eye.x, eyeZ = eye.z
+        var index = step > 0 ? range.lowerBound : range.upperBound - 1
         var id = UInt32(truncatingIfNeeded: index)
         var layers = LayerCycle(id: id, layerCount: layerCount)
-        for slot in 0..<range.count {
+        var record = out
+        for _ in 0..<range.count {
             let r = 1 - 0.1 * Double(index) + pages
             let scale = clamp(r, 0, 1.1)
             var tx = 0.0
@@ -48,22 +63,22 @@ extension SlideBoxLayout: InstanceWriting {
             }
             let z = CardStacking.z(layers: 10 * (r - 1))
             let x = scale * tx + centerX
-            let dx = x - eye.x, dz = z - eye.z
-            (out + slot).initialize(to: InstanceRecord(
+            let dx = Float(x - eyeX), dz = Float(z - eyeZ)
+            record.initialize(to: InstanceRecord(
                 row0: SIMD4<Float>(Float(scale * cardWidth), 0, 0, Float(x)),
-                row1: SIMD4<Float>(0, Float(scale * cardHeight), 0, Float(centerY)),
+                row1: SIMD4<Float>(0, Float(scale * cardHeight), 0, floatCenterY),
                 row2: SIMD4<Float>(0, 0, 1, Float(z)),
-                alpha: 1, depth: Float((dx * dx + dy * dy + dz * dz).squareRoot()),
+                alpha: 1, depth: (dx * dx + dy * dy + dz * dz).squareRoot(),
                 layer: layers.layer, id: id))
-            index += step
-            if reversed {
-                id &-= 1
-                layers.retreat(previousID: id)
-            } else {
+            record += 1
+            index &+= step
+            if step > 0 {
                 id &+= 1
                 layers.advance(nextID: id)
+            } else {
+                id &-= 1
+                layers.retreat(previousID: id)
             }
         }
-        return range.count
     }
 }

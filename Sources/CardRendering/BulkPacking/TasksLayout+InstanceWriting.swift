@@ -13,6 +13,9 @@ extension TasksLayout: InstanceWriting {
     /// zIndex = index.
     public var restingZIndexOrder: IndexOrder { .ascending }
 
+    /// Every card at rest has alpha 1.
+    public var writesOnlyOpaqueRecords: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         writeInstancesOneByOne(range.clamped(to: candidateRange(in: context)), in: context, layerCount: layerCount,

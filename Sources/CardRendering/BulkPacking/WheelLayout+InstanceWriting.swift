@@ -16,10 +16,26 @@ extension WheelLayout: InstanceWriting {
     /// zIndex = turn·10⁶, which grows with the index.
     public var restingZIndexOrder: IndexOrder { .ascending }
 
+    /// Every card at rest has alpha 1.
+    public var writesOnlyOpaqueRecords: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         let range = range.clamped(to: 0..<context.cardCount)
         guard !range.isEmpty else { return 0 }
+        if reversed {
+            write(range, in: context, layerCount: layerCount, step: -1, into: out)
+        } else {
+            write(range, in: context, layerCount: layerCount, step: 1, into: out)
+        }
+        return range.count
+    }
+
+    /// The loop, from the lower end of `range` (`step` 1) or the upper (−1); the turn's sine and
+    /// cosine restart from exact values every `BulkPacking.reseedInterval` cards.
+    @inline(__always)
+    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                       into out: UnsafeMutablePointer<InstanceRecord>) {
         let viewport = context.viewport, offset = context.offset
         let a = anglePerItem
         let turn0 = angle(offsetX: offset.x, viewport: viewport, cardCount: context.cardCount)
@@ -30,40 +46,39 @@ extension WheelLayout: InstanceWriting {
         let px = (offset.x + viewport.width / 2 + 0) - offset.x
         let py = (viewport.height / 2 + ay) - offset.y
         let w = itemSize.width, h = itemSize.height
-        var index = reversed ? range.upperBound - 1 : range.lowerBound
-        let step = reversed ? -1 : 1
+        var index = step > 0 ? range.lowerBound : range.upperBound - 1
         var id = UInt32(truncatingIfNeeded: index)
         var layers = LayerCycle(id: id, layerCount: layerCount)
         func turn(_ i: Int) -> Double { a * Double(i) + turn0 }
         var rotation = AngleRecurrence(angle: turn(index), step: Double(step) * a)
-        var untilReseed = BulkPacking.reseedInterval
-        for slot in 0..<range.count {
-            let s = rotation.sin, c = rotation.cos
-            let z = CardStacking.z(layers: turn(index) / a)
-            let x = s * ay + px, y = -c * ay + py
-            let dx = x - eye.x, dy = y - eye.y, dz = z - eye.z
-            (out + slot).initialize(to: InstanceRecord(
-                row0: SIMD4<Float>(Float(c * w), Float(-s * h), 0, Float(x)),
-                row1: SIMD4<Float>(Float(s * w), Float(c * h), 0, Float(y)),
-                row2: SIMD4<Float>(0, 0, 1, Float(z)),
-                alpha: 1, depth: Float((dx * dx + dy * dy + dz * dz).squareRoot()),
-                layer: layers.layer, id: id))
-            index += step
-            if reversed {
-                id &-= 1
-                layers.retreat(previousID: id)
-            } else {
-                id &+= 1
-                layers.advance(nextID: id)
-            }
-            untilReseed -= 1
-            if untilReseed == 0 {
-                rotation.reseed(angle: turn(index))
-                untilReseed = BulkPacking.reseedInterval
-            } else {
+        var record = out
+        var remaining = range.count
+        while remaining > 0 {
+            let chunk = min(remaining, BulkPacking.reseedInterval)
+            if remaining != range.count { rotation.reseed(angle: turn(index)) }
+            for _ in 0..<chunk {
+                let s = rotation.sin, c = rotation.cos
+                let z = CardStacking.z(layers: turn(index) / a)
+                let x = s * ay + px, y = -c * ay + py
+                let dx = Float(x - eye.x), dy = Float(y - eye.y), dz = Float(z - eye.z)
+                record.initialize(to: InstanceRecord(
+                    row0: SIMD4<Float>(Float(c * w), Float(-s * h), 0, Float(x)),
+                    row1: SIMD4<Float>(Float(s * w), Float(c * h), 0, Float(y)),
+                    row2: SIMD4<Float>(0, 0, 1, Float(z)),
+                    alpha: 1, depth: (dx * dx + dy * dy + dz * dz).squareRoot(),
+                    layer: layers.layer, id: id))
+                record += 1
+                index &+= step
+                if step > 0 {
+                    id &+= 1
+                    layers.advance(nextID: id)
+                } else {
+                    id &-= 1
+                    layers.retreat(previousID: id)
+                }
                 rotation.advance()
             }
+            remaining &-= chunk
         }
-        return range.count
     }
 }
