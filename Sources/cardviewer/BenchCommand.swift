@@ -32,11 +32,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Viewport size in points, WxH (frames are drawn at one pixel per point).")
     var size: ViewportSize = ViewportSize(argument: "1280x800")!
 
-    @Option(help: "Frames drawn before measuring.")
-    var warmup: FrameCount = FrameCount(argument: "60", allowsZero: true)!
+    @Option(help: "Frames drawn before measuring (0…1000000).")
+    var warmup: FrameCount = FrameCount(argument: "60")!
 
-    @Option(help: "Frames measured.")
-    var frames: FrameCount = FrameCount(argument: "600", allowsZero: false)!
+    @Option(help: "Frames measured (1…1000000).")
+    var frames: FrameCount = FrameCount(argument: "600")!
 
     @Option(help: "Visibility ordering: depth or zindex (frames are packed, sorted if needed, and drawn with it).")
     var order: RenderOrdering = .depth
@@ -57,6 +57,7 @@ struct BenchCommand: ParsableCommand {
     var plot: String = "bench-sweep.svg"
 
     func validate() throws {
+        if frames.value < 1 { throw ValidationError("--frames must be at least 1") }
         let counts = sweep?.values ?? [cards.value]
         if allCards, let largest = counts.max(), largest > Self.allCardsLimit {
             throw ValidationError("--all-cards allows at most \(Self.allCardsLimit) cards (got \(largest))")
@@ -158,14 +159,12 @@ struct LayoutChoice: ExpressibleByArgument, Sendable {
     var defaultValueDescription: String { kinds.count == 1 ? kinds[0].rawValue : "all" }
 }
 
-/// A frame count: a whole number, at most a million.
+/// A frame count: a whole number from 0 to a million.
 struct FrameCount: ExpressibleByArgument, Sendable {
     var value: Int
 
-    init?(argument: String) { self.init(argument: argument, allowsZero: true) }
-
-    init?(argument: String, allowsZero: Bool) {
-        guard let n = Int(argument), n >= (allowsZero ? 0 : 1), n <= 1_000_000 else { return nil }
+    init?(argument: String) {
+        guard let n = Int(argument), n >= 0, n <= 1_000_000 else { return nil }
         value = n
     }
 

@@ -25,6 +25,12 @@ public struct MachineInfo: Hashable, Sendable, Codable {
         self.gpuTimer = gpuTimer
     }
 
+    /// True for Mesa's software rasterizers (llvmpipe, softpipe, swrast), which draw on the CPU.
+    public var isSoftwareRasterizer: Bool {
+        let name = glRenderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
+    }
+
     /// The CPU's model name from `/proc/cpuinfo` (the first "model name", or on ARM
     /// "Hardware"/"CPU part" lines), else "unknown".
     public static func cpuModel(cpuinfo: String? = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) -> String {

@@ -10,8 +10,12 @@ public struct ScenarioResult: Hashable, Sendable, Codable {
     /// Per stage, the distribution over the measured frames (nanoseconds).
     public var stages: StageSummaries
     /// How `stages.draw` was timed: "gpu-timer" (`GL_TIME_ELAPSED`) or "wall" (from the draw
-    /// calls until `glFinish` returned: without a timer, or with one that always reads 0).
+    /// calls until `glFinish` returned: without a timer, with a software rasterizer whose timer
+    /// does not time the rasterization, or with one that always reads 0).
     public var drawTiming: String
+    /// What the `GL_TIME_ELAPSED` query answered per frame (nanoseconds), whether or not the
+    /// draw times use it; `nil` without a timer.
+    public var gpuTimerDraw: Summary?
     /// Layout + packing per frame (nanoseconds): the CPU cost of turning a layout into records.
     public var layoutPacking: Summary
     /// Cards the layout stage handles per frame: every card for scope `all`, the instances
@@ -60,16 +64,19 @@ public struct StageSummaries: Hashable, Sendable, Codable {
 }
 
 extension ScenarioResult {
-    /// Summarises the samples of one scenario.
-    init(scenario: Scenario, samples: FrameSamples) {
+    /// Summarises the samples of one scenario; the draw is timed by the GPU timer when
+    /// `trustsTimer` and the timer answered.
+    init(scenario: Scenario, samples: FrameSamples, trustsTimer: Bool) {
         self.scenario = scenario
         frames = samples.frames
+        let gpuTimed = trustsTimer && samples.timerAnswered
         stages = StageSummaries(
             layout: Summary(samples.samples(.layout)), packing: Summary(samples.samples(.packing)),
             upload: Summary(samples.samples(.upload)), submit: Summary(samples.samples(.submit)),
-            draw: Summary(samples.samples(.draw)), frame: Summary(samples.samples(.frame)),
+            draw: Summary(samples.samples(.draw, gpuTimed: gpuTimed)), frame: Summary(samples.samples(.frame)),
             cpu: Summary(samples.samples(.cpu)))
-        drawTiming = samples.drawTimedByGPU ? "gpu-timer" : "wall"
+        drawTiming = gpuTimed ? "gpu-timer" : "wall"
+        gpuTimerDraw = samples.gpuDraw.count == samples.frames && samples.frames > 0 ? Summary(samples.gpuDraw) : nil
         layoutPacking = Summary(samples.layoutPacking)
         instances = Summary(samples.instances)
         cardsPerFrame = scenario.scope == .all ? Double(scenario.cards) : instances.median

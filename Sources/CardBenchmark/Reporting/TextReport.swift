@@ -33,7 +33,8 @@ public enum TextReport {
         let m = report.machine
         let wall = report.results.contains { $0.drawTiming == "wall" }
         let draw = !m.gpuTimer ? "wall time to glFinish (no GPU timer)"
-            : wall ? "wall time to glFinish (GL_TIME_ELAPSED reads 0 on this driver)" : "GPU timer (GL_TIME_ELAPSED)"
+            : m.isSoftwareRasterizer ? "wall time to glFinish (a software rasterizer's GL_TIME_ELAPSED does not time its rasterization)"
+            : wall ? "wall time to glFinish (GL_TIME_ELAPSED reads 0)" : "GPU timer (GL_TIME_ELAPSED)"
         return "cardviewer bench: \(layouts) · \(cards) cards · \(Int(s.viewport.width))x\(Int(s.viewport.height))"
             + " · \(s.order) order · \(s.warmupFrames) warm-up + \(s.measuredFrames) measured frames"
             + " · \(s.imageLayers) image layers\n"

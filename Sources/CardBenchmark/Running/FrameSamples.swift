@@ -47,15 +47,14 @@ struct FrameSamples {
         frames += 1
     }
 
-    /// True when the draw is timed by the GPU: the timer answered for every frame and not
-    /// always 0 (Mesa's llvmpipe answers 0 to every `GL_TIME_ELAPSED` query).
-    var drawTimedByGPU: Bool {
-        gpuDraw.count == frames && gpuDraw.contains { $0 > 0 }
+    /// True when the timer answered for every frame and not always 0.
+    var timerAnswered: Bool {
+        frames > 0 && gpuDraw.count == frames && gpuDraw.contains { $0 > 0 }
     }
 
-    /// The samples of `stage`; for `.draw` the GPU's times when `drawTimedByGPU`, else the wall times.
-    func samples(_ stage: Stage) -> [Double] {
-        if stage == .draw { return drawTimedByGPU ? gpuDraw : wallDraw }
+    /// The samples of `stage`; for `.draw` the GPU timer's when `gpuTimed`, else the wall times.
+    func samples(_ stage: Stage, gpuTimed: Bool = false) -> [Double] {
+        if stage == .draw { return gpuTimed ? gpuDraw : wallDraw }
         return stages[Stage.allCases.firstIndex(of: stage) ?? 0]
     }
 }
