@@ -18,15 +18,16 @@ public final class ProgressBar {
         self.isActive = isActive
     }
 
-    /// Shows `done` of `total` with a label.
-    public func update(done: Int, total: Int, label: String) {
+    /// Shows `done` of `total` with a label (built only when the bar is redrawn, so an
+    /// update that draws nothing allocates nothing).
+    public func update(done: Int, total: Int, label: @autoclosure () -> String) {
         guard isActive, total > 0 else { return }
         let percent = min(100, max(0, done * 100 / total))
         guard percent != lastPercent else { return }
         lastPercent = percent
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        write("\r\u{1B}[2K[\(bar)] \(percent)% \(label)")
+        write("\r\u{1B}[2K[\(bar)] \(percent)% \(label())")
     }
 
     /// Clears the line.

@@ -108,32 +108,41 @@ private struct PagesWriter {
     }
 
     /// The loop: cards `run` from one end (`step` 1: from the lower bound; −1: from the upper).
-    /// Below the fold the tilt's sine and cosine advance by the recurrence, restarting from an
-    /// exact value every `BulkPacking.reseedInterval` cards.
+    ///
+    /// Below the fold the tilt advances by angle addition, applied straight to the two pairs of
+    /// numbers the rows need, `(c·H, −s)` and `(s·H, c)`: rotating `(c, s)` by δ rotates them
+    /// alike. The recurrence restarts from an exact sine and cosine every
+    /// `BulkPacking.reseedInterval` cards.
     @inline(__always)
     private func write(_ run: Range<Int>, tilting: Bool, step: Int, into out: UnsafeMutablePointer<InstanceRecord>) {
         guard !run.isEmpty else { return }
         let first = step > 0 ? run.lowerBound : run.upperBound - 1
         var id = UInt32(truncatingIfNeeded: first)
         var layers = LayerCycle(id: id, layerCount: layerCount)
-        var angle = AngleRecurrence(angle: tilt(first), step: tilting ? Double(step) * tiltStep : 0)
-        // centerY = (topInset + i·pitch + H/2) − offsetY, as the generic path computes it.
-        let topInset = layout.topInset, pitch = layout.pitch, h = height, half = halfHeight, offset = offsetY
+        let h = height
+        func rows(_ angle: Double) -> (SIMD2<Double>, SIMD2<Double>) {
+            let (s, c) = sinCos(angle)
+            return (SIMD2(c * h, -s), SIMD2(s * h, c))
+        }
+        var (cosPair, sinPair) = rows(tilt(first))
+        let (stepSin, stepCos) = sinCos(tilting ? Double(step) * tiltStep : 0)
+        // centerY = topInset + i·pitch + H/2 − offsetY (the constant terms summed first).
+        let pitch = layout.pitch, base = (layout.topInset + halfHeight) - offsetY
         let eyeY = self.eyeY, xz = Float(eyeDistanceXZSquared), row0 = self.row0, pushBack = self.pushBack
         var index = first
         var record = out
         var remaining = run.count
         while remaining > 0 {
             let chunk = tilting ? min(remaining, BulkPacking.reseedInterval) : remaining
-            if tilting, remaining != run.count { angle.reseed(angle: tilt(index)) }
+            if tilting, remaining != run.count { (cosPair, sinPair) = rows(tilt(index)) }
             for _ in 0..<chunk {
-                let s = angle.sin, c = angle.cos
-                let centerY = (topInset + Double(index) * pitch + half) - offset
+                let centerY = Double(index) * pitch + base
                 let dy = Float(centerY - eyeY)
+                let a = SIMD2<Float>(cosPair), b = SIMD2<Float>(sinPair)
                 record.initialize(to: InstanceRecord(
                     row0: row0,
-                    row1: SIMD4<Float>(0, Float(c * h), Float(-s), Float(centerY)),
-                    row2: SIMD4<Float>(0, Float(s * h), Float(c), pushBack),
+                    row1: SIMD4<Float>(0, a.x, a.y, Float(centerY)),
+                    row2: SIMD4<Float>(0, b.x, b.y, pushBack),
                     alpha: 1, depth: (xz + dy * dy).squareRoot(), layer: layers.layer, id: id))
                 record += 1
                 index &+= step
@@ -144,7 +153,11 @@ private struct PagesWriter {
                     id &-= 1
                     layers.retreat(previousID: id)
                 }
-                if tilting { angle.advance() }
+                if tilting {
+                    let nextCos = cosPair * stepCos - sinPair * stepSin
+                    sinPair = sinPair * stepCos + cosPair * stepSin
+                    cosPair = nextCos
+                }
             }
             remaining &-= chunk
         }
