@@ -42,6 +42,20 @@ struct BenchmarkRunTests {
                 #expect(result.uploadedBytesPerFrame == 50 * 64)
             }
         }
+        for result in report.results {
+            // Per frame, the whole frame holds the CPU's work, and the CPU's work its stages; a
+            // frame's wall-clock draw (submit to the end of glFinish) holds its submit. Medians
+            // keep such orders.
+            #expect(result.summary(.frame).median >= result.summary(.cpu).median)
+            #expect(result.summary(.cpu).median >= result.summary(.layout).median)
+            #expect(result.summary(.cpu).median >= result.summary(.upload).median)
+            #expect(result.layoutPacking.median >= result.summary(.packing).median)
+            if result.drawTiming == "wall" {
+                #expect(result.summary(.draw).median >= result.summary(.submit).median)
+                #expect(result.summary(.frame).max >= result.summary(.draw).max)
+            }
+            if report.machine.isSoftwareRasterizer { #expect(result.drawTiming == "wall") }
+        }
         #expect(!report.machine.glRenderer.isEmpty)
         #expect(!report.machine.cpu.isEmpty)
         #expect(report.maximumResidentBytes > 0)
@@ -112,9 +126,13 @@ struct BenchmarkRunTests {
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == 2)
         let first = try #require(results.first)
+        // gpuTimerDraw is there exactly when the driver has a timer.
+        let timerKey: Set<String> = report.machine.gpuTimer ? ["gpuTimerDraw"] : []
         #expect(Set(first.keys) == ["scenario", "frames", "stages", "drawTiming", "layoutPacking", "cardsPerFrame",
                                     "instances", "nanosecondsPerCard", "cardsPerSecond", "drawnCardsPerSecond",
-                                    "bytesPerCard", "uploadedBytesPerFrame", "allocationsPerFrame"])
+                                    "bytesPerCard", "uploadedBytesPerFrame", "allocationsPerFrame"].union(timerKey))
+        let allocations = try #require(first["allocationsPerFrame"] as? [String: Double])
+        #expect(Set(allocations.keys) == ["layout", "packing", "upload", "draw", "process"])
         let stages = try #require(first["stages"] as? [String: [String: Any]])
         #expect(Set(stages.keys) == Set(Stage.allCases.map(\.rawValue)))
         for summary in stages.values {
@@ -125,6 +143,31 @@ struct BenchmarkRunTests {
         #expect(scenario["scope"] as? String == "visible")
         #expect(scenario["path"] as? String == "fast")
         #expect(scenario["cards"] as? Int == 50)
+    }
+}
+
+/// What the machine is.
+@Suite("Machine information")
+struct MachineInfoTests {
+    @Test("the CPU model comes from /proc/cpuinfo's first model name, or the ARM lines, else unknown")
+    func cpuModel() {
+        let x86 = "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 9B14\nprocessor\t: 1\nmodel name\t: AMD EPYC 9B14\n"
+        #expect(MachineInfo.cpuModel(cpuinfo: x86) == "AMD EPYC 9B14")
+        #expect(MachineInfo.cpuModel(cpuinfo: "processor\t: 0\nHardware\t: BCM2835\n") == "BCM2835")
+        #expect(MachineInfo.cpuModel(cpuinfo: "model name\t:   \n") == "unknown")
+        #expect(MachineInfo.cpuModel(cpuinfo: nil) == "unknown")
+        #expect(MachineInfo.cpuModel() != "")
+    }
+
+    @Test("software rasterizers are recognised by their renderer string")
+    func software() {
+        func info(_ renderer: String) -> MachineInfo {
+            MachineInfo(cpu: "x", cores: 1, glRenderer: renderer, glVersion: "4.5", gpuTimer: true)
+        }
+        #expect(info("llvmpipe (LLVM 15.0.6, 256 bits)").isSoftwareRasterizer)
+        #expect(info("softpipe").isSoftwareRasterizer)
+        #expect(!info("NVIDIA H100 80GB HBM3/PCIe/SSE2").isSoftwareRasterizer)
+        #expect(!info("AMD Radeon Graphics (radeonsi, gfx1103_r1, LLVM 15.0.7, DRM 3.54)").isSoftwareRasterizer)
     }
 }
 

@@ -5,13 +5,16 @@ import Foundation
 /// (`BenchmarkReport.growth`). A flat line is a cost independent of the deck size; a line
 /// rising at 45° grows in proportion to it.
 public enum SweepPlot {
-    static let width = 760.0, height = 460.0
+    static let width = 760.0, plotHeight = 460.0
     static let left = 80.0, right = 230.0, top = 40.0, bottom = 60.0
+    static let legendLine = 18.0
     static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 
     /// The SVG document; a plot with a note instead of lines when nothing grew (no sweep).
     public static func svg(_ report: BenchmarkReport) -> String {
         let series = report.growth
+        // Tall enough for the legend, one line per series.
+        let height = max(plotHeight, top + 10 + Double(series.count) * legendLine + bottom)
         let xs = series.flatMap { $0.points.map { Double($0.cards) } }.filter { $0 > 0 }
         let ys = series.flatMap { $0.points.map { $0.cpu / 1000 } }.filter { $0 > 0 }
         var out = """
@@ -55,7 +58,7 @@ public enum SweepPlot {
                 let xy = p.split(separator: ",")
                 out += "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(color)\"/>\n"
             }
-            let legendY = top + 10 + Double(i) * 20
+            let legendY = top + 10 + Double(i) * legendLine
             out += line(left + plotW + 16, legendY, left + plotW + 40, legendY, color: color, width: 2)
             out += text(left + plotW + 46, legendY + 4, escape(s.label), anchor: "start")
         }
