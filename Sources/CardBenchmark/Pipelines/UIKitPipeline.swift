@@ -35,9 +35,9 @@ final class UIKitLayoutAttributes {
 }
 
 /// The UIKit-style baseline: one `UIKitLayoutAttributes` object per card per frame, kept in an
-/// array of references (as `layoutAttributesForElements(in:)` returns them), then packed:
-/// sorted by zIndex when the ordering needs it (as Core Animation sorts its layers), each
-/// object read back into a record.
+/// array of references (as `layoutAttributesForElements(in:)` returns them), then packed: each
+/// object read back into attributes and packed by `InstancePacker` (sorted by zIndex when the
+/// ordering needs it, as Core Animation sorts its layers).
 ///
 /// Scope `.visible` lays out the layout's candidates (`candidateRange`, as UIKit asks for the
 /// elements in a rect, the same cards as the fast path); `.all` every card.

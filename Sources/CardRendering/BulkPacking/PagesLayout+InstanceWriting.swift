@@ -5,7 +5,7 @@ import CardMath
 /// `topInset + i·pitch`, pushed back by `pushBack` and tilted about X by
 /// `−60° + 20°·max((y − offsetY)/H, 0)`. Above the fold (cards whose top edge is at or above
 /// the viewport's top) the tilt is constant; below it the tilt grows linearly with the index,
-/// so its sine and cosine come from an `AngleRecurrence`.
+/// so its sine and cosine advance by angle addition (see `PagesWriter.write`).
 ///
 /// With the tilt's `s`, `c`, the card's world center `(px, cy, pushBack)` and the size folded
 /// in, the record's rows are `(W, 0, 0, px)`, `(0, c·H, −s, cy)`, `(0, s·H, c, pushBack)`.
