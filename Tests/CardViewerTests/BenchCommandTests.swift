@@ -128,3 +128,19 @@ struct BenchCommandTests {
         #expect(outcome.stdout.contains("wheel · 0 cards · all · fast"))
     }
 }
+
+/// `bench` without headless OpenGL: simulated through glvnd's switch, as for `render`.
+@Suite("cardviewer bench without OpenGL (end to end)",
+       .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/glvnd/egl_vendor.d/50_mesa.json"),
+                "needs Mesa's EGL behind glvnd"))
+struct BenchWithoutOpenGLTests {
+    @Test("no EGL vendor: exit status 1, one line saying there is no EGL display, nothing on stdout")
+    func noDisplay() throws {
+        let outcome = try CommandRunner.run(BenchCommandTests.tiny,
+                                            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("no EGL display"))
+        #expect(outcome.stdout.isEmpty)
+    }
+}
