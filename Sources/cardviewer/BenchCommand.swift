@@ -53,8 +53,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the report as JSON to this file.")
     var json: String?
 
-    @Option(help: "With --sweep: write the growth plot (SVG) to this file.")
-    var plot: String = "bench-sweep.svg"
+    @Option(help: "With --sweep: write the growth plot (SVG) to this file (default: bench-sweep.svg).")
+    var plot: String?
+
+    /// Where the sweep's plot goes.
+    var plotPath: String { plot ?? "bench-sweep.svg" }
 
     func validate() throws {
         if frames.value < 1 { throw ValidationError("--frames must be at least 1") }
@@ -63,7 +66,10 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--all-cards allows at most \(Self.allCardsLimit) cards (got \(largest))")
         }
         if json?.isEmpty == true { throw ValidationError("--json needs a file name") }
-        if plot.isEmpty { throw ValidationError("--plot needs a file name") }
+        if let plot {
+            guard !plot.isEmpty else { throw ValidationError("--plot needs a file name") }
+            guard sweep != nil else { throw ValidationError("--plot draws a sweep: give --sweep too") }
+        }
     }
 
     var settings: BenchmarkSettings {
@@ -76,7 +82,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outputs = [json, sweep == nil ? nil : plot].compactMap { $0 }
+        let outputs = [json, sweep == nil ? nil : plotPath].compactMap { $0 }
         for path in outputs { try checkWritable(path) }
         let deck = DefaultDeck.load()
         deck.reportWarnings()
@@ -97,8 +103,8 @@ struct BenchCommand: ParsableCommand {
             print("JSON: \(json)")
         }
         if sweep != nil {
-            try write(Data(SweepPlot.svg(report).utf8), to: plot, what: "plot")
-            print("plot: \(plot)")
+            try write(Data(SweepPlot.svg(report).utf8), to: plotPath, what: "plot")
+            print("plot: \(plotPath)")
         }
     }
 

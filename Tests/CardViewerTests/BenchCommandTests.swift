@@ -24,6 +24,8 @@ struct BenchCommandTests {
             (["--all-cards", "--cards", "20000000"], "all-cards"),
             (["--all-cards", "--sweep", "10,20000000"], "all-cards"),
             (["--json", ""], "json"),
+            (["--plot", "p.svg"], "sweep"),
+            (["--sweep", "10,20", "--plot", ""], "plot"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
         let outcome = try CommandRunner.run(["bench"] + arguments)
