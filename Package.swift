@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
+        .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -46,6 +47,16 @@ let package = Package(
             name: "CardCompare",
             dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardRendering"]
         ),
+        // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
+        .target(name: "CMallocCounter"),
+        // The timing module: the scrolling benchmark behind `cardviewer bench`.
+        .target(
+            name: "CardBenchmark",
+            dependencies: [
+                "CMallocCounter", "CardMath", "CardLayout", "CardRendering", "CardImaging",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
         .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardRendering"]),
 
@@ -53,6 +64,7 @@ let package = Package(
             name: "cardviewer",
             dependencies: [
                 "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow", "CardCompare",
+                "CardBenchmark",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,6 +86,7 @@ let package = Package(
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(name: "CardViewerTests", dependencies: ["CardImaging"]),
+        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardRendering", "CardLayout"]),
         .testTarget(
             name: "CardCompareTests",
             dependencies: ["CardCompare", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]

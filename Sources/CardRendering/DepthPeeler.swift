@@ -129,7 +129,7 @@ final class DepthPeeler {
             drawCards(translucent)
             gl.anySamplesPassed(query, begin: false)
             outcome.drawCalls += 1
-            if gl.queryResult(query) == 0 { exhausted = true; break }
+            if gl.occlusionResult(query) == 0 { exhausted = true; break }
             gl.bindFramebuffer(accumulationFramebuffer)
             compositeFullscreen(layerColor, premultiply: true, under: true)
             outcome.layers += 1

@@ -11,6 +11,7 @@ struct CardViewer: ParsableCommand {
             CompareCommand.self,
             LayoutCommand.self,
             MakeDeckCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )
