@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
+        .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
     ],
     dependencies: [
@@ -33,9 +34,6 @@ let package = Package(
             dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
-        // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
-        .target(name: "CMallocCounter"),
-
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
         // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
@@ -44,9 +42,27 @@ let package = Package(
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
         .target(
             name: "CardShaders", path: "Shaders",
-            resources: [.copy("card.vert"), .copy("card.frag"), .copy("text.vert"), .copy("text.frag")]
+            resources: [
+                .copy("card.vert"), .copy("card.frag"), .copy("fullscreen.vert"), .copy("composite.frag"),
+                .copy("text.vert"), .copy("text.frag"),
+            ]
         ),
         .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
+        // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
+        .target(
+            name: "CardCompare",
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardRendering"]
+        ),
+        // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
+        .target(name: "CMallocCounter"),
+        // The timing module: the scrolling benchmark behind `cardviewer bench`.
+        .target(
+            name: "CardBenchmark",
+            dependencies: [
+                "CMallocCounter", "CardMath", "CardLayout", "CardRendering", "CardImaging",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
         .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardInteraction", "CardRendering"]),
 
@@ -66,8 +82,8 @@ let package = Package(
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow",
-                "CardViewerCore", "CardViewerApp",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow", "CardCompare",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +117,11 @@ let package = Package(
                 "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
                 "CMallocCounter",
             ]
+        ),
+        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardRendering", "CardLayout"]),
+        .testTarget(
+            name: "CardCompareTests",
+            dependencies: ["CardCompare", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
         ),
         .testTarget(
             name: "CardInteractionTests",

@@ -11,6 +11,10 @@ public enum ShaderLibrary {
     public static let cardVertex = "card.vert"
     /// The card fragment shader: image layer, rounded corners, number label; or identity colours.
     public static let cardFragment = "card.frag"
+    /// A viewport-covering triangle from `gl_VertexID` (depth peeling's compositing passes).
+    public static let fullscreenVertex = "fullscreen.vert"
+    /// Copies a peeled layer or the accumulated layers to the framebuffer, one texel per pixel.
+    public static let compositeFragment = "composite.frag"
     /// The text overlay's shaders: glyph and panel quads in viewport points.
     public static let textVertex = "text.vert"
     public static let textFragment = "text.frag"

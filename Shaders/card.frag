@@ -13,6 +13,12 @@ uniform sampler2DArray uImages;  // one image per layer
 uniform int uImageLayers;        // 0: no images, a colour made from the id instead
 uniform sampler2D uGlyphs;       // digits 0…9 side by side, coverage in alpha
 uniform vec4 uGlyphCell;         // cell width, glyph width, glyph height, strip width (texels); 0: no labels
+// Depth peeling (DepthPeeler.swift): 0 draws every fragment; 1 only those in front of the opaque
+// cards; 2 only those also strictly behind the previous peeled layer. Depths are window z, one
+// texel per pixel, in 32-bit float textures, so a fragment compares equal to its own earlier self.
+uniform int uPeel;
+uniform sampler2D uOpaqueDepth;
+uniform sampler2D uPeelDepth;
 
 out vec4 fragColor;
 
@@ -62,11 +68,11 @@ vec4 label(vec2 p, float unit) {
     return vec4(vec3(ink), coverage * mix(pillOpacity, 1.0, ink));
 }
 
-void main() {
+// The card's colour (straight alpha) at this fragment.
+vec4 shade() {
     if (uShading == 1) {
         uint code = ((vId + 1u) * identityMultiplier) & 0xFFFFFFu;
-        fragColor = vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0) / 255.0;
-        return;
+        return vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0 * vAlpha) / 255.0;
     }
     vec2 p = vUV * vSize;
     float unit = min(vSize.x, vSize.y);
@@ -82,5 +88,15 @@ void main() {
     if (inside < clamp(0.004 * unit, 1.0, 3.0)) color = mix(color, vec3(1.0), 0.3);
     vec4 tag = label(p, unit);
     color = mix(color, tag.rgb, tag.a);
-    fragColor = vec4(color, vAlpha);
+    return vec4(color, vAlpha);
+}
+
+void main() {
+    vec4 color = shade();  // first: its derivatives need every fragment of the quad
+    if (uPeel > 0) {
+        ivec2 texel = ivec2(gl_FragCoord.xy);
+        if (gl_FragCoord.z >= texelFetch(uOpaqueDepth, texel, 0).r) discard;
+        if (uPeel == 2 && gl_FragCoord.z <= texelFetch(uPeelDepth, texel, 0).r) discard;
+    }
+    fragColor = color;
 }

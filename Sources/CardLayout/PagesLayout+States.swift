@@ -47,6 +47,7 @@ extension PagesLayout {
     ///
     /// - Complexity: O(1).
     public func candidateRange(in context: LayoutContext) -> Range<Int> {
+        guard validHighlight(in: context) != nil else { return restingCandidates(in: context) }  // no array
         let groups = candidateGroups(in: context)
         let nonEmpty = groups.filter { !$0.isEmpty }
         guard let lo = nonEmpty.map(\.lowerBound).min(), let hi = nonEmpty.map(\.upperBound).max() else {

@@ -1,4 +1,4 @@
-// The one file that calls OpenGL. libepoxy's `glFoo` names are C macros Swift cannot see; the
+// The GL wrapper (with GL+Targets.swift, the only files that call OpenGL). libepoxy's `glFoo` names are C macros Swift cannot see; the
 // real entry points are the `epoxy_glFoo` function pointers, resolved by libepoxy on first use
 // against the current context. `@preconcurrency`: those pointers are C globals that libepoxy
 // rewrites once resolved, which Swift 6 would otherwise refuse as shared mutable state.
@@ -36,7 +36,7 @@ final class GL {
         throw RenderError.glError(activity: activity(), call: call, code: Self.name(of: code))
     }
 
-    @inline(__always) private func check(_ call: StaticString) {
+    @inline(__always) func check(_ call: StaticString) {
         #if DEBUG
         let code = epoxy_glGetError!()
         if code != GLenum(GL_NO_ERROR), pendingError == nil { pendingError = (code, "\(call)") }
@@ -261,6 +261,16 @@ final class GL {
         epoxy_glUniformMatrix4fv!(GLint(location), 1, GLboolean(GL_FALSE), columnMajor); check("glUniformMatrix4fv")
     }
 
+    /// A 4×4 matrix uniform from 16 floats in column-major order, without an array (a frame's
+    /// uniforms then allocate nothing).
+    func uniformMatrix4(_ location: Int, columnMajor: SIMD16<Float>) {
+        guard location >= 0 else { return }
+        withUnsafeBytes(of: columnMajor) { bytes in
+            epoxy_glUniformMatrix4fv!(GLint(location), 1, GLboolean(GL_FALSE), bytes.bindMemory(to: GLfloat.self).baseAddress)
+        }
+        check("glUniformMatrix4fv")
+    }
+
     func uniform(_ location: Int, int value: Int) {
         guard location >= 0 else { return }
         epoxy_glUniform1i!(GLint(location), GLint(value)); check("glUniform1i")
@@ -269,6 +279,41 @@ final class GL {
     func uniform(_ location: Int, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
         guard location >= 0 else { return }
         epoxy_glUniform4f!(GLint(location), x, y, z, w); check("glUniform4f")
+    }
+
+    // MARK: Timer queries (ARB_timer_query, core since 3.3)
+
+    /// Bits of the driver's `GL_TIME_ELAPSED` counter; 0 when it has no timer.
+    func timeElapsedCounterBits() -> Int {
+        var bits: GLint = 0
+        epoxy_glGetQueryiv!(GLenum(GL_TIME_ELAPSED), GLenum(GL_QUERY_COUNTER_BITS), &bits)
+        check("glGetQueryiv")
+        return Int(bits)
+    }
+
+    func makeQuery() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenQueries!(1, &name); check("glGenQueries")
+        return name
+    }
+
+    func deleteQuery(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteQueries!(1, &name); check("glDeleteQueries")
+    }
+
+    /// Starts timing the commands that follow on the GPU (one `GL_TIME_ELAPSED` query at a time).
+    func beginTimeElapsed(_ query: GLuint) {
+        epoxy_glBeginQuery!(GLenum(GL_TIME_ELAPSED), query); check("glBeginQuery")
+    }
+
+    func endTimeElapsed() { epoxy_glEndQuery!(GLenum(GL_TIME_ELAPSED)); check("glEndQuery") }
+
+    /// The query's result in nanoseconds, waiting for the GPU when it is not ready yet.
+    func queryResult(_ query: GLuint) -> UInt64 {
+        var value: GLuint64 = 0
+        epoxy_glGetQueryObjectui64v!(query, GLenum(GL_QUERY_RESULT), &value); check("glGetQueryObjectui64v")
+        return value
     }
 
     // MARK: Textures
@@ -327,77 +372,6 @@ final class GL {
 
     func generateMipmaps(array: Bool) {
         epoxy_glGenerateMipmap!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)); check("glGenerateMipmap")
-    }
-
-    // MARK: Framebuffers
-
-    func makeFramebuffer() -> GLuint {
-        var name: GLuint = 0
-        epoxy_glGenFramebuffers!(1, &name); check("glGenFramebuffers")
-        return name
-    }
-
-    func deleteFramebuffer(_ name: GLuint) {
-        var name = name
-        epoxy_glDeleteFramebuffers!(1, &name); check("glDeleteFramebuffers")
-    }
-
-    /// Binds `name` for drawing and reading (0: the window's default framebuffer).
-    func bindFramebuffer(_ name: GLuint) {
-        epoxy_glBindFramebuffer!(GLenum(GL_FRAMEBUFFER), name); check("glBindFramebuffer")
-    }
-
-    /// A renderbuffer with `samples` samples per pixel (0 or 1: single-sampled).
-    func makeRenderbuffer(depth: Bool, width: Int, height: Int, samples: Int) -> GLuint {
-        var name: GLuint = 0
-        epoxy_glGenRenderbuffers!(1, &name)
-        epoxy_glBindRenderbuffer!(GLenum(GL_RENDERBUFFER), name)
-        let format = GLenum(depth ? GL_DEPTH_COMPONENT24 : GL_RGBA8)
-        if samples > 1 {
-            epoxy_glRenderbufferStorageMultisample!(GLenum(GL_RENDERBUFFER), GLsizei(samples), format,
-                                                    GLsizei(width), GLsizei(height))
-        } else {
-            epoxy_glRenderbufferStorage!(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
-        }
-        check("glRenderbufferStorage")
-        return name
-    }
-
-    func deleteRenderbuffer(_ name: GLuint) {
-        var name = name
-        epoxy_glDeleteRenderbuffers!(1, &name); check("glDeleteRenderbuffers")
-    }
-
-    /// Attaches a renderbuffer to the bound framebuffer as its colour or depth attachment.
-    func attachRenderbuffer(_ renderbuffer: GLuint, depth: Bool) {
-        epoxy_glFramebufferRenderbuffer!(GLenum(GL_FRAMEBUFFER),
-                                         GLenum(depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0),
-                                         GLenum(GL_RENDERBUFFER), renderbuffer)
-        check("glFramebufferRenderbuffer")
-    }
-
-    /// `nil` when the bound framebuffer is complete, otherwise the status in hex.
-    func framebufferIncompleteness() -> String? {
-        let status = epoxy_glCheckFramebufferStatus!(GLenum(GL_FRAMEBUFFER))
-        return status == GLenum(GL_FRAMEBUFFER_COMPLETE) ? nil : "status 0x\(String(status, radix: 16))"
-    }
-
-    /// Copies (and resolves, when the source is multisampled) the colour of `source` into `target`.
-    func resolveColor(from source: GLuint, to target: GLuint, width: Int, height: Int) {
-        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), source)
-        epoxy_glBindFramebuffer!(GLenum(GL_DRAW_FRAMEBUFFER), target)
-        epoxy_glBlitFramebuffer!(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-                                 GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-        check("glBlitFramebuffer")
-    }
-
-    /// Reads RGBA8 pixels of the bound read framebuffer's colour buffer, bottom row first.
-    func readPixels(framebuffer: GLuint, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer) {
-        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
-        epoxy_glPixelStorei!(GLenum(GL_PACK_ALIGNMENT), 1)
-        epoxy_glReadPixels!(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                            out.baseAddress)
-        check("glReadPixels")
     }
 }
 

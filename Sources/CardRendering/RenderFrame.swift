@@ -6,7 +6,8 @@ public enum CardShading: String, CaseIterable, Sendable {
     /// The card's image layer (or a colour made from its id when there are no images), rounded
     /// corners, a thin rim and its number.
     case textured
-    /// One flat colour per card (`IdentityColor`), on black: exact, for tests and comparisons.
+    /// One flat colour per card (`IdentityColor`) with the card's alpha, on black: exact, for
+    /// tests and comparisons (an opaque card's colour reads back as its id).
     case identity
 }
 
@@ -21,14 +22,18 @@ public struct RenderFrame: Sendable {
     public var offset: Vec2
     public var ordering: RenderOrdering
     public var shading: CardShading
+    /// How `depth` ordering draws translucent cards: exact (`peeled`, the default) or `sorted`.
+    public var translucency: Translucency
 
     public init(cards: [CardAttributes], camera: Camera, offset: Vec2 = .zero,
-                ordering: RenderOrdering = .depth, shading: CardShading = .textured) {
+                ordering: RenderOrdering = .depth, shading: CardShading = .textured,
+                translucency: Translucency = .peeled) {
         self.cards = cards
         self.camera = camera
         self.offset = offset
         self.ordering = ordering
         self.shading = shading
+        self.translucency = translucency
     }
 }
 
@@ -40,6 +45,9 @@ public struct RenderStats: Hashable, Sendable {
     public var instances = 0
     /// Bytes written to the instance buffer.
     public var uploadedBytes = 0
+    /// Layers of translucent fragments peeled (`Translucency.peeled`; 0 when the frame took the
+    /// single sorted pass).
+    public var peeledLayers = 0
 
     public init() {}
 }

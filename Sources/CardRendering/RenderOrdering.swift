@@ -5,7 +5,7 @@ public enum RenderOrdering: String, CaseIterable, Sendable, Codable {
     /// even where it lies behind them in 3D — the seeds' intersection artifact.
     case zindex
     /// The depth buffer decides per pixel: opaque cards in one pass with depth test and writes;
-    /// translucent cards (alpha < 1) after them, sorted back to front, depth-tested without
-    /// writing depth.
+    /// translucent cards (alpha < 1) after them, exactly by depth peeling (or sorted back to
+    /// front, see `Translucency`).
     case depth
 }

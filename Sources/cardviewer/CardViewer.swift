@@ -8,8 +8,10 @@ struct CardViewer: ParsableCommand {
         subcommands: [
             RunCommand.self,
             RenderCommand.self,
+            CompareCommand.self,
             LayoutCommand.self,
             MakeDeckCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -28,15 +28,22 @@ struct DrawCallTests {
         }
     }
 
-    @Test("translucent cards add exactly one more draw call in depth ordering, none in zindex", arguments: [1, 10, 1000])
+    @Test("translucent cards: sorted adds one draw call; peeled adds the opaque depth pass and one per layer tried; zindex none",
+          arguments: [1, 10, 1000])
     func translucentPass(count: Int) throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
         var cards = Scenes.grid(count: 2 * count)
         for i in cards.indices where i % 2 == 1 { cards[i].alpha = 0.5 }
         let camera = Camera(viewport: Scenes.viewport)
+        let sorted = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth, translucency: .sorted))
+        #expect(sorted.drawCalls == 2)
+        #expect(sorted.instances == 2 * count)
+        // The grid's cards do not overlap: one layer, then an empty one ends the peeling. A
+        // single translucent card needs no peeling: the sorted pass is exact for it.
         let depth = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth))
-        #expect(depth.drawCalls == 2)
+        #expect(depth.drawCalls == (count == 1 ? 2 : 4))
+        #expect(depth.peeledLayers == (count == 1 ? 0 : 1))
         #expect(depth.instances == 2 * count)
         let zindex = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .zindex))
         #expect(zindex.drawCalls == 1)

@@ -13,21 +13,6 @@ enum Scenes {
         try EGLOffscreenContext(size: PixelSize(width: Int(size.width), height: Int(size.height)), samples: samples)
     }
 
-    /// Pages cards whose tilts alternate steeply (−65°, +55°, …): neighbours cross each other in
-    /// an X, so in a band around each crossing the card with the lower zIndex is in front.
-    /// A pitch of 60 points stacks about five viewport-sized cards on top of each other.
-    static func crossingPages(count: Int = 8) -> [CardAttributes] {
-        var layout = PagesLayout()
-        layout.pitch = 60
-        let context = LayoutContext(viewport: viewport, cardCount: count)
-        return (0..<count).map { index in
-            var card = layout.attributes(at: index, in: context)
-            let angle = index % 2 == 0 ? -65.0 : 55.0
-            card.transform = .translation(Vec3(0, 0, layout.pushBack)) * .rotationX(radians(angle))
-            return card
-        }
-    }
-
     /// `count` small flat cards in a grid filling the viewport, ids 0…count−1.
     static func grid(count: Int, in size: Size = viewport) -> [CardAttributes] {
         guard count > 0 else { return [] }
@@ -53,35 +38,6 @@ enum Scenes {
     /// A solid-colour image.
     static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> RGBAImage {
         RGBAImage(width: 8, height: 8, fill: (r, g, b, a))
-    }
-}
-
-/// What the CPU says is seen through one pixel, by ray-casting the same matrices.
-struct RayCaster {
-    var cards: [CardAttributes]
-    var camera: Camera
-    var offset: Vec2 = .zero
-
-    /// The nearest card hit by the ray through viewport point `p` (the depth buffer's answer).
-    func nearest(at p: Vec2) -> CardID? {
-        var best: (t: Double, id: CardID)?
-        for card in cards where !card.isHidden && card.alpha > 0 {
-            let matrix = card.localToWorld(offset: offset)
-            guard let hit = camera.ray(through: p).intersectQuad(matrix: matrix, halfSize: card.size.vector / 2) else { continue }
-            if best == nil || hit.t < best!.t { best = (hit.t, card.id) }
-        }
-        return best?.id
-    }
-
-    /// The hit card with the highest (zIndex, index): Core Animation's painter's answer.
-    func topmostByZIndex(at p: Vec2) -> CardID? {
-        var best: CardAttributes?
-        for card in cards where !card.isHidden && card.alpha > 0 {
-            let matrix = card.localToWorld(offset: offset)
-            guard camera.ray(through: p).intersectQuad(matrix: matrix, halfSize: card.size.vector / 2) != nil else { continue }
-            if best == nil || (card.zIndex, card.index) > (best!.zIndex, best!.index) { best = card }
-        }
-        return best?.id
     }
 }
 

@@ -1,0 +1,40 @@
+import CardLayout
+import CardRendering
+
+/// The CPU half of a frame, in two timed stages: lay out the cards, then pack them into
+/// instance records in draw order. Upload and draw are the renderer's.
+///
+/// Implementations keep their buffers between frames, so that what a warm frame allocates is
+/// what the approach itself allocates.
+public protocol FramePipeline: AnyObject {
+    /// The layout stage. The ordering and layer count are for pipelines that write records in
+    /// draw order while they lay out.
+    func layout(in context: LayoutContext, ordering: RenderOrdering, layerCount: Int)
+    /// The packing stage (sorting included when the ordering needs it).
+    func pack(in context: LayoutContext, ordering: RenderOrdering, layerCount: Int)
+    /// Calls `body` with the packed records (valid only inside `body`).
+    func withRecords<Result>(_ body: (UnsafeBufferPointer<InstanceRecord>) throws -> Result) rethrows -> Result
+    /// The draw passes over the packed records.
+    var passes: [InstancePass] { get }
+}
+
+/// How a frame's cards are laid out and packed.
+public enum PipelinePath: String, Sendable, Codable, CaseIterable {
+    /// Each layout writes instance records directly (`BulkInstancePacker`); the default.
+    case fast
+    /// `attributes(at:)` through the layout protocol into a `[CardAttributes]`, then
+    /// `InstancePacker`: the straightforward version.
+    case generic
+    /// UIKit's way: one heap object per card per frame (like `UICollectionViewLayoutAttributes`),
+    /// then packed.
+    case uikit
+
+    /// Makes the pipeline for `kind`, laying out `scope`.
+    public func makePipeline(kind: LayoutKind, scope: BulkInstancePacker.Scope) -> FramePipeline {
+        switch self {
+        case .fast: FastPipeline(layout: kind.makeInstanceWriter(), scope: scope)
+        case .generic: GenericPipeline(layout: kind.makeLayout(), scope: scope)
+        case .uikit: UIKitPipeline(layout: kind.makeLayout(), scope: scope)
+        }
+    }
+}

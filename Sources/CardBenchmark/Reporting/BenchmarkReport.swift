@@ -1,0 +1,63 @@
+import CardLayout
+import CardMath
+
+/// Everything a run measured: the machine, the settings, each scenario's results, the ratios
+/// between scenarios and how the cost grows with the card count. Encodes to the JSON documented
+/// in README.md (schema `cardviewer-bench/1`).
+public struct BenchmarkReport: Hashable, Sendable, Codable {
+    /// The schema name and version of the JSON.
+    public var schema = "cardviewer-bench/1"
+    public var machine: MachineInfo
+    public var settings: ReportedSettings
+    public var results: [ScenarioResult]
+    /// Ratios of medians between scenarios of this run.
+    public var comparisons: [Comparison]
+    /// For each layout, scope and path measured at several card counts: the cost per count.
+    public var growth: [GrowthSeries]
+    /// The process's peak resident memory at the end of the run (`getrusage`), bytes.
+    public var maximumResidentBytes: Int
+    /// True when heap allocations were counted (Linux with glibc); false leaves them at 0.
+    public var countsAllocations: Bool
+
+    public init(machine: MachineInfo, settings: BenchmarkSettings, imageLayers: Int, results: [ScenarioResult],
+                maximumResidentBytes: Int, countsAllocations: Bool) {
+        self.machine = machine
+        self.settings = ReportedSettings(settings, imageLayers: imageLayers)
+        self.results = results
+        comparisons = Comparison.all(in: results)
+        growth = GrowthSeries.all(in: results)
+        self.maximumResidentBytes = maximumResidentBytes
+        self.countsAllocations = countsAllocations
+    }
+}
+
+/// The settings as the JSON records them.
+public struct ReportedSettings: Hashable, Sendable, Codable {
+    public var layouts: [LayoutKind]
+    public var cards: [Int]
+    /// Points; frames are drawn at one pixel per point.
+    public var viewport: Size
+    public var warmupFrames: Int
+    public var measuredFrames: Int
+    /// "depth" or "zindex".
+    public var order: String
+    public var scopes: [String]
+    public var paths: [PipelinePath]
+    /// "textured" or "identity".
+    public var shading: String
+    /// Image layers in the texture array (0: cards coloured by id).
+    public var imageLayers: Int
+
+    init(_ settings: BenchmarkSettings, imageLayers: Int) {
+        layouts = settings.layouts
+        cards = settings.cardCounts
+        viewport = settings.viewport
+        warmupFrames = settings.warmupFrames
+        measuredFrames = settings.measuredFrames
+        order = settings.ordering.rawValue
+        scopes = settings.scopes.map(\.rawValue)
+        paths = settings.paths
+        shading = settings.shading.rawValue
+        self.imageLayers = imageLayers
+    }
+}

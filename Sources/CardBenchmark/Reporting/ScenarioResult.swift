@@ -1,0 +1,90 @@
+import CardRendering
+
+/// What one scenario measured.
+///
+/// Times are nanoseconds; per-frame counts are over the measured frames.
+public struct ScenarioResult: Hashable, Sendable, Codable {
+    public var scenario: Scenario
+    /// Frames measured.
+    public var frames: Int
+    /// Per stage, the distribution over the measured frames (nanoseconds).
+    public var stages: StageSummaries
+    /// How `stages.draw` was timed: "gpu-timer" (`GL_TIME_ELAPSED`) or "wall" (from the draw
+    /// calls until `glFinish` returned: without a timer, with a software rasterizer whose timer
+    /// does not time the rasterization, or with one that always reads 0).
+    public var drawTiming: String
+    /// What the `GL_TIME_ELAPSED` query answered per frame (nanoseconds), whether or not the
+    /// draw times use it; `nil` without a timer.
+    public var gpuTimerDraw: Summary?
+    /// Layout + packing per frame (nanoseconds): the CPU cost of turning a layout into records.
+    public var layoutPacking: Summary
+    /// Cards the layout stage handles per frame: every card for scope `all`, the instances
+    /// packed (median) for `visible`.
+    public var cardsPerFrame: Double
+    /// Instances drawn per frame.
+    public var instances: Summary
+    /// Median layout + packing time per card laid out, nanoseconds.
+    public var nanosecondsPerCard: Double
+    /// Cards laid out and packed per second of layout + packing (the layout throughput).
+    public var cardsPerSecond: Double
+    /// Cards drawn per second of whole frames (median instances over median frame time).
+    public var drawnCardsPerSecond: Double
+    /// Bytes per card in the instance buffer (the record's stride).
+    public var bytesPerCard: Int
+    /// Bytes uploaded per frame (median).
+    public var uploadedBytesPerFrame: Double
+    /// Mean heap allocations per measured frame, per stage.
+    public var allocationsPerFrame: AllocationCounts
+
+    /// The summary of `stage`.
+    public func summary(_ stage: Stage) -> Summary { stages[stage] }
+}
+
+/// One `Summary` per stage (a struct rather than a dictionary so the JSON has named keys).
+public struct StageSummaries: Hashable, Sendable, Codable {
+    public var layout: Summary
+    public var packing: Summary
+    public var upload: Summary
+    public var submit: Summary
+    public var draw: Summary
+    public var frame: Summary
+    public var cpu: Summary
+
+    public subscript(stage: Stage) -> Summary {
+        switch stage {
+        case .layout: layout
+        case .packing: packing
+        case .upload: upload
+        case .submit: submit
+        case .draw: draw
+        case .frame: frame
+        case .cpu: cpu
+        }
+    }
+}
+
+extension ScenarioResult {
+    /// Summarises the samples of one scenario; the draw is timed by the GPU timer when
+    /// `trustsTimer` and the timer answered.
+    init(scenario: Scenario, samples: FrameSamples, trustsTimer: Bool) {
+        self.scenario = scenario
+        frames = samples.frames
+        let gpuTimed = trustsTimer && samples.timerAnswered
+        stages = StageSummaries(
+            layout: Summary(samples.samples(.layout)), packing: Summary(samples.samples(.packing)),
+            upload: Summary(samples.samples(.upload)), submit: Summary(samples.samples(.submit)),
+            draw: Summary(samples.samples(.draw, gpuTimed: gpuTimed)), frame: Summary(samples.samples(.frame)),
+            cpu: Summary(samples.samples(.cpu)))
+        drawTiming = gpuTimed ? "gpu-timer" : "wall"
+        gpuTimerDraw = samples.gpuDraw.count == samples.frames && samples.frames > 0 ? Summary(samples.gpuDraw) : nil
+        layoutPacking = Summary(samples.layoutPacking)
+        instances = Summary(samples.instances)
+        cardsPerFrame = scenario.scope == .all ? Double(scenario.cards) : instances.median
+        nanosecondsPerCard = cardsPerFrame > 0 ? layoutPacking.median / cardsPerFrame : 0
+        cardsPerSecond = layoutPacking.median > 0 ? cardsPerFrame / (layoutPacking.median * 1e-9) : 0
+        drawnCardsPerSecond = stages.frame.median > 0 ? instances.median / (stages.frame.median * 1e-9) : 0
+        bytesPerCard = InstanceRecord.stride
+        uploadedBytesPerFrame = Summary(samples.uploadedBytes).median
+        allocationsPerFrame = samples.allocations.perFrame(samples.frames)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The report as people read it on a terminal: a header with the machine, a table of stage
+/// times per scenario, then the ratios and the growth with the card count.
+public enum TextReport {
+    /// The whole report, lines ending in "\n".
+    public static func render(_ report: BenchmarkReport) -> String {
+        var out = header(report)
+        for result in report.results { out += "\n" + scenario(result, countsAllocations: report.countsAllocations) }
+        if !report.comparisons.isEmpty {
+            out += "\nratios of medians (same run)\n"
+            for c in report.comparisons {
+                let what = c.kind == "path" ? "\(c.layout) · \(c.cards) cards · \(c.shared): \(c.numerator) / \(c.denominator)"
+                                            : "\(c.layout) · \(c.cards) cards · \(c.shared): \(c.numerator) cards / \(c.denominator)"
+                out += "  \(what)   layout+packing \(ratio(c.layoutPacking))   cpu \(ratio(c.cpu))   frame \(ratio(c.frame))\n"
+            }
+        }
+        if !report.growth.isEmpty {
+            out += "\ngrowth with the card count (median cpu per frame, ratio to the smallest deck)\n"
+            for series in report.growth {
+                let points = series.points.map { "\($0.cards) → \(micro($0.cpu)) µs (\(ratio($0.cpuRatio)))" }
+                out += "  \(series.label): " + points.joined(separator: " · ") + "\n"
+            }
+        }
+        out += "\npeak memory (max RSS): \(megabytes(report.maximumResidentBytes)) MB\n"
+        return out
+    }
+
+    static func header(_ report: BenchmarkReport) -> String {
+        let s = report.settings
+        let layouts = s.layouts.map(\.rawValue).joined(separator: ", ")
+        let cards = s.cards.map(String.init).joined(separator: ", ")
+        let m = report.machine
+        let wall = report.results.contains { $0.drawTiming == "wall" }
+        let draw = !m.gpuTimer ? "wall time to glFinish (no GPU timer)"
+            : m.isSoftwareRasterizer ? "wall time to glFinish (a software rasterizer's GL_TIME_ELAPSED does not time its rasterization)"
+            : wall ? "wall time to glFinish (GL_TIME_ELAPSED reads 0)" : "GPU timer (GL_TIME_ELAPSED)"
+        return "cardviewer bench: \(layouts) · \(cards) cards · \(Int(s.viewport.width))x\(Int(s.viewport.height))"
+            + " · \(s.order) order · \(s.warmupFrames) warm-up + \(s.measuredFrames) measured frames"
+            + " · \(s.imageLayers) image layers\n"
+            + "CPU: \(m.cpu) (\(m.cores) cores) · GL: \(m.glRenderer) · OpenGL \(m.glVersion) · draw times: \(draw)\n"
+    }
+
+    static func scenario(_ r: ScenarioResult, countsAllocations: Bool) -> String {
+        var out = "\(r.scenario)\n"
+        out += "  " + pad("stage (µs)", 12) + ["median", "p90", "p99", "max"].map { pad($0, 11, right: true) }.joined() + "\n"
+        for stage in Stage.allCases {
+            let s = r.summary(stage)
+            out += "  " + pad(stage.rawValue, 12) + [s.median, s.p90, s.p99, s.max].map { pad(micro($0), 11, right: true) }.joined() + "\n"
+        }
+        out += "  cards: \(number(r.cardsPerFrame)) laid out and \(number(r.instances.median)) drawn per frame"
+            + " · \(r.bytesPerCard) B/card · layout+packing \(String(format: "%.2f", r.nanosecondsPerCard)) ns/card"
+            + " · \(rate(r.cardsPerSecond)) cards/s laid out · \(rate(r.drawnCardsPerSecond)) cards/s drawn\n"
+        let a = r.allocationsPerFrame
+        if countsAllocations {
+            out += "  heap allocations per frame: layout \(number(a.layout)), packing \(number(a.packing)),"
+                + " upload \(number(a.upload)), draw \(number(a.draw)) (GL driver included); all threads \(number(a.process))\n"
+        } else {
+            out += "  heap allocations: not counted on this platform\n"
+        }
+        return out
+    }
+
+    /// Nanoseconds as microseconds with three decimals.
+    static func micro(_ nanoseconds: Double) -> String { String(format: "%.3f", nanoseconds / 1000) }
+
+    static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+
+    /// Whole numbers as such, others with one decimal.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    static func rate(_ perSecond: Double) -> String {
+        switch perSecond {
+        case 1e9...: String(format: "%.2f G", perSecond / 1e9)
+        case 1e6...: String(format: "%.1f M", perSecond / 1e6)
+        case 1e3...: String(format: "%.1f k", perSecond / 1e3)
+        default: String(format: "%.0f", perSecond)
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+}

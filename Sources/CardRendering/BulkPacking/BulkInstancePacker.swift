@@ -1,0 +1,214 @@
+import CardLayout
+import CardMath
+
+/// Packs a frame's cards straight from a layout into instance records: the fast path of a frame
+/// (layout and packing in one sweep, no `CardAttributes` in between).
+///
+/// When the layout can write in bulk (`InstanceWriting.canWriteInBulk`), its specialised writer
+/// fills the records in the order the ordering needs, so no sort is needed: index order for
+/// `depth` (opaque cards need no order), zIndex order for `zindex` (index order or its reverse,
+/// `restingZIndexOrder`). Translucent records, should a writer produce any, are sorted back to
+/// front after the opaque ones, as `InstancePacker` does. Otherwise — a highlighted, swiped,
+/// lifted or dragged card, or numbers out of Float range — it takes the generic path
+/// (`attributes(at:)` per card, then `InstancePacker`) and gives the same records.
+///
+/// Scopes: `.all` packs every card of the deck (as the seeds lay out every card each frame);
+/// `.visible` packs the layout's candidates (`candidateRange`, a superset of the visible cards
+/// that the GPU clips), or on the generic path the culled cards of `layoutVisible`.
+///
+/// Storage is kept between frames and grows by doubling, so a warm frame allocates nothing.
+public final class BulkInstancePacker {
+    /// Which cards a frame packs.
+    public enum Scope: String, Sendable, CaseIterable {
+        /// The cards that can be visible.
+        case visible
+        /// Every card of the deck.
+        case all
+    }
+
+    private var storage: UnsafeMutablePointer<InstanceRecord>
+    private var capacity: Int
+    /// How many records the last `pack` produced.
+    public private(set) var count = 0
+    /// How many leading records make up the opaque pass (`depth` ordering; 0 for `zindex`).
+    public private(set) var opaqueCount = 0
+    /// The draw passes of the last `pack`, in order, without empty ones.
+    public private(set) var passes: [InstancePass] = []
+    /// True when the last `pack` took the layout's bulk path, false for the generic path.
+    public private(set) var usedBulkPath = false
+
+    private var ordering = RenderOrdering.depth
+    private var isOrdered = true
+    private var onlyOpaque = false
+    private var cards: [CardAttributes] = []
+    private var generic = InstancePacker()
+    private var staging: [InstanceRecord] = []
+    private var keys: [SortKey] = []
+    private var scratch: [SortKey] = []
+
+    /// Records reserved up front: more than any layout's visible range (a few dozen cards), so
+    /// that visible frames never grow the storage.
+    public static let initialCapacity = 256
+
+    public init() {
+        capacity = Self.initialCapacity
+        storage = UnsafeMutablePointer<InstanceRecord>.allocate(capacity: capacity)
+        passes.reserveCapacity(2)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The records of the last `pack`, valid until the next one.
+    public var records: UnsafeBufferPointer<InstanceRecord> { UnsafeBufferPointer(start: storage, count: count) }
+
+    /// Bytes held for records (the instance storage's capacity).
+    public var reservedBytes: Int { capacity * InstanceRecord.stride }
+
+    /// Packs one frame of `layout` in `context`: `writeRecords`, then `orderRecords`.
+    ///
+    /// - Parameter layerCount: image layers available; card `id` gets layer `id % layerCount`.
+    /// - Complexity: O(k) for k cards in the scope (O(k log k) only for translucent records or
+    ///   on the generic path with `zindex` and unsorted zIndex); no allocation once warm.
+    public func pack<Layout: InstanceWriting>(_ layout: Layout, scope: Scope, in context: LayoutContext,
+                                              ordering: RenderOrdering, layerCount: Int) {
+        writeRecords(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+        orderRecords()
+    }
+
+    /// The first half of `pack`, the layout stage of a fast frame: the layout writes the records
+    /// of the cards in `scope`, already in the order `ordering` draws them (on the generic path,
+    /// this lays out, packs and orders).
+    ///
+    /// - Complexity: O(k) for k cards in the scope; no allocation once warm.
+    public func writeRecords<Layout: InstanceWriting>(_ layout: Layout, scope: Scope, in context: LayoutContext,
+                                                      ordering: RenderOrdering, layerCount: Int) {
+        self.ordering = ordering
+        guard layout.canWriteInBulk(in: context) else {
+            packGenerically(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+            isOrdered = true
+            return
+        }
+        usedBulkPath = true
+        isOrdered = false
+        onlyOpaque = layout.writesOnlyOpaqueRecords
+        let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
+        reserve(range.count)
+        let reversed = ordering == .zindex && layout.restingZIndexOrder == .descending
+        count = layout.writeInstances(range, in: context, layerCount: layerCount, reversed: reversed, into: storage)
+    }
+
+    /// The second half of `pack`, the packing stage of a fast frame: moves translucent records
+    /// (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
+    /// when `writeRecords` took the generic path, which ordered already.
+    ///
+    /// - Complexity: O(k) for opaque records, O(k log k) for translucent ones; no allocation once warm.
+    public func orderRecords() {
+        guard !isOrdered else { return }
+        isOrdered = true
+        switch ordering {
+        case .zindex:
+            opaqueCount = 0
+        case .depth:
+            if onlyOpaque { opaqueCount = count } else { sortTranslucentRecords() }
+        }
+        makePasses(ordering: ordering)
+    }
+
+    /// Packs one frame of a layout known only by its protocol: one dynamic call per frame,
+    /// none per card.
+    public func pack(any layout: any InstanceWriting, scope: Scope, in context: LayoutContext,
+                     ordering: RenderOrdering, layerCount: Int) {
+        pack(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+    }
+
+    /// `writeRecords` for a layout known only by its protocol (opened once per frame).
+    public func writeRecords(any layout: any InstanceWriting, scope: Scope, in context: LayoutContext,
+                             ordering: RenderOrdering, layerCount: Int) {
+        writeRecords(layout, scope: scope, in: context, ordering: ordering, layerCount: layerCount)
+    }
+
+    /// The generic path: attributes per card, packed by `InstancePacker`, copied here.
+    private func packGenerically<Layout: CardLayout>(_ layout: Layout, scope: Scope, in context: LayoutContext,
+                                                     ordering: RenderOrdering, layerCount: Int) {
+        usedBulkPath = false
+        cards.removeAll(keepingCapacity: true)
+        switch scope {
+        case .visible:
+            layout.layoutVisible(in: context, into: &cards)
+        case .all:
+            for index in 0..<context.cardCount { cards.append(layout.attributes(at: index, in: context)) }
+        }
+        generic.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        reserve(generic.records.count)
+        generic.records.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { storage.update(from: base, count: source.count) }
+        }
+        count = generic.records.count
+        opaqueCount = generic.opaqueCount
+        passes.removeAll(keepingCapacity: true)
+        generic.forEachPass { passes.append($0) }
+    }
+
+    /// Makes room for `needed` records, doubling (the old contents are not kept).
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        let grown = max(needed, 2 * capacity)
+        storage.deallocate()
+        storage = UnsafeMutablePointer<InstanceRecord>.allocate(capacity: grown)
+        capacity = grown
+    }
+
+    /// `depth` ordering: keeps the opaque records in place, in order, and moves the translucent
+    /// ones after them sorted back to front (farthest first; ties in index order).
+    private func sortTranslucentRecords() {
+        var opaque = 0
+        while opaque < count, storage[opaque].isOpaque { opaque += 1 }
+        guard opaque < count else { opaqueCount = count; return }
+        staging.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        for position in opaque..<count {
+            let record = storage[position]
+            if record.isOpaque {
+                storage[opaque] = record
+                opaque += 1
+            } else {
+                // Records are in index order here, so the position orders ties as the index does.
+                keys.append(SortKey(primary: -Double(record.depth), secondary: staging.count, position: staging.count))
+                staging.append(record)
+            }
+        }
+        opaqueCount = opaque
+        if !keys.isSorted { MergeSort.sort(&keys, scratch: &scratch) }
+        for (offset, key) in keys.enumerated() { storage[opaque + offset] = staging[key.position] }
+    }
+
+    private func makePasses(ordering: RenderOrdering) {
+        passes.removeAll(keepingCapacity: true)
+        switch ordering {
+        case .zindex:
+            if count > 0 {
+                passes.append(InstancePass(range: 0..<count, depthTest: false, depthWrite: false, blending: true))
+            }
+        case .depth:
+            if opaqueCount > 0 {
+                passes.append(InstancePass(range: 0..<opaqueCount, depthTest: true, depthWrite: true, blending: false))
+            }
+            if count > opaqueCount {
+                passes.append(InstancePass(range: opaqueCount..<count, depthTest: true, depthWrite: false, blending: true))
+            }
+        }
+    }
+}
+
+extension LayoutKind {
+    /// A layout of this kind with its default parameters, as a bulk writer.
+    public func makeInstanceWriter() -> any InstanceWriting {
+        switch self {
+        case .pages: PagesLayout()
+        case .tasks: TasksLayout()
+        case .slidebox: SlideBoxLayout()
+        case .grid: GridLayout()
+        case .wheel: WheelLayout()
+        }
+    }
+}

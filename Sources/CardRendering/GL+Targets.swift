@@ -1,0 +1,141 @@
+@preconcurrency import CEpoxy
+
+// The second half of the GL wrapper (see GL.swift): render targets, framebuffers, readback and
+// the state depth peeling needs. GL.swift and this file are the only places that call epoxy_gl.
+extension GL {
+    // MARK: Depth peeling (DepthPeeler)
+
+    /// Formats of the plain 2D textures frames are drawn into.
+    enum TargetFormat { case rgba16f, depth32f }
+
+    /// A 2D texture of uninitialised `format` storage, nearest filtering, clamped: read with
+    /// `texelFetch`, one texel per pixel (a depth texture must not need mipmaps to be complete).
+    func makeTargetTexture(width: Int, height: Int, format: TargetFormat) -> GLuint {
+        let name = makeTexture()
+        epoxy_glBindTexture!(GLenum(GL_TEXTURE_2D), name)
+        let (storage, layout, type) = format == .rgba16f ? (GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT)
+                                                          : (GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT)
+        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, storage, GLsizei(width), GLsizei(height), 0,
+                            GLenum(layout), GLenum(type), nil)
+        for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+                                   (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            epoxy_glTexParameteri!(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+        }
+        check("glTexImage2D")
+        return name
+    }
+
+    /// Attaches a 2D texture to the bound framebuffer as its colour or depth attachment.
+    func attachTexture(_ texture: GLuint, depth: Bool) {
+        epoxy_glFramebufferTexture2D!(GLenum(GL_FRAMEBUFFER), GLenum(depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0),
+                                      GLenum(GL_TEXTURE_2D), texture, 0)
+        check("glFramebufferTexture2D")
+    }
+
+    /// Premultiplied blending: `under` adds a layer behind what is there (front-to-back
+    /// accumulation, `dst += (1 − dst.a)·src`); `over` puts it in front (`dst = src + (1 − src.a)·dst`).
+    func premultipliedBlending(under: Bool) {
+        epoxy_glEnable!(GLenum(GL_BLEND))
+        epoxy_glBlendEquation!(GLenum(GL_FUNC_ADD))
+        let (source, destination) = under ? (GL_ONE_MINUS_DST_ALPHA, GL_ONE) : (GL_ONE, GL_ONE_MINUS_SRC_ALPHA)
+        epoxy_glBlendFuncSeparate!(GLenum(source), GLenum(destination), GLenum(source), GLenum(destination))
+        check("glBlendFuncSeparate")
+    }
+
+    /// Limits drawing and clearing to a rectangle of window pixels (origin bottom-left), or not.
+    func scissor(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        guard let rect else { epoxy_glDisable!(GLenum(GL_SCISSOR_TEST)); check("glDisable"); return }
+        epoxy_glEnable!(GLenum(GL_SCISSOR_TEST))
+        epoxy_glScissor!(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height)); check("glScissor")
+    }
+
+    /// One triangle covering the viewport, its corners made from `gl_VertexID` (no attributes;
+    /// a vertex array must be bound). Not an instanced draw: not counted in `drawCallCount`.
+    func drawFullscreenTriangle() {
+        epoxy_glDrawArrays!(GLenum(GL_TRIANGLES), 0, 3); check("glDrawArrays")
+    }
+
+    /// Starts (`true`) or ends an occlusion query: did any sample pass the depth test?
+    func anySamplesPassed(_ query: GLuint, begin: Bool) {
+        if begin { epoxy_glBeginQuery!(GLenum(GL_ANY_SAMPLES_PASSED), query) } else { epoxy_glEndQuery!(GLenum(GL_ANY_SAMPLES_PASSED)) }
+        check("glBeginQuery/glEndQuery")
+    }
+
+    /// The result of a finished occlusion query, waiting for the GPU to finish it.
+    func occlusionResult(_ query: GLuint) -> Int {
+        var value: GLuint = 0
+        epoxy_glGetQueryObjectuiv!(query, GLenum(GL_QUERY_RESULT), &value); check("glGetQueryObjectuiv")
+        return Int(value)
+    }
+
+    // MARK: Framebuffers
+
+    func makeFramebuffer() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenFramebuffers!(1, &name); check("glGenFramebuffers")
+        return name
+    }
+
+    func deleteFramebuffer(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteFramebuffers!(1, &name); check("glDeleteFramebuffers")
+    }
+
+    /// Binds `name` for drawing and reading (0: the window's default framebuffer).
+    func bindFramebuffer(_ name: GLuint) {
+        epoxy_glBindFramebuffer!(GLenum(GL_FRAMEBUFFER), name); check("glBindFramebuffer")
+    }
+
+    /// A renderbuffer with `samples` samples per pixel (0 or 1: single-sampled).
+    func makeRenderbuffer(depth: Bool, width: Int, height: Int, samples: Int) -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenRenderbuffers!(1, &name)
+        epoxy_glBindRenderbuffer!(GLenum(GL_RENDERBUFFER), name)
+        let format = GLenum(depth ? GL_DEPTH_COMPONENT24 : GL_RGBA8)
+        if samples > 1 {
+            epoxy_glRenderbufferStorageMultisample!(GLenum(GL_RENDERBUFFER), GLsizei(samples), format,
+                                                    GLsizei(width), GLsizei(height))
+        } else {
+            epoxy_glRenderbufferStorage!(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
+        }
+        check("glRenderbufferStorage")
+        return name
+    }
+
+    func deleteRenderbuffer(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteRenderbuffers!(1, &name); check("glDeleteRenderbuffers")
+    }
+
+    /// Attaches a renderbuffer to the bound framebuffer as its colour or depth attachment.
+    func attachRenderbuffer(_ renderbuffer: GLuint, depth: Bool) {
+        epoxy_glFramebufferRenderbuffer!(GLenum(GL_FRAMEBUFFER),
+                                         GLenum(depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0),
+                                         GLenum(GL_RENDERBUFFER), renderbuffer)
+        check("glFramebufferRenderbuffer")
+    }
+
+    /// `nil` when the bound framebuffer is complete, otherwise the status in hex.
+    func framebufferIncompleteness() -> String? {
+        let status = epoxy_glCheckFramebufferStatus!(GLenum(GL_FRAMEBUFFER))
+        return status == GLenum(GL_FRAMEBUFFER_COMPLETE) ? nil : "status 0x\(String(status, radix: 16))"
+    }
+
+    /// Copies (and resolves, when the source is multisampled) the colour of `source` into `target`.
+    func resolveColor(from source: GLuint, to target: GLuint, width: Int, height: Int) {
+        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), source)
+        epoxy_glBindFramebuffer!(GLenum(GL_DRAW_FRAMEBUFFER), target)
+        epoxy_glBlitFramebuffer!(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                                 GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        check("glBlitFramebuffer")
+    }
+
+    /// Reads RGBA8 pixels of the bound read framebuffer's colour buffer, bottom row first.
+    func readPixels(framebuffer: GLuint, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer) {
+        epoxy_glBindFramebuffer!(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        epoxy_glPixelStorei!(GLenum(GL_PACK_ALIGNMENT), 1)
+        epoxy_glReadPixels!(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                            out.baseAddress)
+        check("glReadPixels")
+    }
+}

@@ -1,0 +1,198 @@
+import ArgumentParser
+import CardBenchmark
+import CardLayout
+import CardMath
+import CardRendering
+import Foundation
+
+/// `cardviewer bench`: the timing module (SPEC §5). Scrolls a deck through a scripted fling,
+/// headless, and reports every stage of the frame.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark scrolling headless: per-stage frame times, throughput, allocations, memory.",
+        discussion: """
+            Scrolls the deck with a scripted fling from the top to the bottom and back (headless, \
+            EGL), draws warm-up frames, then measures each frame's stages — layout, packing, upload, \
+            submit, draw (GPU time by GL_TIME_ELAPSED where the driver has a timer), whole frame, and \
+            cpu (the CPU's own work) — and prints their median, p90, p99 and max. Variants asked for \
+            run in the same process, and their ratios are printed. See README.md for the JSON schema.
+            """
+    )
+
+    /// The largest deck `--all-cards` lays out every frame (memory grows with it).
+    static let allCardsLimit = 10_000_000
+
+    @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), or all.")
+    var layout: LayoutChoice = LayoutChoice(argument: "pages")!
+
+    @Option(help: "Number of cards (a whole number ≥ 0).")
+    var cards: CardCount = CardCount(argument: "10000")!
+
+    @Option(help: "Viewport size in points, WxH (frames are drawn at one pixel per point).")
+    var size: ViewportSize = ViewportSize(argument: "1280x800")!
+
+    @Option(help: "Frames drawn before measuring (0…1000000).")
+    var warmup: FrameCount = FrameCount(argument: "60")!
+
+    @Option(help: "Frames measured (1…1000000).")
+    var frames: FrameCount = FrameCount(argument: "600")!
+
+    @Option(help: "Visibility ordering: depth or zindex (frames are packed, sorted if needed, and drawn with it).")
+    var order: RenderOrdering = .depth
+
+    @Flag(help: "Also lay out, pack and upload every card every frame (as the seeds do), next to the visible range.")
+    var allCards = false
+
+    @Option(help: "Also run a baseline: uikit (one heap object per card per frame) or generic (attributes through the layout protocol, then packed); repeatable.")
+    var baseline: [Baseline] = []
+
+    @Option(help: "Card counts to sweep, e.g. 1000,10000,100000,1000000 (replaces --cards).")
+    var sweep: CardCountList?
+
+    @Option(help: "Write the report as JSON to this file.")
+    var json: String?
+
+    @Option(help: "With --sweep: write the growth plot (SVG) to this file (default: bench-sweep.svg).")
+    var plot: String?
+
+    /// Where the sweep's plot goes.
+    var plotPath: String { plot ?? "bench-sweep.svg" }
+
+    func validate() throws {
+        if frames.value < 1 { throw ValidationError("--frames must be at least 1") }
+        let counts = sweep?.values ?? [cards.value]
+        if allCards, let largest = counts.max(), largest > Self.allCardsLimit {
+            throw ValidationError("--all-cards allows at most \(Self.allCardsLimit) cards (got \(largest))")
+        }
+        if json?.isEmpty == true { throw ValidationError("--json needs a file name") }
+        if let plot {
+            guard !plot.isEmpty else { throw ValidationError("--plot needs a file name") }
+            guard sweep != nil else { throw ValidationError("--plot draws a sweep: give --sweep too") }
+        }
+    }
+
+    var settings: BenchmarkSettings {
+        var paths: [PipelinePath] = [.fast]
+        for path in baseline.map(\.path) where !paths.contains(path) { paths.append(path) }
+        return BenchmarkSettings(
+            layouts: layout.kinds, cardCounts: sweep?.values ?? [cards.value], viewport: size.size,
+            warmupFrames: warmup.value, measuredFrames: frames.value, ordering: order,
+            scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
+    }
+
+    func run() throws {
+        let outputs = [json, sweep == nil ? nil : plotPath].compactMap { $0 }
+        for path in outputs { try checkWritable(path) }
+        let deck = DefaultDeck.load()
+        deck.reportWarnings()
+        let report: BenchmarkReport
+        do {
+            let benchmark = try Benchmark(settings: settings, images: deck.images)
+            let progress = ProgressBar()
+            report = try benchmark.run { done, total, scenario in
+                progress.update(done: done, total: total, label: scenario.description)
+            }
+            progress.finish()
+        } catch let error as RenderError {
+            throw RuntimeFailure(error.description)
+        }
+        print(TextReport.render(report), terminator: "")
+        if let json {
+            try write(Data(try BenchmarkJSON.encode(report).utf8), to: json, what: "JSON report")
+            print("JSON: \(json)")
+        }
+        if sweep != nil {
+            try write(Data(SweepPlot.svg(report).utf8), to: plotPath, what: "plot")
+            print("plot: \(plotPath)")
+        }
+    }
+
+    private func write(_ data: Data, to path: String, what: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RuntimeFailure("cannot write \(what) '\(path)': \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Fails before measuring when `path` cannot be written.
+    private func checkWritable(_ path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw RuntimeFailure("cannot write '\(path)': it is a directory")
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RuntimeFailure("cannot write '\(path)': no such directory '\(folder)'")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw RuntimeFailure("cannot write '\(path)': directory '\(folder)' is not writable")
+        }
+    }
+}
+
+/// A baseline to run next to the fast path (which always runs).
+enum Baseline: String, CaseIterable, ExpressibleByArgument {
+    case uikit
+    case generic
+
+    var path: PipelinePath {
+        switch self {
+        case .uikit: .uikit
+        case .generic: .generic
+        }
+    }
+}
+
+/// `--layout NAME` or `--layout all`.
+struct LayoutChoice: ExpressibleByArgument, Sendable {
+    var kinds: [LayoutKind]
+
+    init?(argument: String) {
+        if argument == "all" {
+            kinds = LayoutKind.allCases
+        } else if let kind = LayoutKind(rawValue: argument) {
+            kinds = [kind]
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { LayoutKind.allCases.map(\.rawValue) + ["all"] }
+
+    var defaultValueDescription: String { kinds.count == 1 ? kinds[0].rawValue : "all" }
+}
+
+/// A frame count: a whole number from 0 to a million.
+struct FrameCount: ExpressibleByArgument, Sendable {
+    var value: Int
+
+    init?(argument: String) {
+        guard let n = Int(argument), n >= 0, n <= 1_000_000 else { return nil }
+        value = n
+    }
+
+    var defaultValueDescription: String { "\(value)" }
+}
+
+extension CardCount {
+    var defaultValueDescription: String { "\(value)" }
+}
+
+/// Card counts separated by commas, e.g. `1000,10000`: whole numbers ≥ 0, at most 20 of them.
+struct CardCountList: ExpressibleByArgument, Sendable {
+    var values: [Int]
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= 20 else { return nil }
+        var values: [Int] = []
+        for part in parts {
+            guard let count = CardCount(argument: part.trimmingCharacters(in: .whitespaces)) else { return nil }
+            if !values.contains(count.value) { values.append(count.value) }
+        }
+        self.values = values
+    }
+}
