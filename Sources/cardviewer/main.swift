@@ -5,7 +5,8 @@ import Foundation
 // 1 a failure at run time (no display, no OpenGL 3.3, a shader that does not compile, an
 // unwritable file). Never a crash trace.
 do {
-    var command = try CardViewer.parseAsRoot()
+    let arguments = CommandLineInput.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
+    var command = try CardViewer.parseAsRoot(arguments)
     try command.run()
 } catch let failure as RuntimeFailure {
     printError("error: \(failure.message)")
@@ -17,6 +18,7 @@ do {
     }
     let message = CardViewer.message(for: error)
     let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-    printError(firstLine.hasPrefix("Error:") ? "error:" + firstLine.dropFirst("Error:".count) : "error: \(firstLine)")
+    let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst("Error: ".count)) : firstLine
+    printError("error: " + CommandLineInput.explained(text))
     exit(code == .validationFailure ? 2 : 1)
 }
