@@ -8,7 +8,7 @@ import CardMath
 /// edge the grid auto-scrolls by whole points every frame; releasing drops the card into its
 /// slot (the new order is saved); Esc cancels and everything returns to the original order.
 /// Ordinary drags scroll with inertia.
-struct GridController: LayoutController {
+struct GridController: BaseLayoutController {
     /// A lifted card.
     struct Lift {
         var id: CardID
@@ -46,18 +46,6 @@ struct GridController: LayoutController {
 
     func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes]) {
         layout(for: deck, in: context).layoutVisible(in: context, into: &out)
-    }
-
-    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
-        base.maximumOffset(viewport: viewport, cardCount: cardCount)
-    }
-
-    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
-        base.appearingAttributes(at: index, in: context)
-    }
-
-    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
-        base.disappearingAttributes(for: attributes, in: context)
     }
 
     /// The card's row at the top, below the margin.

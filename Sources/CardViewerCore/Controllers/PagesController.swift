@@ -6,7 +6,7 @@ import CardMath
 /// or Esc to dismiss; swipe a page left past a sixth of the width (or fling it) to delete it,
 /// otherwise it springs back; vertical drags scroll freely with inertia. While a page is
 /// highlighted the stack does not scroll and only a tap (dismiss) does anything.
-struct PagesController: LayoutController {
+struct PagesController: BaseLayoutController {
     /// The layout's geometry; its dynamic state is set from `highlighted` and `swipe` per query.
     var base = PagesLayout()
     /// The highlighted page.
@@ -33,18 +33,6 @@ struct PagesController: LayoutController {
 
     func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes]) {
         layout(for: deck).layoutVisible(in: context, into: &out)
-    }
-
-    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
-        base.maximumOffset(viewport: viewport, cardCount: cardCount)
-    }
-
-    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
-        base.appearingAttributes(at: index, in: context)
-    }
-
-    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
-        base.disappearingAttributes(for: attributes, in: context)
     }
 
     /// The page's top edge at the viewport's top (the end of the content for the last page,

@@ -6,7 +6,7 @@ import CardMath
 /// dragging the front card up (a pan that starts on it and is more vertical than horizontal)
 /// lifts it while the next card grows; released above half its height it flies up, fades and
 /// leaves the deck (never the disk), otherwise it springs back and the next card shrinks back.
-struct SlideBoxController: LayoutController {
+struct SlideBoxController: BaseLayoutController {
     var base = SlideBoxLayout()
     /// The front card being dragged, and the pan's translation, points (y down).
     var frontDrag: (id: CardID, translation: Vec2)?
@@ -32,21 +32,8 @@ struct SlideBoxController: LayoutController {
         layout(for: deck, in: context).layoutVisible(in: context, into: &out)
     }
 
-    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
-        base.maximumOffset(viewport: viewport, cardCount: cardCount)
-    }
-
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {
-        let layout = base
-        return { release in layout.targetOffset(for: release, in: LayoutContext(viewport: viewport, cardCount: cardCount)) }
-    }
-
-    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
-        base.appearingAttributes(at: index, in: context)
-    }
-
-    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
-        base.disappearingAttributes(for: attributes, in: context)
+        baseTargetOffset(viewport: viewport, cardCount: cardCount)
     }
 
     /// The card's page: `index · pageDistance`.

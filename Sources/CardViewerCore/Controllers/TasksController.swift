@@ -6,7 +6,7 @@ import CardMath
 /// tap that opens the card visibly under the pointer (exact hit-testing through the real
 /// transforms) by zooming it flat over the whole viewport; a tap or Esc closes it again.
 /// While a card is open the deck does not scroll.
-struct TasksController: LayoutController {
+struct TasksController: BaseLayoutController {
     var base = TasksLayout()
     /// The open card.
     var opened: CardID?
@@ -53,21 +53,8 @@ struct TasksController: LayoutController {
         card.zIndex = context.cardCount + 1
     }
 
-    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
-        base.maximumOffset(viewport: viewport, cardCount: cardCount)
-    }
-
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {
-        let layout = base
-        return { release in layout.targetOffset(for: release, in: LayoutContext(viewport: viewport, cardCount: cardCount)) }
-    }
-
-    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
-        base.appearingAttributes(at: index, in: context)
-    }
-
-    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
-        base.disappearingAttributes(for: attributes, in: context)
+        baseTargetOffset(viewport: viewport, cardCount: cardCount)
     }
 
     /// The resting offset nearest to the one that centers the card's slot (`index · s`: card 0

@@ -5,7 +5,7 @@ import CardMath
 /// The spinning wheel (SPEC §2.5): horizontal drags and flings turn the wheel, which comes to
 /// rest on a whole card (rounded in the direction it was turning); `[` and `]` make the radius
 /// smaller and larger, and every card animates to the new wheel.
-struct WheelController: LayoutController {
+struct WheelController: BaseLayoutController {
     var base = WheelLayout()
 
     /// Each `[` divides the radius by this, each `]` multiplies it.
@@ -24,21 +24,8 @@ struct WheelController: LayoutController {
         base.layoutVisible(in: context, into: &out)
     }
 
-    func maximumOffset(viewport: Size, cardCount: Int) -> Vec2 {
-        base.maximumOffset(viewport: viewport, cardCount: cardCount)
-    }
-
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {
-        let layout = base
-        return { release in layout.targetOffset(for: release, in: LayoutContext(viewport: viewport, cardCount: cardCount)) }
-    }
-
-    func appearingAttributes(at index: Int, in context: LayoutContext) -> CardAttributes {
-        base.appearingAttributes(at: index, in: context)
-    }
-
-    func disappearingAttributes(for attributes: CardAttributes, in context: LayoutContext) -> CardAttributes {
-        base.disappearingAttributes(for: attributes, in: context)
+        baseTargetOffset(viewport: viewport, cardCount: cardCount)
     }
 
     /// The offset that brings the card to the top of the wheel.
