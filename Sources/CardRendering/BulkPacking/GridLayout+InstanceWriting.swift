@@ -4,7 +4,7 @@ import CardMath
 /// The grid's bulk path: at rest (no lifted card) every card is flat in its slot, so the rows
 /// are `(cw, 0, 0, x − offsetX)`, `(0, ch, 0, y − offsetY)`, `(0, 0, 1, 0)` with `(x, y)` the
 /// slot's center; the row and column advance as counters (no division per card).
-extension GridLayout: InstanceWriting {
+extension GridLayout: RunInstanceWriting {
     /// At rest (no lifted card) with finite numbers.
     public func canWriteInBulk(in context: LayoutContext) -> Bool {
         guard lifted == nil, context.isBulkSafe, isBulkSafe(margin), isBulkSafe(spacing) else { return false }
@@ -19,22 +19,10 @@ extension GridLayout: InstanceWriting {
     /// Every card at rest has alpha 1.
     public var writesOnlyOpaqueRecords: Bool { true }
 
-    public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                               into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-        let range = range.clamped(to: 0..<context.cardCount)
-        guard !range.isEmpty else { return 0 }
-        if reversed {
-            write(range, in: context, layerCount: layerCount, step: -1, into: out)
-        } else {
-            write(range, in: context, layerCount: layerCount, step: 1, into: out)
-        }
-        return range.count
-    }
-
     /// The loop, from the lower end of `range` (`step` 1) or the upper (−1).
     @inline(__always)
-    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
-                       into out: UnsafeMutablePointer<InstanceRecord>) {
+    public func writeRun(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                         into out: UnsafeMutablePointer<InstanceRecord>) {
         let columnCount = columns(viewportWidth: context.viewport.width)
         let card = cardSize(viewport: context.viewport)
         let eye = context.camera.eye

@@ -128,3 +128,29 @@ struct LayerCycle {
         layer = layer == 0 ? count &- 1 : layer &- 1
     }
 }
+
+/// A writer whose cards are all laid out by one loop over a run of indices, walked from either
+/// end: `writeInstances` clamps the range and picks the direction; the layout writes the loop.
+public protocol RunInstanceWriting: InstanceWriting {
+    /// Writes every card of `range` (already clamped to the deck, not empty) to `out`, walking
+    /// from its lower end when `step` is 1 or from its upper end when `step` is −1.
+    ///
+    /// - Complexity: O(range.count); no allocation.
+    func writeRun(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                  into out: UnsafeMutablePointer<InstanceRecord>)
+}
+
+extension RunInstanceWriting {
+    public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
+                               into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
+        let range = range.clamped(to: 0..<context.cardCount)
+        guard !range.isEmpty else { return 0 }
+        // Two literal steps, so each specialised loop sees a constant direction.
+        if reversed {
+            writeRun(range, in: context, layerCount: layerCount, step: -1, into: out)
+        } else {
+            writeRun(range, in: context, layerCount: layerCount, step: 1, into: out)
+        }
+        return range.count
+    }
+}

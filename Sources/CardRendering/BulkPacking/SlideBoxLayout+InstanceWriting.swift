@@ -6,7 +6,7 @@ import CardMath
 /// `transform = T(0, 0, z) · S(scale, scale, 1) · T(tx, 0, 0)`. Every card is centered on
 /// screen, so with the card size `cw × ch` folded in the rows are
 /// `(scale·cw, 0, 0, scale·tx + W/2)`, `(0, scale·ch, 0, H/2 − offsetY)`, `(0, 0, 1, z)`.
-extension SlideBoxLayout: InstanceWriting {
+extension SlideBoxLayout: RunInstanceWriting {
     /// At rest (no front-card drag) with finite numbers.
     public func canWriteInBulk(in context: LayoutContext) -> Bool {
         frontDrag == nil && context.isBulkSafe && isBulkSafe(cardScale.x) && isBulkSafe(cardScale.y)
@@ -18,22 +18,10 @@ extension SlideBoxLayout: InstanceWriting {
     /// Every card at rest has alpha 1.
     public var writesOnlyOpaqueRecords: Bool { true }
 
-    public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                               into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-        let range = range.clamped(to: 0..<context.cardCount)
-        guard !range.isEmpty else { return 0 }
-        if reversed {
-            write(range, in: context, layerCount: layerCount, step: -1, into: out)
-        } else {
-            write(range, in: context, layerCount: layerCount, step: 1, into: out)
-        }
-        return range.count
-    }
-
     /// The loop, from the lower end of `range` (`step` 1) or the upper (−1).
     @inline(__always)
-    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
-                       into out: UnsafeMutablePointer<InstanceRecord>) {
+    public func writeRun(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                         into out: UnsafeMutablePointer<InstanceRecord>) {
         let viewport = context.viewport
         let card = cardSize(viewport: viewport)
         let distance = pageDistance(viewport: viewport)

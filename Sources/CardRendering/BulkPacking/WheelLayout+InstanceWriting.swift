@@ -6,7 +6,7 @@ import CardMath
 /// from an `AngleRecurrence`. With `ay` the anchor's offset below the center and `(px, py)` the
 /// card's unturned world center, the rows are `(c·w, −s·h, 0, s·ay + px)`,
 /// `(s·w, c·h, 0, −c·ay + py)`, `(0, 0, 1, z)`.
-extension WheelLayout: InstanceWriting {
+extension WheelLayout: RunInstanceWriting {
     /// The wheel has no dynamic state; its numbers must be finite.
     public func canWriteInBulk(in context: LayoutContext) -> Bool {
         context.isBulkSafe && isBulkSafe(itemSize.width) && isBulkSafe(itemSize.height) && itemSize.height != 0
@@ -19,23 +19,11 @@ extension WheelLayout: InstanceWriting {
     /// Every card at rest has alpha 1.
     public var writesOnlyOpaqueRecords: Bool { true }
 
-    public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                               into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-        let range = range.clamped(to: 0..<context.cardCount)
-        guard !range.isEmpty else { return 0 }
-        if reversed {
-            write(range, in: context, layerCount: layerCount, step: -1, into: out)
-        } else {
-            write(range, in: context, layerCount: layerCount, step: 1, into: out)
-        }
-        return range.count
-    }
-
     /// The loop, from the lower end of `range` (`step` 1) or the upper (−1); the turn's sine and
     /// cosine restart from exact values every `BulkPacking.reseedInterval` cards.
     @inline(__always)
-    private func write(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
-                       into out: UnsafeMutablePointer<InstanceRecord>) {
+    public func writeRun(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, step: Int,
+                         into out: UnsafeMutablePointer<InstanceRecord>) {
         let viewport = context.viewport, offset = context.offset
         let a = anglePerItem
         let turn0 = angle(offsetX: offset.x, viewport: viewport, cardCount: context.cardCount)
