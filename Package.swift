@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "cardviewer", targets: ["cardviewer"]),
         .library(name: "CardMath", targets: ["CardMath"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
+        .library(name: "CardPacking", targets: ["CardPacking"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
         .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
@@ -36,8 +37,17 @@ let package = Package(
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
-        // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
+        // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
+        // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
+        .target(name: "CardDeckArt", dependencies: ["CardImaging"]),
+        .executableTarget(
+            name: "make-deck",
+            dependencies: ["CardDeckArt", "CardImaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // Packing: layout attributes in, fixed-stride instance records and draw passes out. Pure, no GL.
+        .target(name: "CardPacking", dependencies: ["CardMath", "CardLayout"]),
 
         // GPU rendering: the only place that calls GL (through libepoxy); GLSL sources in Shaders/.
         .target(
@@ -47,11 +57,14 @@ let package = Package(
                 .copy("text.vert"), .copy("text.frag"),
             ]
         ),
-        .target(name: "CardRendering", dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardImaging", "CardShaders"]),
+        .target(
+            name: "CardRendering",
+            dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardPacking", "CardImaging", "CardShaders"]
+        ),
         // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
         .target(
             name: "CardCompare",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardRendering"]
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardPacking", "CardRendering"]
         ),
         // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
         .target(name: "CMallocCounter"),
@@ -59,30 +72,33 @@ let package = Package(
         .target(
             name: "CardBenchmark",
             dependencies: [
-                "CMallocCounter", "CardMath", "CardLayout", "CardRendering", "CardImaging",
+                "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering", "CardImaging",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
-        // Windows and input through GLFW: a GraphicsContext for the renderer, events for the app.
-        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardInteraction", "CardRendering"]),
+        // Windows and input through GLFW: a GL context to draw into, events for the app. Knows no renderer.
+        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardInteraction"]),
 
         // The interactive viewer without a window: session, per-layout controllers, deck files,
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardAssets"]
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
         // GLFW's events or a replay script.
         .target(
             name: "CardViewerApp",
-            dependencies: ["CardViewerCore", "CardRendering", "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter"]
+            dependencies: [
+                "CardViewerCore", "CardPacking", "CardRendering", "CardWindow", "CardImaging", "CardInteraction",
+                "CMallocCounter",
+            ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardRendering", "CardWindow", "CardCompare",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -91,7 +107,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
-        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardAssets", "CardTestSupport"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport"]),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [
@@ -100,15 +116,19 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CardPackingTests",
+            dependencies: ["CardPacking", "CardLayout", "CardMath", "CardTestSupport"]
+        ),
+        .testTarget(
             name: "CardRenderingTests",
-            dependencies: ["CardRendering", "CardWindow", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
+            dependencies: ["CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(
             name: "CardViewerTests",
             dependencies: [
-                "CardImaging", "CardViewerCore", "CardViewerApp", "CardRendering", "CardLayout", "CardInteraction",
-                "CardMath",
+                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
+                "CardInteraction", "CardMath",
             ]
         ),
         .testTarget(
@@ -118,10 +138,13 @@ let package = Package(
                 "CMallocCounter",
             ]
         ),
-        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardRendering", "CardLayout"]),
+        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout"]),
         .testTarget(
             name: "CardCompareTests",
-            dependencies: ["CardCompare", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
+            dependencies: [
+                "CardCompare", "CardPacking", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
+                "CardTestSupport",
+            ]
         ),
         .testTarget(
             name: "CardInteractionTests",

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bundled default deck: the PNG pictures in `Assets/Deck/`, painted by `DeckArt` and written
-/// by `cardviewer make-deck --out Assets/Deck`, shipped as this target's resources.
+/// by `swift run make-deck --out Assets/Deck`, shipped as this target's resources.
 public enum BundledDeck {
     /// Absolute paths of the deck's PNG files, sorted by file name (so in deck order: `01-…`, `02-…`).
     /// Empty if the resource bundle lacks the folder.

@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 
 /// A named, reproducible frame for the comparison: card attributes, the viewport they were laid

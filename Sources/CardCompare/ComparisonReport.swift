@@ -1,3 +1,4 @@
+import CardMath
 import CardRendering
 
 /// The comparison's report: JSON for machines, a table for people; both from the same numbers.

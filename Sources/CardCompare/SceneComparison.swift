@@ -1,4 +1,5 @@
 import CardImaging
+import CardPacking
 import CardRendering
 
 /// How one way of drawing fared against the reference.

@@ -1,3 +1,4 @@
+import CardPacking
 import CardShaders
 import CardImaging
 import CardMath

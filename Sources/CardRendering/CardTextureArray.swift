@@ -1,4 +1,5 @@
 import CardImaging
+import CardMath
 
 /// The card images on the GPU: one `GL_TEXTURE_2D_ARRAY`, one image per layer, all brought to
 /// one layer size, with mipmaps and trilinear filtering. Thousands of cards share its few layers.

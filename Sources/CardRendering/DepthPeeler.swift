@@ -1,3 +1,4 @@
+import CardMath
 import CardShaders
 
 /// Exact translucency for `depth` ordering: front-to-back depth peeling (Everitt 2001, with

@@ -2,6 +2,7 @@
 // those pointers are C globals, which Swift 6 would otherwise refuse as shared mutable state.
 @preconcurrency import CEpoxy
 import CardImaging
+import CardMath
 
 /// A headless OpenGL 3.3 core context with an offscreen framebuffer: no display, no window.
 ///

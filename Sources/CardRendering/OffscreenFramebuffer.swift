@@ -1,4 +1,5 @@
 import CardImaging
+import CardMath
 
 /// A framebuffer object to render into without a window: RGBA8 colour and a 24-bit depth buffer,
 /// optionally multisampled and then resolved into a single-sampled copy before read-back.

@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 
 /// How cards are coloured.
 public enum CardShading: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import CardMath
+import CardPacking
 
 /// The rectangle of drawable pixels that holds a set of cards, for scissoring the passes that
 /// only they need (depth peeling): what lies outside is left untouched and costs no fill.

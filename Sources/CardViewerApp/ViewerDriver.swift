@@ -1,5 +1,6 @@
 import CardImaging
 import CardMath
+import CardPacking
 import Foundation
 import CardRendering
 import CardViewerCore
@@ -70,7 +71,7 @@ final class ViewerDriver {
         let layoutSeconds = Self.seconds(start.duration(to: clock.now))
         var mark = AllocationReport.now
         allocations.add(mark - frameStartCount, to: .session)
-        let ordering = RenderOrdering(rawValue: session.ordering.rawValue) ?? .depth
+        let ordering = session.ordering
         if countsAllocations {
             // The packing stage on its own: the same frame packed a second time.
             reportPacker.pack(session.frameCards, offset: session.offset, camera: session.camera, ordering: ordering,

@@ -19,14 +19,7 @@ struct WindowLoop {
             driver.beginFrame()
             window.pollEvents(timeout: timeout) { event in
                 needsDraw = true
-                switch event {
-                case .pointer(let pointer): session.handle(.pointer(pointer))
-                case .scroll(let scroll): session.handle(.scroll(scroll))
-                case .key(let key): session.handle(.key(key))
-                case .resized: session.handle(.resize(window.viewportSize, time: window.time))
-                case .refresh: break
-                case .closeRequested: session.handle(.close(time: window.time))
-                }
+                session.handle(event)
             }
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
@@ -58,7 +51,7 @@ struct ReplayLoop {
             guard let time = player.playFrame(into: session) else { break }
             if case .window(let window) = surface {
                 window.pollEvents(timeout: 0) { event in
-                    if case .closeRequested = event { session.handle(.close(time: time)) }
+                    if case .close = event { session.handle(.close(time: time)) }
                 }
             }
             driver.saveIfChanged()

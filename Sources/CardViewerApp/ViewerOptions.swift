@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardViewerCore
 
 /// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
@@ -11,7 +12,7 @@ public struct ViewerOptions: Sendable {
     public var imagesDirectory: String?
     /// `--state FILE`: where the deck's state is saved and restored from.
     public var statePath: String?
-    public var ordering: CardOrdering = .depth
+    public var ordering: RenderOrdering = .depth
     /// The window's size (or the offscreen frame's), points.
     public var size = Size(width: 1280, height: 800)
     /// The scroll offset to start at, content points.

@@ -1,19 +1,19 @@
 import CGLFW
 import CardInteraction
 import CardMath
-import CardRendering
 
-/// A GLFW window with an OpenGL 3.3 core (forward-compatible) context, vsync on: a
-/// `GraphicsContext` for the renderer and a source of `WindowEvent`s for the application.
+/// A GLFW window with an OpenGL 3.3 core (forward-compatible) context, vsync on: a context the
+/// renderer can draw into (the application declares it a `GraphicsContext`; this target knows
+/// no renderer) and a source of `ViewerEvent`s for the application.
 ///
 /// The viewport in points is the window size (GLFW screen coordinates); the drawable is the
 /// framebuffer in pixels, larger on HiDPI displays and 0 × 0 while minimised. One window per
 /// process (GLFW is initialised with it and terminated when it closes); use it on the main thread.
-public final class GLFWWindowContext: GraphicsContext {
+public final class GLFWWindowContext {
     private let window: OpaquePointer
     private let events: EventQueue
-    /// The driver behind the window's context.
-    public let info: GLInfo
+    /// The OpenGL version of the window's context (major, minor), as GLFW reports it.
+    public let contextVersion: (major: Int, minor: Int)
 
     /// Opens a window of `size` points titled `title` and makes its context current.
     ///
@@ -43,13 +43,14 @@ public final class GLFWWindowContext: GraphicsContext {
         }
         self.window = window
         glfwMakeContextCurrent(window)
-        let info = GLInfo.current()
-        guard info.supportsGL33 else {
+        let version = (major: Int(glfwGetWindowAttrib(window, GLFW_CONTEXT_VERSION_MAJOR)),
+                       minor: Int(glfwGetWindowAttrib(window, GLFW_CONTEXT_VERSION_MINOR)))
+        guard version >= (3, 3) else {
             glfwDestroyWindow(window)
             glfwTerminate()
-            throw WindowError.noGLContext("the driver offers only \(info.version)")
+            throw WindowError.noGLContext("the driver offers only OpenGL \(version.major).\(version.minor)")
         }
-        self.info = info
+        contextVersion = version
         glfwSwapInterval(1)
         events = EventQueue()
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(events).toOpaque())
@@ -69,7 +70,7 @@ public final class GLFWWindowContext: GraphicsContext {
         return String(cString: description)
     }
 
-    // MARK: GraphicsContext
+    // MARK: Drawing (what `GraphicsContext` asks for)
 
     public func makeCurrent() throws { glfwMakeContextCurrent(window) }
 
@@ -105,7 +106,7 @@ public final class GLFWWindowContext: GraphicsContext {
     /// Waits for events (at most `timeout` seconds when given; `0` only polls; `nil` waits for
     /// at least one) and hands each to `body`, in order. Keeps its buffer between calls, so a
     /// frame with no events allocates nothing.
-    public func pollEvents(timeout: Double? = nil, _ body: (WindowEvent) -> Void) {
+    public func pollEvents(timeout: Double? = nil, _ body: (ViewerEvent) -> Void) {
         switch timeout {
         case nil: glfwWaitEvents()
         case let t? where t <= 0: glfwPollEvents()
@@ -115,8 +116,8 @@ public final class GLFWWindowContext: GraphicsContext {
     }
 
     /// Waits like `pollEvents(timeout:_:)` and returns the events since the last call.
-    public func nextEvents(timeout: Double? = nil) -> [WindowEvent] {
-        var out: [WindowEvent] = []
+    public func nextEvents(timeout: Double? = nil) -> [ViewerEvent] {
+        var out: [ViewerEvent] = []
         pollEvents(timeout: timeout) { out.append($0) }
         return out
     }
@@ -143,22 +144,30 @@ public final class GLFWWindowContext: GraphicsContext {
             guard action != GLFW_REPEAT || mapped.repeats else { return }
             EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime())))
         }
-        glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.append(.resized) }
-        glfwSetWindowSizeCallback(window) { window, _, _ in EventQueue.of(window)?.append(.resized) }
-        glfwSetWindowCloseCallback(window) { window in EventQueue.of(window)?.append(.closeRequested) }
-        glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.refresh) }
+        // Both sizes: the framebuffer's alone changes when the window moves to a screen of another scale.
+        glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
+        glfwSetWindowSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
+        glfwSetWindowCloseCallback(window) { window in EventQueue.of(window)?.append(.close(time: glfwGetTime())) }
+        glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.redraw(time: glfwGetTime())) }
     }
 }
 
 /// Events gathered by GLFW's C callbacks (which cannot capture context) through the window's
 /// user pointer.
 private final class EventQueue {
-    private var events: [WindowEvent] = []
+    private var events: [ViewerEvent] = []
 
-    func append(_ event: WindowEvent) { events.append(event) }
+    func append(_ event: ViewerEvent) { events.append(event) }
+
+    /// A resize to the window's size in points now (0 × 0 while minimised).
+    func appendResize(of window: OpaquePointer?) {
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowSize(window, &width, &height)
+        append(.resize(Size(width: Double(max(0, width)), height: Double(max(0, height))), time: glfwGetTime()))
+    }
 
     /// Hands every queued event to `body` and empties the queue, keeping its storage.
-    func drain(_ body: (WindowEvent) -> Void) {
+    func drain(_ body: (ViewerEvent) -> Void) {
         var index = 0
         // Callbacks during `body` (none expected) would append; they are seen in this drain.
         while index < events.count {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardBenchmark
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 import Foundation
 

@@ -10,7 +10,6 @@ struct CardViewer: ParsableCommand {
             RenderCommand.self,
             CompareCommand.self,
             LayoutCommand.self,
-            MakeDeckCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardCompare
 import CardImaging
+import CardMath
 import CardRendering
 import Foundation
 

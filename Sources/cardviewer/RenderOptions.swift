@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardPacking
 import CardRendering
 
 extension RenderOrdering: ExpressibleByArgument {}

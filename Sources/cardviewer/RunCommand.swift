@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset
-        options.ordering = CardOrdering(rawValue: rendering.order.rawValue) ?? .depth
+        options.ordering = rendering.order
         options.imagesDirectory = images
         options.statePath = state
         options.replayPath = replay

@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardPacking
 @testable import CardRendering
 import Testing
 

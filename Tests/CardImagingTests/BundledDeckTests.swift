@@ -1,4 +1,5 @@
 import CardAssets
+import CardDeckArt
 import CardImaging
 import Testing
 
@@ -52,7 +53,7 @@ struct BundledDeckTests {
     }
 
     @Test func committedPicturesAreWhatTheGeneratorPaints() throws {
-        // Guards against editing DeckArt without re-running `cardviewer make-deck --out Assets/Deck`.
+        // Guards against editing DeckArt without re-running `swift run make-deck --out Assets/Deck`.
         // A tolerance of one 8-bit step on a few pixels allows last-bit libm differences between machines.
         for (art, path) in zip(DeckArt.allCases, BundledDeck.imagePaths) {
             let committed = try PNGCodec.read(contentsOf: path)

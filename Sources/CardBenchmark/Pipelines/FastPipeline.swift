@@ -1,4 +1,5 @@
 import CardLayout
+import CardPacking
 import CardRendering
 
 /// The fast path: the layout writes instance records directly, in draw order

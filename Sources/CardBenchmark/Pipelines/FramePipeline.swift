@@ -1,4 +1,5 @@
 import CardLayout
+import CardPacking
 import CardRendering
 
 /// The CPU half of a frame, in two timed stages: lay out the cards, then pack them into

@@ -1,4 +1,5 @@
 import CardLayout
+import CardPacking
 import CardRendering
 
 /// The straightforward path: `CardAttributes` from the layout protocol (one dynamic call per

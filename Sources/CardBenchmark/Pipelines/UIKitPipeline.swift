@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 
 /// What UIKit allocates for every card of every layout pass: `UICollectionViewLayoutAttributes`

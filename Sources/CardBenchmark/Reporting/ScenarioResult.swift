@@ -1,3 +1,4 @@
+import CardPacking
 import CardRendering
 
 /// What one scenario measured.

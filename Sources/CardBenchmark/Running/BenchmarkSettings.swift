@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 
 /// What a benchmark run measures. Every combination of layout × card count × scope × path is

@@ -1,14 +1,7 @@
 import CardInteraction
 import CardLayout
 import CardMath
-
-/// How overlapping cards decide which one is seen (the renderer's `RenderOrdering`, by name).
-public enum CardOrdering: String, CaseIterable, Sendable, Codable {
-    /// Core Animation's: back to front by zIndex.
-    case zindex
-    /// The depth buffer decides per pixel.
-    case depth
-}
+import CardPacking
 
 /// The interactive viewer without a window: the deck, the current layout and its interactive
 /// state, scroll physics, animations and gesture recognition. It consumes timestamped events
@@ -25,14 +18,14 @@ public final class ViewerSession {
         public var layout: LayoutKind
         /// The viewport in points (the window's size).
         public var viewport: Size
-        public var ordering: CardOrdering
+        public var ordering: RenderOrdering
         /// The scroll offset to start at (clamped to the content), content points.
         public var offset: Vec2
         /// Makes the source and title of a card the user appends (A).
         public var newCard: @Sendable (Deck) -> (source: CardSource, title: String)
 
         public init(layout: LayoutKind = .pages, viewport: Size = Size(width: 1280, height: 800),
-                    ordering: CardOrdering = .depth, offset: Vec2 = .zero,
+                    ordering: RenderOrdering = .depth, offset: Vec2 = .zero,
                     newCard: @escaping @Sendable (Deck) -> (source: CardSource, title: String) = ViewerSession.syntheticCard) {
             self.layout = layout
             self.viewport = viewport
@@ -58,7 +51,7 @@ public final class ViewerSession {
     /// How many of `frameCards` are drawn (not hidden, not transparent).
     public internal(set) var visibleCardCount = 0
     /// The visibility ordering the frame is drawn with (Z toggles it).
-    public internal(set) var ordering: CardOrdering
+    public internal(set) var ordering: RenderOrdering
     /// True while the window is minimised (0 × 0): nothing to draw.
     public internal(set) var isMinimised = false
     /// True once Q was pressed or the window asked to close.
@@ -148,6 +141,8 @@ public final class ViewerSession {
             resize(to: size)
         case .close:
             quit()
+        case .redraw:
+            break  // nothing changed; the glue draws the frame again
         }
     }
 

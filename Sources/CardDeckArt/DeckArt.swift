@@ -1,8 +1,9 @@
+import CardImaging
 /// The bundled default deck's pictures, painted procedurally in Swift: deterministic (the same
 /// pixels on every run), opaque, in any size (designed for 640×400, 16:10, so they look right on
 /// viewport-sized cards).
 ///
-/// `cardviewer make-deck --out DIR` writes them as `NN-name.png`; the committed copies live in
+/// `swift run make-deck --out DIR` writes them as `NN-name.png`; the committed copies live in
 /// `Assets/Deck/` and are what the viewer loads.
 public enum DeckArt: String, CaseIterable, Sendable {
     case sunset          // mountains and a lake at sunset

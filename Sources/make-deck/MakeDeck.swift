@@ -1,14 +1,16 @@
 import ArgumentParser
+import CardDeckArt
 import CardImaging
 import Foundation
 
-/// `cardviewer make-deck --out DIR`: paints the bundled default deck (`DeckArt`) and writes it as
-/// `NN-name.png` files. For maintainers regenerating `Assets/Deck/`; hidden from help.
-struct MakeDeckCommand: ParsableCommand {
+/// `swift run make-deck --out DIR`: paints the bundled default deck (`DeckArt`) and writes it as
+/// `NN-name.png` files. A maintainers' tool for regenerating `Assets/Deck/`, kept out of the
+/// `cardviewer` executable so the viewer does not link the generator.
+@main
+struct MakeDeck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "make-deck",
-        abstract: "Paint the bundled default deck and write it as PNG files (maintainers only).",
-        shouldDisplay: false
+        abstract: "Paint CardViewer's bundled default deck and write it as PNG files (maintainers only)."
     )
 
     @Option(help: "Directory to write the NN-name.png files into; created when missing.")
@@ -22,16 +24,22 @@ struct MakeDeckCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            throw RuntimeFailure("cannot create directory '\(out)': \((error as NSError).localizedDescription)")
+            throw Failure("cannot create directory '\(out)': \((error as NSError).localizedDescription)")
         }
         for art in DeckArt.allCases {
             let path = (out as NSString).appendingPathComponent(art.fileName)
             do {
                 try PNGCodec.write(art.render(), to: path)
             } catch let error as PNGError {
-                throw RuntimeFailure(error.description)
+                throw Failure(error.description)
             }
             print(path)
         }
+    }
+
+    /// A failure at run time, reported as one line with exit status 1.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 }

@@ -1,3 +1,4 @@
+import CardImaging
 import Foundation
 
 /// Landscapes of the bundled deck: sunset over a lake, aurora over a forest, desert dunes.

@@ -50,9 +50,9 @@ public struct InstanceRecord: Hashable, Sendable {
     public static let stride = MemoryLayout<InstanceRecord>.stride
 
     /// Byte offsets of the attributes, as the vertex array reads them.
-    static let rowsOffset = MemoryLayout<InstanceRecord>.offset(of: \.row0) ?? 0
-    static let alphaDepthOffset = MemoryLayout<InstanceRecord>.offset(of: \.alpha) ?? 48
-    static let layerIdOffset = MemoryLayout<InstanceRecord>.offset(of: \.layer) ?? 56
+    public static let rowsOffset = MemoryLayout<InstanceRecord>.offset(of: \.row0) ?? 0
+    public static let alphaDepthOffset = MemoryLayout<InstanceRecord>.offset(of: \.alpha) ?? 48
+    public static let layerIdOffset = MemoryLayout<InstanceRecord>.offset(of: \.layer) ?? 56
 
     /// The record of `card` with the scroll `offset` subtracted, or `nil` when it has nothing to
     /// draw (hidden, fully transparent) or a number that is not finite (NaN never reaches a buffer).

@@ -5,8 +5,8 @@ import CardMath
 /// values with a timestamp, no window-system types.
 ///
 /// Positions are viewport points (the window's coordinates: origin top-left, +y down), times
-/// seconds on the session's clock. The GLFW glue and `ReplayScript` both produce these, and both
-/// feed them to `ViewerSession.handle(_:)`: one path for real and scripted input.
+/// seconds on the session's clock. The GLFW window (`CardWindow`) and `ReplayScript` both produce
+/// these, and both feed them to `ViewerSession.handle(_:)`: one path for real and scripted input.
 public enum ViewerEvent: Hashable, Sendable {
     /// A button went down or up, the pointer moved, or the system took the pointer away.
     case pointer(PointerEvent)
@@ -18,6 +18,8 @@ public enum ViewerEvent: Hashable, Sendable {
     case resize(Size, time: Double)
     /// The window was asked to close.
     case close(time: Double)
+    /// The window's contents were lost (exposed, restored) and must be drawn again; nothing changed.
+    case redraw(time: Double)
 
     /// When it happened, seconds.
     public var time: Double {
@@ -25,7 +27,7 @@ public enum ViewerEvent: Hashable, Sendable {
         case .pointer(let event): event.time
         case .scroll(let event): event.time
         case .key(let event): event.time
-        case .resize(_, let time), .close(let time): time
+        case .resize(_, let time), .close(let time), .redraw(let time): time
         }
     }
 }
@@ -46,6 +48,7 @@ extension ViewerEvent {
             return .key(event)
         case .resize(let size, let time): return .resize(size, time: time + seconds)
         case .close(let time): return .close(time: time + seconds)
+        case .redraw(let time): return .redraw(time: time + seconds)
         }
     }
 }

@@ -1,6 +1,6 @@
 import CardLayout
 import CardMath
-import CardRendering
+import CardPacking
 import CardTestSupport
 import Testing
 

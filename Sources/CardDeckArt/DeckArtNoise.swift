@@ -1,3 +1,4 @@
+import CardImaging
 /// Deterministic pseudo-random numbers for procedural art: the same seed paints the same picture
 /// on every machine and every run.
 struct ArtRandom {

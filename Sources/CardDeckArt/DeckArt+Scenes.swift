@@ -1,3 +1,4 @@
+import CardImaging
 import Foundation
 
 /// Photo-like scenes of the bundled deck: a beach by day and a city skyline at dusk.

@@ -1,3 +1,4 @@
+import CardImaging
 import Foundation
 
 /// Graphic patterns of the bundled deck: Bauhaus tiles, a soft mesh gradient, isometric cubes.
