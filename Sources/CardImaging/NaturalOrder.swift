@@ -2,34 +2,51 @@
 /// ("2" before "10"), everything else case-insensitively, and exact text breaks ties.
 public enum NaturalOrder {
     /// Whether `a` sorts before `b` in natural order.
-    /// - Complexity: O(length of the common prefix).
+    /// - Complexity: O(length of the names); allocates two keys. To sort many names, sort by
+    ///   `key(for:)` once per name instead (`sorted(_:)`).
     public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        let order = compare(a, b)
-        return order != 0 ? order < 0 : a < b
+        let (left, right) = (key(for: a), key(for: b))
+        if left != right { return left.lexicographicallyPrecedes(right) }
+        return a < b
     }
 
-    /// −1, 0 or 1 as `a` sorts before, with, or after `b` (ignoring case; leading zeros only
-    /// matter as a tie-break: "a02" and "a2" compare equal here).
-    static func compare(_ a: String, _ b: String) -> Int {
-        var left = Array(a.lowercased().unicodeScalars)[...], right = Array(b.lowercased().unicodeScalars)[...]
-        while let l = left.first, let r = right.first {
-            if isDigit(l), isDigit(r) {
-                let leftRun = left.prefix(while: isDigit), rightRun = right.prefix(while: isDigit)
-                left = left.dropFirst(leftRun.count)
-                right = right.dropFirst(rightRun.count)
-                // Compare numerically without converting (runs may exceed any integer type):
-                // fewer significant digits is smaller; equal lengths compare digit by digit.
-                let leftDigits = leftRun.drop { $0 == "0" }, rightDigits = rightRun.drop { $0 == "0" }
-                if leftDigits.count != rightDigits.count { return leftDigits.count < rightDigits.count ? -1 : 1 }
-                for (x, y) in zip(leftDigits, rightDigits) where x != y { return x.value < y.value ? -1 : 1 }
+    /// `names` in natural order, each key computed once.
+    /// - Complexity: O(n log n) comparisons of precomputed keys for n names.
+    public static func sorted(_ names: [String]) -> [String] {
+        names.map { (key: key(for: $0), name: $0) }
+            .sorted { $0.key != $1.key ? $0.key.lexicographicallyPrecedes($1.key) : $0.name < $1.name }
+            .map(\.name)
+    }
+
+    /// A sort key whose lexicographic order is the natural order (ties aside): the lowercased
+    /// scalars, with each run of digits replaced by `"0"`, the count of its significant digits and
+    /// those digits. The marker makes a run compare against a letter as any digit would (no
+    /// letter lies between "0" and "9"), the count makes fewer significant digits smaller, so runs
+    /// of any length compare by value without converting them; leading zeros only matter as the
+    /// final tie-break on the names themselves ("a02" and "a2" have equal keys).
+    public static func key(for name: String) -> [UInt32] {
+        var key: [UInt32] = []
+        key.reserveCapacity(name.unicodeScalars.count + 4)
+        var digits: [UInt32] = []
+        func flushDigits() {
+            guard !digits.isEmpty else { return }
+            let significant = digits.drop { $0 == zero }
+            key.append(zero)
+            key.append(UInt32(significant.count))
+            key.append(contentsOf: significant)
+            digits.removeAll(keepingCapacity: true)
+        }
+        for scalar in name.lowercased().unicodeScalars {
+            if ("0"..."9").contains(scalar) {
+                digits.append(scalar.value)
             } else {
-                if l != r { return l.value < r.value ? -1 : 1 }
-                left = left.dropFirst()
-                right = right.dropFirst()
+                flushDigits()
+                key.append(scalar.value)
             }
         }
-        return left.isEmpty ? (right.isEmpty ? 0 : -1) : 1
+        flushDigits()
+        return key
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static let zero = UInt32(UInt8(ascii: "0"))
 }

@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One picture file of a folder as listed, before anything is decoded.
+public struct PictureFile: Hashable, Sendable {
+    /// The file name, with its extension ("Beach.JPG").
+    public var name: String
+    /// The full path: the folder's path, "/", the name.
+    public var path: String
+    /// The name without its extension ("Beach"): the card's title.
+    public var title: String
+    /// The file's size in bytes.
+    public var byteCount: Int
+    /// The file's modification time, whole seconds since 1970 (what thumbnail caches compare).
+    public var modifiedSeconds: Int
+
+    public init(name: String, path: String, title: String, byteCount: Int, modifiedSeconds: Int) {
+        self.name = name
+        self.path = path
+        self.title = title
+        self.byteCount = byteCount
+        self.modifiedSeconds = modifiedSeconds
+    }
+}
+
+/// Lists a folder of pictures without decoding any: the `*.png`, `*.jpg` and `*.jpeg` files
+/// directly in it (any case of the extension, not in subfolders, not hidden ones), in natural
+/// name order, with their sizes and modification times.
+///
+/// Only ever reads: nothing in the folder is written, moved or deleted.
+public enum PictureFolder {
+    /// File name extensions (lowercased) of the pictures a folder lists.
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+
+    /// The pictures in `directory`, and one warning line per entry named like a picture that is
+    /// not a readable file (a folder called "x.png", a dangling link).
+    ///
+    /// - Throws: `ImageFolderError` when the folder is missing, not a folder, or cannot be listed.
+    /// - Complexity: one `readdir` pass and one `stat` per picture-named entry, then a sort of
+    ///   precomputed natural-order keys: O(n log n); 100,000 entries take well under a second.
+    public static func list(_ directory: String) throws -> (files: [PictureFile], warnings: [String]) {
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw ImageFolderError.missing(path: directory) }
+            throw ImageFolderError.unreadable(path: directory, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw ImageFolderError.notADirectory(path: directory) }
+        guard let folder = opendir(directory) else {
+            throw ImageFolderError.unreadable(path: directory, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(folder) }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        var files: [PictureFile] = [], warnings: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), let title = pictureTitle(name) else { continue }
+            let path = base + name
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                warnings.append("cannot read '\(path)': \(String(cString: strerror(errno))) (skipped)")
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                warnings.append("'\(path)' is \(info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"), not a picture (skipped)")
+                continue
+            }
+            files.append(PictureFile(name: name, path: path, title: title, byteCount: Int(info.st_size),
+                                     modifiedSeconds: modificationSeconds(info)))
+        }
+        let order = NaturalOrder.sorted(files.map(\.name))
+        let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return (order.compactMap { byName[$0] }, warnings)
+    }
+
+    /// The modification time of `info`, whole seconds since 1970.
+    static func modificationSeconds(_ info: stat) -> Int {
+        #if os(Linux)
+        Int(info.st_mtim.tv_sec)
+        #else
+        Int(info.st_mtimespec.tv_sec)
+        #endif
+    }
+
+    /// The title of a picture file ("Beach.JPG" → "Beach"), or `nil` when the name is not a
+    /// picture's (wrong extension, or nothing before it).
+    static func pictureTitle(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let suffix = name[name.index(after: dot)...]
+        guard suffix.count <= 4, extensions.contains(suffix.lowercased()) else { return nil }
+        return String(name[..<dot])
+    }
+}
