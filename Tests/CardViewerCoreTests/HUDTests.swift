@@ -77,7 +77,7 @@ import Testing
     @Test("a frame after a pause has no interval: the pause is not a slow frame")
     func pausesAreNotFrames() {
         var statistics = FrameStatistics()
-        statistics.startPeriod(at: 0)
+        statistics.beginMotion(at: 0)
         statistics.record(interval: nil, layoutSeconds: 1e-5)
         for _ in 0..<30 { statistics.record(interval: 1.0 / 60, layoutSeconds: 1e-5) }
         let refreshed = statistics.refresh(at: 0.5)

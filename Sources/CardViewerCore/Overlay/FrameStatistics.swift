@@ -8,12 +8,17 @@ struct FrameStatistics {
     /// How often the published numbers change while frames are drawn, seconds (at least twice a
     /// second, with a frame's slack).
     static let refreshInterval = 0.4
+    /// How soon a motion's first numbers come, seconds: a short animation (a card opening takes
+    /// 0.35 s) still shows its own.
+    static let firstRefreshInterval = 0.1
 
     private var intervals = 0
     private var intervalSum = 0.0
     private var layouts = 0
     private var layoutSum = 0.0
     private var periodStart: Double?
+    /// Whether numbers were published since the motion began.
+    private var publishedThisMotion = false
 
     /// Frames per second, mean frame interval and mean layout time of the last published period,
     /// seconds.
@@ -43,13 +48,21 @@ struct FrameStatistics {
             periodStart = time
             return false
         }
-        guard time - start >= Self.refreshInterval else { return false }
+        let due = publishedThisMotion ? Self.refreshInterval : Self.firstRefreshInterval
+        guard time - start >= due, intervals >= 2 else { return false }
         return publish(at: time)
     }
 
-    /// Starts a new period at `time`, dropping what the current one holds (motion begins
-    /// after a rest: the frames drawn at rest are no measure of anything).
-    mutating func startPeriod(at time: Double) {
+    /// Motion begins at `time` after a rest: a new period starts, dropping what the current one
+    /// holds (the frames drawn at rest are no measure of anything), and the first numbers come
+    /// soon.
+    mutating func beginMotion(at time: Double) {
+        publishedThisMotion = false
+        startPeriod(at: time)
+    }
+
+    /// Starts a new period at `time`, dropping what the current one holds.
+    private mutating func startPeriod(at time: Double) {
         intervals = 0
         intervalSum = 0
         layouts = 0
@@ -67,6 +80,7 @@ struct FrameStatistics {
         frameSeconds = intervalSum / Double(intervals)
         layoutSeconds = layouts > 0 ? layoutSum / Double(layouts) : 0
         publications += 1
+        publishedThisMotion = true
         return true
     }
 }

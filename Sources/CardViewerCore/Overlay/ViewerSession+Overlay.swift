@@ -28,7 +28,7 @@ extension ViewerSession {
     ]
 
     /// The start hint, at the bottom of the first screen.
-    static let hintLines = ["Press ? to see the keys"]
+    public static let hintLines = ["Press ? to see the keys"]
 
     /// What an empty deck shows by default.
     public static let emptyDeckLines = ["No cards", "A adds one, U brings back the last deleted one"]
@@ -95,7 +95,7 @@ extension ViewerSession {
         let moving = needsFrames
         if moving != wasMoving {
             wasMoving = moving
-            if moving { statistics.startPeriod(at: time) } else { statistics.publish(at: time) }
+            if moving { statistics.beginMotion(at: time) } else { statistics.publish(at: time) }
             if showsHUD { changed = true }
         }
         if (scene.deck.count == 0 && !showsHelp) != showsEmptyDeckPanel { changed = true }
