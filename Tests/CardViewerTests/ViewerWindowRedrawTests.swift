@@ -1,5 +1,6 @@
 @testable import CardViewerApp
 import CardImaging
+import CardLayout
 import CardMath
 import CardRendering
 import CardViewerCore
@@ -143,22 +144,24 @@ extension ViewerWindowTests {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let viewport = Size(width: 1280, height: 800)
-        let viewer = try ViewerWindow(["--size", "1280x800", "--cards", "3000", "--screenshot-dir", folder.path])
+        let viewer = try ViewerWindow(["--size", "1280x800", "--layout", "grid", "--cards", "3000", "--screenshot-dir", folder.path])
         defer { if viewer.process.isRunning { viewer.process.terminate() } }
-        // H, then a fast flick up: the pages fling for seconds. S twice during it, S at rest.
-        let flick = (0...6).map { #"xdotool mousemove --window "$w" 640 \#(700 - $0 * 100)"# }.joined(separator: "\n")
+        // H, then a long press lifts a grid card: while it is held up the viewer draws frame
+        // after frame (the grid auto-scrolls near the edges), whatever the input's timing. S twice
+        // while it is lifted, S at rest after the drop.
+        let slot = GridLayout().slotFrame(at: 5, viewport: viewport).center
         let driven = try viewer.drive("""
             sleep 1
             xdotool key --window "$w" h
             sleep 0.5
-            xdotool mousemove --window "$w" 640 700 mousedown 1
-            \(flick)
-            xdotool mouseup 1
-            sleep 0.6
+            xdotool mousemove --window "$w" \(Int(slot.x)) \(Int(slot.y)) mousedown 1
+            sleep 1.2
             xdotool key --window "$w" s
             sleep 1
             xdotool key --window "$w" s
-            sleep 9
+            sleep 0.5
+            xdotool mouseup 1
+            sleep 2
             xdotool key --window "$w" s
             sleep 3
             """)
@@ -180,8 +183,8 @@ extension ViewerWindowTests {
             let image = try PNGCodec.read(contentsOf: folder.appendingPathComponent(name).path)
             return (reader.line(0, of: block, in: image), reader.line(1, of: block, in: image))
         }
-        for (first, _) in lines { #expect(first.hasPrefix("pages  depth ordering  "), "\(first)") }
-        // While the fling is drawn: fps, ms/frame and layout time, different a second apart.
+        for (first, _) in lines { #expect(first.hasPrefix("grid  depth ordering  "), "\(first)") }
+        // While frames are drawn: fps, ms/frame and layout time, different a second apart.
         let moving = lines.prefix(2).map(\.1)
         for line in moving {
             let numbers = Self.hudNumbers(line)
