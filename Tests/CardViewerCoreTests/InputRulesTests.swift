@@ -82,22 +82,6 @@ import Testing
         #expect(session.highlightedCard == nil)
     }
 
-    @Test func tapCountsInTheRecognizer() {
-        var recognizer = GestureRecognizer()
-        var counts: [Int] = []
-        func tap(at time: Double, _ p: Vec2) {
-            for event in [PointerEvent(.down, position: p, time: time), PointerEvent(.up, position: p, time: time + 0.05)] {
-                for case .tap(let tap) in recognizer.handle(event) { counts.append(tap.count) }
-            }
-        }
-        tap(at: 0, Vec2(100, 100))
-        tap(at: 0.2, Vec2(103, 100))   // second click of a double-click
-        tap(at: 0.4, Vec2(103, 101))   // a triple click
-        tap(at: 1.5, Vec2(103, 101))   // later: a new single tap
-        tap(at: 1.7, Vec2(160, 101))   // soon, but elsewhere
-        #expect(counts == [1, 2, 3, 1, 1])
-    }
-
     // MARK: SlideBox threshold
 
     @Test("SlideBox pages from 30 points of drag, the slop included", arguments: [(30.0, true), (-30.0, true), (25.0, false)])
