@@ -148,7 +148,8 @@ extension ViewerWindowTests {
         defer { if viewer.process.isRunning { viewer.process.terminate() } }
         // H, then a long press lifts a grid card: while it is held up the viewer draws frame
         // after frame (the grid auto-scrolls near the edges), whatever the input's timing. S twice
-        // while it is lifted, S at rest after the drop.
+        // while it is lifted (2.5 s apart: writing a PNG stalls a debug build's frames for a
+        // while), S at rest after the drop.
         let slot = GridLayout().slotFrame(at: 5, viewport: viewport).center
         let driven = try viewer.drive("""
             sleep 1
@@ -157,7 +158,7 @@ extension ViewerWindowTests {
             xdotool mousemove --window "$w" \(Int(slot.x)) \(Int(slot.y)) mousedown 1
             sleep 1.2
             xdotool key --window "$w" s
-            sleep 1
+            sleep 2.5
             xdotool key --window "$w" s
             sleep 0.5
             xdotool mouseup 1
@@ -184,7 +185,7 @@ extension ViewerWindowTests {
             return (reader.line(0, of: block, in: image), reader.line(1, of: block, in: image))
         }
         for (first, _) in lines { #expect(first.hasPrefix("grid  depth ordering  "), "\(first)") }
-        // While frames are drawn: fps, ms/frame and layout time, different a second apart.
+        // While frames are drawn: fps, ms/frame and layout time, different seconds apart.
         let moving = lines.prefix(2).map(\.1)
         for line in moving {
             let numbers = Self.hudNumbers(line)
