@@ -6,7 +6,9 @@ import CardPacking
 /// The interactive viewer without a window: the deck, the current layout and its interactive
 /// state, scroll physics, animations and gesture recognition. It consumes timestamped events
 /// (`handle(_:)`) and time (`advance(to:)`), and produces what to draw (`prepareFrame()` →
-/// `frameCards`, `offset`, `camera`, `ordering`, `overlayPanels`), screenshot requests and quit.
+/// `frameCards`, `offset`, `camera`, `ordering`, `overlayPanels`), when to draw it
+/// (`needsFrames`, `needsDisplay`, `nextDeadline`: see `ViewerSession+Redraw.swift`), screenshot
+/// requests and quit.
 ///
 /// Deterministic: the same events at the same times give the same frames, whatever the frame
 /// rate, because every event first brings the physics and animations to its own time.
