@@ -13,6 +13,7 @@ packages=(
   libegl-mesa0       # Mesa's EGL vendor library (surfaceless platform)
   xvfb xauth         # a virtual X server for window tests
   xdotool            # real X input for end-to-end window tests
+  imagemagick        # `import -window`: window tests read what the X server shows
 )
 
 missing=()

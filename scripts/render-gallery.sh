@@ -9,4 +9,4 @@ mkdir -p docs/gallery
 "$bin" render --layout tasks    --cards 30 --offset 900    --out docs/gallery/tasks.png
 "$bin" render --layout slidebox --cards 10 --offset 700,0  --out docs/gallery/slidebox.png
 "$bin" render --layout grid     --cards 30 --offset 0      --out docs/gallery/grid.png
-"$bin" render --layout wheel    --cards 30 --offset 1800,0 --out docs/gallery/wheel.png
+"$bin" render --layout wheel    --cards 30 --offset 2562,0 --out docs/gallery/wheel.png

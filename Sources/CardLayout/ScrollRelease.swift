@@ -27,7 +27,9 @@ public struct ScrollRelease: Hashable, Sendable {
     public var proposed: Vec2
     /// The offset's velocity at release, points per second.
     public var velocity: Vec2
-    /// The offset when the drag began.
+    /// The offset when the drag began; for a pointer drag recognized past a slop, where it
+    /// would have been at the press had it followed the pointer from there (so thresholds
+    /// measure the whole drag).
     public var dragStart: Vec2
 
     public init(current: Vec2, proposed: Vec2, velocity: Vec2 = .zero, dragStart: Vec2? = nil) {

@@ -4,9 +4,15 @@ import RealModule
 /// The spinning wheel (seed 004, CircularCollectionView): cards on the rim of a wheel whose hub
 /// lies below the viewport; scrolling sideways turns the wheel. Horizontal.
 ///
-/// `itemSize = 133 × 173`, `anglePerItem = atan(itemW / radius)`, content width `n·itemW`.
-/// `angleAtExtreme = n > 0 ? −(n − 1)·anglePerItem : 0`,
-/// `angle = angleAtExtreme · offsetX / (contentWidth − W)`; card `i` is turned by
+/// `itemSize = 133 × 173`, `anglePerItem = atan(itemW / radius)`, content width
+/// `(n − 1)·itemW + W`: the scroll distance is `(n − 1)·itemW`, one card per `itemW` (133)
+/// points whatever the window's width. (The seed's content is `n·itemW`, which makes the
+/// distance per card depend on the window: at 1280 points a 20-point drag turned two cards of
+/// 30, and with `n·itemW ≤ W` — 1440 points and 30 cards, or 9 cards anywhere — it could not
+/// turn at all.)
+/// The seed's angle formulas are kept: `angleAtExtreme = n > 0 ? −(n − 1)·anglePerItem : 0`,
+/// `angle = angleAtExtreme · offsetX / (contentWidth − W)` (= `−anglePerItem · offsetX / itemW`);
+/// card `i` is turned by
 /// `anglePerItem·i + angle` (clockwise on screen for positive angles) about an anchor `radius`
 /// points below its center, `anchorY = (itemH/2 + radius) / itemH`; unturned, a card is
 /// centered on the viewport, so the hub is `radius` points below the viewport's center.
@@ -18,8 +24,7 @@ import RealModule
 /// the visible ones would sit on top of them; like the seed, the wheel leaves it out: the
 /// deck is a spiral of which one turn shows.
 ///
-/// When the content is no wider than the viewport (`n·itemW ≤ W`), the seed divides by zero
-/// or by a negative width; here the wheel then does not turn (angle 0), as it cannot scroll.
+/// With one card (or none) there is nothing to scroll and the wheel does not turn (angle 0).
 public struct WheelLayout: CardLayout {
     /// The card size, points.
     public var itemSize = Size(width: 133, height: 173)
@@ -45,17 +50,25 @@ public struct WheelLayout: CardLayout {
         Double.atan(itemSize.width / effectiveRadius)
     }
 
-    /// `n·itemW` wide, `H` high.
+    /// How far the wheel scrolls from the first card to the last, points: `(n − 1)·itemW`,
+    /// independent of the viewport (0 for one card or none).
+    @inlinable public func scrollDistance(cardCount n: Int) -> Double {
+        Double(max(n - 1, 0)) * itemSize.width
+    }
+
+    /// `(n − 1)·itemW + W` wide (the viewport's width for one card or none), `H` high.
     public func contentSize(viewport: Size, cardCount n: Int) -> Size {
-        Size(width: Double(max(n, 0)) * itemSize.width, height: viewport.height)
+        Size(width: scrollDistance(cardCount: n) + viewport.width, height: viewport.height)
     }
 
     /// The wheel's turn at horizontal offset `offsetX`, radians: 0 at offset 0,
-    /// `angleAtExtreme` at the maximum offset (the last card at the top).
+    /// `angleAtExtreme` at the maximum offset (the last card at the top). The seed's
+    /// `angleAtExtreme · offsetX / (contentWidth − W)`, with `contentWidth − W` exactly the
+    /// scroll distance `(n − 1)·itemW`: one card per `itemW` points.
     ///
     /// - Complexity: O(1).
     public func angle(offsetX: Double, viewport: Size, cardCount n: Int) -> Double {
-        let scrollable = contentSize(viewport: viewport, cardCount: n).width - viewport.width
+        let scrollable = scrollDistance(cardCount: n)
         guard n > 0, scrollable > 0 else { return 0 }
         let angleAtExtreme = -Double(n - 1) * anglePerItem
         return angleAtExtreme * offsetX / scrollable
@@ -96,12 +109,11 @@ public struct WheelLayout: CardLayout {
 }
 
 extension WheelLayout {
-    /// The scroll distance that turns the wheel by one card, points:
-    /// `(contentWidth − W) / (n − 1)`; `nil` when the wheel cannot turn.
+    /// The scroll distance that turns the wheel by one card, points: `itemW` (133), whatever
+    /// the viewport; `nil` when the wheel cannot turn (one card or none).
     public func cardStep(viewport: Size, cardCount n: Int) -> Double? {
-        let scrollable = contentSize(viewport: viewport, cardCount: n).width - viewport.width
-        guard n > 1, scrollable > 0 else { return nil }
-        return scrollable / Double(n - 1)
+        guard n > 1, itemSize.width > 0, itemSize.width.isFinite else { return nil }
+        return itemSize.width
     }
 
     /// Snaps to a whole card: the offset that brings card `k` to the top of the wheel, with

@@ -28,6 +28,9 @@ final class ViewerDriver {
     private var frameStartCount: UInt64 = 0
     private var reportPacker = InstancePacker()
 
+    /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
+    func restartFrameTiming() { lastFrameStart = nil }
+
     /// Marks the start of a frame (before the session advances), for `--allocation-report`.
     func beginFrame() {
         frameStartCount = AllocationReport.now
@@ -61,14 +64,15 @@ final class ViewerDriver {
             renderer.imageLayerTable = catalog.layerTable(for: session.deck)
             layerTableRevision = session.deckRevision
         }
-        if overlayRevision != session.overlayRevision {
-            try overlay.setBlocks(OverlayBlocks.blocks(for: session.overlayPanels, viewport: session.viewport))
-            overlayRevision = session.overlayRevision
-        }
         let clock = ContinuousClock()
         let start = clock.now
         session.prepareFrame()
         let layoutSeconds = Self.seconds(start.duration(to: clock.now))
+        // After the layout: the HUD's card count is the frame's.
+        if overlayRevision != session.overlayRevision {
+            try overlay.setBlocks(OverlayBlocks.blocks(for: session.overlayPanels, viewport: session.viewport))
+            overlayRevision = session.overlayRevision
+        }
         var mark = AllocationReport.now
         allocations.add(mark - frameStartCount, to: .session)
         let ordering = session.ordering
@@ -95,7 +99,7 @@ final class ViewerDriver {
         mark = AllocationReport.now
         context.present()
         allocations.add(AllocationReport.now - mark, to: .present)
-        let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) } ?? 0
+        let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) }
         lastFrameStart = start
         session.recordFrame(interval: interval ?? measured, layoutSeconds: layoutSeconds)
         return image
@@ -128,8 +132,10 @@ final class ViewerDriver {
         do {
             let path = try ScreenshotFile.writeNew(try PNGCodec.encode(image), in: screenshotDirectory)
             report("screenshot: \(path)")
+            session.showMessage("saved \(URL(fileURLWithPath: path).lastPathComponent)")
         } catch {
             warn("cannot save a screenshot: \(error)")
+            session.showMessage("cannot save a screenshot (see the terminal)")
         }
     }
 

@@ -3,34 +3,41 @@ import CardViewerCore
 import CardWindow
 
 /// The real-time loop of a window: GLFW's events go to the session stamped with the window's
-/// clock, the session advances to the window's time each frame, frames are drawn while anything
-/// moves (vsync paces them) and the loop sleeps in `glfwWaitEvents` when nothing does.
+/// clock, the session advances to the window's time, and a frame is drawn whenever the session
+/// says the screen is behind (`needsDisplay`: an event, a redraw request from the window —
+/// expose, focus —, or motion since the last frame, the motion's last step included, so the
+/// resting frame after every animation is drawn). While anything moves the loop runs frame
+/// after frame (vsync paces them); at rest it sleeps in `glfwWaitEvents`, waking for input or
+/// the session's next deadline (a long press, a fading hint), and costs nothing.
 struct WindowLoop {
     let window: GLFWWindowContext
     let driver: ViewerDriver
 
     func run(capturingLastFrame: Bool) throws -> RGBAImage? {
         let session = driver.session
-        var needsDraw = true
         while !session.shouldQuit {
-            let busy = needsDraw || session.needsFrames
-            // Minimised and busy: no vsync to pace the loop, so wait a frame's time.
-            let timeout: Double? = busy ? (session.isMinimised ? 1.0 / 60 : 0) : nil
+            let timeout = waitTime()
+            // A frame after a sleep has no frame interval (the HUD would count the pause).
+            if timeout != 0 { driver.restartFrameTiming() }
             driver.beginFrame()
-            window.pollEvents(timeout: timeout) { event in
-                needsDraw = true
-                session.handle(event)
-            }
+            window.pollEvents(timeout: timeout) { event in session.handle(event) }
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
             driver.saveIfChanged()
             if session.shouldQuit { break }
-            if needsDraw || session.needsFrames, !session.isMinimised, !window.drawableSize.isEmpty {
-                try driver.drawFrame()
-                needsDraw = false
-            }
+            if session.needsDisplay, canDraw { try driver.drawFrame() }
         }
         return capturingLastFrame ? try driver.drawFrame(capture: true) : nil
+    }
+
+    /// Whether a frame can be drawn: not while minimised (no drawable).
+    private var canDraw: Bool { !driver.session.isMinimised && !window.drawableSize.isEmpty }
+
+    /// How long to wait for events before the next frame: the session's policy at the window's
+    /// time (0 while anything moves or a frame is owed, until the next deadline, or until an
+    /// event at rest).
+    func waitTime() -> Double? {
+        driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
     }
 }
 

@@ -41,11 +41,18 @@ public enum ViewerProgram {
             throw ViewerFailure.runtime(error.description)
         }
         outcome.warnings.forEach(warn)
+        var emptyDeckLines = ViewerSession.emptyDeckLines
+        if let directory = options.imagesDirectory, catalog.available.isEmpty {
+            warn("no \(pictureKinds) pictures in '\(directory)': the deck starts empty")
+            emptyDeckLines = emptyFolderLines(directory)
+        }
 
         let surface = try ViewerSurface.open(options, replay: script != nil)
+        // The hint is for people at a window; a replay's frames stay those of its script.
         let configuration = ViewerSession.Configuration(
             layout: options.layout, viewport: surface.viewport, ordering: options.ordering,
-            offset: options.offset, newCard: catalog.newCard)
+            offset: options.offset, newCard: catalog.newCard, showsStartHint: script == nil,
+            emptyDeckLines: emptyDeckLines)
         let session = ViewerSession(deck: outcome.deck, configuration: configuration)
         let driver: ViewerDriver
         do {
@@ -76,6 +83,20 @@ public enum ViewerProgram {
         driver.saveOnQuit()
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
+    }
+
+    /// The kinds of picture file `--images` shows, for messages.
+    static let pictureKinds = "PNG"
+
+    /// What the window says when `--images DIR` holds no picture: which folder, what was
+    /// expected there, what can be done now.
+    static func emptyFolderLines(_ directory: String) -> [String] {
+        [
+            "No \(pictureKinds) pictures in",
+            "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
+            "--images shows the \(pictureKinds) files in a folder.",
+            "Add some and start again, or press A to add a card.",
+        ]
     }
 
     /// The options checked together, before anything is loaded; the parsed replay script.

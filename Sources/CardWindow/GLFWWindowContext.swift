@@ -148,7 +148,10 @@ public final class GLFWWindowContext {
         glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
         glfwSetWindowSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
         glfwSetWindowCloseCallback(window) { window in EventQueue.of(window)?.append(.close(time: glfwGetTime())) }
+        // Exposed (uncovered, restored) or focus changed: compositors and window managers may
+        // have dropped or dimmed the contents, and the frame is drawn again.
         glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.redraw(time: glfwGetTime())) }
+        glfwSetWindowFocusCallback(window) { window, _ in EventQueue.of(window)?.append(.redraw(time: glfwGetTime())) }
     }
 }
 

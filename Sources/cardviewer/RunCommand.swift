@@ -11,7 +11,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Keys: 1-5 layouts, Z ordering, A append, Delete/Backspace delete under the pointer, \
             U undo, Esc dismiss/cancel, [ ] wheel radius, S screenshot, H HUD, ? help, Q quit. \
-            Mouse: drag (with inertia), wheel, click = tap, press and hold = long press. \
+            Mouse: drag (with inertia), wheel, click = tap (a click while the content moves only \
+            stops it), press and hold = long press. \
             --replay FILE plays a JSON script of timestamped input (see the README) on a virtual \
             clock and exits at its end; with --headless (or without a display) it draws offscreen.
             """

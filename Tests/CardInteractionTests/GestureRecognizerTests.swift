@@ -192,4 +192,22 @@ import Testing
                            PointerEvent(.up, position: Vec2(0, 0), time: 0.1, button: .secondary), up(0, 0, 0.15)])
         #expect(taps(events) == [TapGesture(position: .zero, button: .primary, time: 0.15)])
     }
+
+    /// Taps soon after one another, near one another, count up (a double-click is a tap of
+    /// count 2); later or elsewhere, they start again at 1.
+    @Test func tapsCountUpForDoubleClicks() {
+        var recognizer = GestureRecognizer()
+        var counts: [Int] = []
+        func tap(at time: Double, _ p: Vec2) {
+            for event in [PointerEvent(.down, position: p, time: time), PointerEvent(.up, position: p, time: time + 0.05)] {
+                for case .tap(let tap) in recognizer.handle(event) { counts.append(tap.count) }
+            }
+        }
+        tap(at: 0, Vec2(100, 100))
+        tap(at: 0.2, Vec2(103, 100))   // second click of a double-click
+        tap(at: 0.4, Vec2(103, 101))   // a triple click
+        tap(at: 1.5, Vec2(103, 101))   // later: a new single tap
+        tap(at: 1.7, Vec2(160, 101))   // soon, but elsewhere
+        #expect(counts == [1, 2, 3, 1, 1])
+    }
 }

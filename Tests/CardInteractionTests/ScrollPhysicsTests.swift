@@ -241,4 +241,31 @@ import Testing
         _ = settle(&physics)
         #expect(physics.offset.y == 3840)
     }
+
+    /// A drag recognized past the slop: the content does not jump, but the release's drag
+    /// start is where the offset would have been at the press, so the layout sees the whole drag.
+    @Test func theSlopCountsTowardTheReleasedDragButDoesNotMoveTheContent() {
+        final class Box: @unchecked Sendable { var release: ScrollPhysics.Release? }
+        let seen = Box()
+        var physics = vertical(offset: 1000, target: { release in
+            seen.release = release
+            return release.current
+        })
+        physics.beginDrag(at: Vec2(640, 590), pressedAt: Vec2(640, 600))
+        #expect(physics.offset.y == 1000)
+        physics.drag(to: Vec2(640, 570))
+        #expect(physics.offset.y == 1020)
+        physics.endDrag(pointerVelocity: .zero)
+        #expect(seen.release?.current.y == 1020)
+        #expect(seen.release?.dragStart.y == 990)  // 30 points of drag, the slop's 10 included
+        // Without the press, the drag starts where the pan did.
+        physics = vertical(offset: 1000, target: { release in
+            seen.release = release
+            return release.current
+        })
+        physics.beginDrag(at: Vec2(640, 590))
+        physics.drag(to: Vec2(640, 570))
+        physics.endDrag(pointerVelocity: .zero)
+        #expect(seen.release?.dragStart.y == 1000)
+    }
 }

@@ -11,9 +11,10 @@ import Testing
 
     func anglePerItem(_ radius: Double) -> Double { atan(itemW / radius) }
 
-    /// The wheel's turn at offset x: angleAtExtreme · x / (contentWidth − W).
+    /// The wheel's turn at offset x: angleAtExtreme · x / (contentWidth − W), with the content
+    /// `(n − 1)·itemW + W` wide (one card per 133 points, whatever the window).
     func turn(offsetX: Double, count n: Int, radius: Double, viewport: Size) -> Double {
-        let scrollable = Double(n) * itemW - viewport.width
+        let scrollable = (Double(n - 1) * itemW + viewport.width) - viewport.width
         guard n > 0, scrollable > 0 else { return 0 }
         return -Double(n - 1) * anglePerItem(radius) * offsetX / scrollable
     }
@@ -89,16 +90,44 @@ import Testing
         #expect(layout.visibleAttributes(in: context).map(\.index) == all)
     }
 
-    @Test func aDeckNarrowerThanTheViewportDoesNotTurn() {
+    /// The scroll distance per card is 133 points at every window size and deck size (the
+    /// seed's `(n·itemW − W) / (n − 1)` was 93 points for 30 cards at 1280 wide, 50 / 29 at
+    /// 1440, and negative for 9 cards: the wheel did not turn). Content `(n − 1)·133 + W`.
+    @Test(arguments: [2, 5, 9, 10, 30, 1000])
+    func oneCardPer133PointsAtEveryWindowSize(count: Int) {
         let layout = WheelLayout()
-        for offsetX in [-100.0, 0, 100] {
+        for size in [Size(width: 1280, height: 800), Size(width: 1440, height: 900), Size(width: 2560, height: 1440),
+                     Size(width: 480, height: 300), Size(width: 1366.5, height: 768)] {
+            #expect(layout.cardStep(viewport: size, cardCount: count) == 133)
+            #expect(closeEnough(layout.contentSize(viewport: size, cardCount: count).width, Double(count - 1) * 133 + size.width))
+            #expect(closeEnough(layout.maximumOffset(viewport: size, cardCount: count).x, Double(count - 1) * 133, absolute: 1e-9))
+            for k in [0, 1, count / 2, count - 1] {
+                // k cards of scroll bring card k to the top: turned by 0.
+                let context = LayoutContext(viewport: size, cardCount: count, offset: Vec2(Double(k) * 133, 0))
+                let card = layout.attributes(at: k, in: context)
+                let x = card.transform.transformVector(Vec3(1, 0, 0))
+                #expect(abs(atan2(x.y, x.x)) < 1e-12)
+                #expect(layout.visibleAttributes(in: context).contains { $0.index == k })
+            }
+        }
+        // One card or none: nothing to scroll, no turn.
+        for n in [0, 1] {
+            #expect(layout.cardStep(viewport: viewport, cardCount: n) == nil)
+            #expect(layout.maximumOffset(viewport: viewport, cardCount: n) == .zero)
+            #expect(layout.angle(offsetX: 500, viewport: viewport, cardCount: n) == 0)
+        }
+    }
+
+    @Test func aSmallDeckTurnsAndStaysFinite() {
+        let layout = WheelLayout()
+        for offsetX in [-100.0, 0, 100, 532] {
             let context = LayoutContext(viewport: viewport, cardCount: 5, offset: Vec2(offsetX, 0))
             let cards = layout.visibleAttributes(in: context)
             #expect(!cards.isEmpty)
             for card in cards {
                 #expect(LayoutTestSupport.isFinite(card, offset: context.offset))
                 let x = card.transform.transformVector(Vec3(1, 0, 0))
-                #expect(closeEnough(atan2(x.y, x.x), anglePerItem(500) * Double(card.index), absolute: 1e-12))
+                #expect(closeEnough(atan2(x.y, x.x), anglePerItem(500) * (Double(card.index) - offsetX / 133), absolute: 1e-12))
             }
         }
     }
@@ -121,7 +150,7 @@ import Testing
         let layout = WheelLayout()
         let count = 30
         let context = LayoutContext(viewport: viewport, cardCount: count)
-        let step = (Double(count) * itemW - viewport.width) / Double(count - 1)
+        let step = itemW  // one card per 133 points
         for proposed in stride(from: -300.0, through: 3200, by: 37.3) {
             for velocity in [-500.0, 0, 500] {
                 let release = ScrollRelease(current: Vec2(proposed - velocity * 0.2, 0), proposed: Vec2(proposed, 0), velocity: Vec2(velocity, 0))

@@ -37,11 +37,15 @@ public struct TapGesture: Hashable, Sendable {
     public var button: PointerButton
     /// When the button went up.
     public var time: Double
+    /// 1 for a single tap, 2 for the second tap of a double tap (a double-click), and so on:
+    /// taps of one button that each end within `doubleTapInterval` of the previous one, near it.
+    public var count: Int
 
-    public init(position: Vec2, button: PointerButton, time: Double) {
+    public init(position: Vec2, button: PointerButton, time: Double, count: Int = 1) {
         self.position = position
         self.button = button
         self.time = time
+        self.count = count
     }
 }
 

@@ -6,6 +6,9 @@ extension GestureRecognizer {
         public var slop = 10.0
         /// A press released before this is a tap (if it stayed within the slop).
         public var tapMaximumDuration = 0.3
+        /// A tap that ends within this long after the previous tap ended, and within `slop` of
+        /// it, continues it (a double tap): GTK's double-click time.
+        public var doubleTapInterval = 0.4
         /// A press held within the slop this long fires a long press (UIKit's default 0.5 s).
         public var longPressDuration = 0.5
         /// A pan released at least this fast along its locked axis is also a swipe.

@@ -7,6 +7,19 @@ extension GestureRecognizer {
         return advance(to: time)
     }
 
+    /// The next time at which `tick(_:)` reports something without new input: a press held
+    /// still fires its long press, a paused trackpad stream ends. `nil` when nothing is pending.
+    /// A loop that sleeps until input arrives must wake by then.
+    public var nextDueTime: Double? {
+        var due: Double?
+        if let current = press, case .possible = current.state { due = current.startTime + configuration.longPressDuration }
+        if let stream = preciseScroll {
+            let end = stream.lastTime + configuration.preciseScrollIdleTimeout
+            due = min(due ?? end, end)
+        }
+        return due
+    }
+
     /// Handles a wheel or trackpad scroll; returns what it recognized, in order.
     public mutating func handle(_ event: ScrollEvent) -> [GestureEvent] {
         guard event.delta.x.isFinite, event.delta.y.isFinite, !event.time.isNaN else { return [] }

@@ -8,7 +8,8 @@ import CardMath
 ///   long press;
 /// - a press held within the slop for `longPressDuration` fires a long press: no tap, no pan;
 ///   the long press then follows every move until release;
-/// - a press released within the slop before `tapMaximumDuration` is a tap;
+/// - a press released within the slop before `tapMaximumDuration` is a tap; a tap soon after
+///   another, near it, counts up (`TapGesture.count`: 2 for the second click of a double-click);
 /// - a pan released fast along its locked axis is also a swipe;
 /// - Esc or a pointer cancel cancels a pan or long press in progress (no swipe, no tap).
 /// Time moves with the events and with `tick(_:)`, so a long press fires while the pointer is
@@ -23,6 +24,8 @@ public struct GestureRecognizer: Sendable {
 
     var press: Press?
     var preciseScroll: PreciseScroll?
+    /// The last tap: where and when it ended, its button and its count (for double taps).
+    var lastTap: TapGesture?
 
     struct Press: Sendable {
         enum State: Sendable {
@@ -93,9 +96,19 @@ public struct GestureRecognizer: Sendable {
             switch current.state {
             case .possible:
                 if now - current.startTime < configuration.tapMaximumDuration && (p - current.start).length < configuration.slop {
-                    out.append(.tap(TapGesture(position: p, button: current.button, time: now)))
+                    var tap = TapGesture(position: p, button: current.button, time: now)
+                    if let previous = lastTap, previous.button == tap.button,
+                       now - previous.time <= configuration.doubleTapInterval,
+                       (p - previous.position).length < configuration.slop {
+                        tap.count = previous.count + 1
+                    }
+                    lastTap = tap
+                    out.append(.tap(tap))
+                } else {
+                    lastTap = nil
                 }
             case .panning(let axis):
+                lastTap = nil
                 out.append(.pan(pan(current, .ended, axis, p, velocity)))
                 let speed = axis == .horizontal ? velocity.x : velocity.y
                 if abs(speed) >= configuration.swipeMinimumSpeed {
@@ -104,9 +117,10 @@ public struct GestureRecognizer: Sendable {
                                                    position: p, speed: speed, time: now)))
                 }
             case .longPressing(let firedAt):
+                lastTap = nil
                 out.append(.longPress(longPress(current, .ended, firedAt, p, velocity)))
             case .cancelled:
-                break
+                lastTap = nil
             }
             press = nil
         case .cancel:

@@ -13,7 +13,7 @@ import CardMath
 /// inputs give the same trajectory. Non-finite inputs are ignored.
 ///
 /// Wiring to `GestureRecognizer`'s events: `.pointerDown` → `stop()` (a touch catches a fling);
-/// `.pan` began → `beginDrag(at: pan.position)` (no jump by the slop), changed → `drag(to:)`,
+/// `.pan` began → `beginDrag(at: pan.position, pressedAt: pan.startPosition)` (no jump by the slop), changed → `drag(to:)`,
 /// ended → `endDrag(pointerVelocity: pan.velocity)`, cancelled → `cancelDrag()`; `.scroll` wheel →
 /// `scrollWheel(by: offsetDelta)`, precise began/changed → `scrollPrecise(by:)`, ended →
 /// `endPreciseScroll(velocity:)`. Then every frame `step(dt)` and lay out at `offset`.
@@ -30,7 +30,8 @@ public struct ScrollPhysics: Sendable {
 
     enum Gesture: Sendable {
         case none
-        /// A pointer drag: where the pointer and the unconstrained offset were when it began.
+        /// A pointer drag: where the pointer and the unconstrained offset were when it began, and
+        /// the offset the release reports as the drag's start (the press's, see `beginDrag`).
         case drag(pointerStart: Vec2, unconstrainedStart: Vec2, offsetStart: Vec2)
         /// A trackpad scroll stream, begun at `offsetStart`.
         case precise(offsetStart: Vec2)
@@ -95,12 +96,25 @@ public struct ScrollPhysics: Sendable {
     // MARK: Pointer drags
 
     /// A drag begins with the pointer at `pointer` (viewport points). Whatever moved stops.
-    public mutating func beginDrag(at pointer: Vec2) {
+    ///
+    /// - Parameter pressedAt: where the button went down, when the drag was recognized only
+    ///   after the pointer moved past a slop: the content does not jump by the slop, but the
+    ///   release's `dragStart` is where the offset would have been had it followed the pointer
+    ///   from the press, so a layout's paging threshold measures the whole drag (SlideBox pages
+    ///   from 30 points of drag, slop included, as the seed's scroll view does).
+    public mutating func beginDrag(at pointer: Vec2, pressedAt: Vec2? = nil) {
         guard pointer.x.isFinite, pointer.y.isFinite else { return }
         if axes.contains(.horizontal) { x.beginTracking() }
         if axes.contains(.vertical) { y.beginTracking() }
         let u = Vec2(x.unconstrained ?? x.position, y.unconstrained ?? y.position)
-        gesture = .drag(pointerStart: pointer, unconstrainedStart: u, offsetStart: offset)
+        var start = offset
+        if let pressedAt, pressedAt.x.isFinite, pressedAt.y.isFinite {
+            // The content moves against the pointer: the slop's movement, undone.
+            let slop = pointer - pressedAt
+            if axes.contains(.horizontal) { start.x += slop.x }
+            if axes.contains(.vertical) { start.y += slop.y }
+        }
+        gesture = .drag(pointerStart: pointer, unconstrainedStart: u, offsetStart: start)
     }
 
     /// The pointer moved to `pointer`: the content follows it 1:1 (the offset moves against

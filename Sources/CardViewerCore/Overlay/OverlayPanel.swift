@@ -1,4 +1,5 @@
-/// A block of text drawn over the cards (the HUD, the key help), in the project's pixel font.
+/// A block of text drawn over the cards (the HUD, the key help, the hint, a message), in the
+/// project's pixel font.
 public struct OverlayPanel: Hashable, Sendable {
     /// Where the panel sits in the viewport.
     public enum Placement: Hashable, Sendable {
@@ -6,14 +7,20 @@ public struct OverlayPanel: Hashable, Sendable {
         case topLeft
         /// Centered.
         case center
+        /// Centered horizontally near the bottom edge; several such panels stack upwards in
+        /// order (the first lowest).
+        case bottomCenter
     }
 
     /// The lines of text, top to bottom (printable ASCII; other characters show as a box).
     public var lines: [String]
     public var placement: Placement
+    /// 0…1: how opaque the text and its panel are (a hint or message fading out).
+    public var opacity: Double
 
-    public init(lines: [String], placement: Placement) {
+    public init(lines: [String], placement: Placement, opacity: Double = 1) {
         self.lines = lines
         self.placement = placement
+        self.opacity = opacity
     }
 }

@@ -1,3 +1,4 @@
+import CardInteraction
 import CardLayout
 
 extension ViewerSession {
@@ -6,7 +7,7 @@ extension ViewerSession {
         "Keys",
         "  1-5        pages, tasks, slidebox, grid, wheel",
         "  Z          ordering: zindex / depth",
-        "  A          append a card",
+        "  A          append a card (again: queue more)",
         "  Delete     delete the card under the pointer",
         "  U          undo the last delete",
         "  Esc        dismiss / cancel",
@@ -20,26 +21,102 @@ extension ViewerSession {
         "  drag, flick      scroll with inertia",
         "  wheel, two-finger scroll",
         "  click            open a card / close it (pages, tasks)",
+        "  click in a fling stop it (nothing opens)",
         "  drag left        delete a page (pages)",
         "  drag up          delete the front photo (slidebox)",
         "  press and hold   lift a card, drag to reorder (grid)",
     ]
 
-    /// Rebuilds `overlayPanels` from the HUD and help switches and the current numbers.
+    /// The start hint, at the bottom of the first screen.
+    public static let hintLines = ["Press ? to see the keys"]
+
+    /// What an empty deck shows by default.
+    public static let emptyDeckLines = ["No cards", "A adds one, U brings back the last deleted one"]
+
+    /// Rebuilds `overlayPanels` from the HUD and help switches, the empty deck, the hint and the
+    /// message, as they are at the session's time; a change asks for a frame.
     func refreshOverlay() {
         var panels: [OverlayPanel] = []
+        let time = scene.time
         if showsHUD { panels.append(OverlayPanel(lines: hudLines(), placement: .topLeft)) }
-        if showsHelp { panels.append(OverlayPanel(lines: Self.helpLines, placement: .center)) }
+        showsEmptyDeckPanel = scene.deck.count == 0 && !showsHelp
+        if showsHelp {
+            panels.append(OverlayPanel(lines: Self.helpLines, placement: .center))
+        } else if showsEmptyDeckPanel {
+            panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
+        }
+        if let message { panels.append(OverlayPanel(lines: message.lines, placement: .bottomCenter, opacity: message.opacity(at: time))) }
+        if let hint { panels.append(OverlayPanel(lines: hint.lines, placement: .bottomCenter, opacity: hint.opacity(at: time))) }
         guard panels != overlayPanels else { return }
         overlayPanels = panels
         overlayRevision += 1
+        needsDisplay = true
     }
 
-    /// fps, frame time, layout µs, cards visible/total, ordering, layout name.
+    /// Shows `text` for a moment at the bottom of the window, replacing the last message: the
+    /// confirmation of an action without a visible effect (S, Z, U…).
+    public func showMessage(_ text: String) {
+        message = TransientText(lines: [text], holdSeconds: TransientText.messageTiming.hold,
+                                fadeSeconds: TransientText.messageTiming.fade, shownAt: scene.time)
+        refreshOverlay()
+    }
+
+    /// The message on screen, if any (tests and the glue read it).
+    public var messageText: String? { message?.lines.joined(separator: "\n") }
+
+    /// True while the hint or a message fades: frames must be drawn.
+    var isFadingText: Bool {
+        (hint?.isFading(at: scene.time) ?? false) || (message?.isFading(at: scene.time) ?? false)
+    }
+
+    /// The hint fades at the first input (or goes at once if it never showed).
+    func dismissHint() {
+        guard hint != nil else { return }
+        if hint?.fadeStart == nil { hint = nil } else { hint?.dismiss(at: scene.time) }
+        refreshOverlay()
+    }
+
+    /// Per frame, after the clock moved: starts the hint's clock, drops texts that are over,
+    /// follows fades, switches the HUD between measuring and "at rest" (publishing the last
+    /// numbers when the motion stops), and shows or hides the empty deck's panel. Costs nothing
+    /// (no allocation) when none of these changes.
+    func updateOverlay() {
+        let time = scene.time
+        var changed = false
+        hint?.show(at: time)
+        if hint?.isOver(at: time) == true {
+            hint = nil
+            changed = true
+        }
+        if message?.isOver(at: time) == true {
+            message = nil
+            changed = true
+        }
+        let moving = needsFrames
+        if moving != wasMoving {
+            wasMoving = moving
+            if moving { statistics.beginMotion(at: time) } else { statistics.publish(at: time) }
+            if showsHUD { changed = true }
+        }
+        if (scene.deck.count == 0 && !showsHelp) != showsEmptyDeckPanel { changed = true }
+        if changed || isFadingText { refreshOverlay() }
+    }
+
+    /// The HUD: layout, ordering, cards visible/total; fps, frame time and layout µs while
+    /// frames are drawn, or "at rest" with the last numbers when nothing moves (nothing is
+    /// drawn then, so there is nothing to measure).
     func hudLines() -> [String] {
-        [
+        let measured = statistics.publications > 0
+        let numbers = "\(fixed(statistics.framesPerSecond, 1)) fps  \(fixed(statistics.frameSeconds * 1000, 2)) ms/frame  layout \(fixed(statistics.layoutSeconds * 1e6, 0)) us"
+        let timing: String
+        if wasMoving {
+            timing = measured ? numbers : "measuring..."
+        } else {
+            timing = measured ? "at rest, last: " + numbers : "at rest: nothing drawn to measure"
+        }
+        return [
             "\(controller.kind.rawValue)  \(ordering.rawValue) ordering  \(visibleCardCount)/\(scene.deck.count) cards visible",
-            "\(fixed(statistics.framesPerSecond, 1)) fps  \(fixed(statistics.frameSeconds * 1000, 2)) ms/frame  layout \(fixed(statistics.layoutSeconds * 1e6, 0)) us",
+            timing,
         ]
     }
 

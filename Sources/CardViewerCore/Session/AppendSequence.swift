@@ -31,10 +31,21 @@ struct AppendSequence {
 }
 
 extension ViewerSession {
-    /// Appends a card made by the configuration's `newCard`, animated step by step. Ignored
-    /// while another append runs or a finger-driven interaction is in progress.
+    /// Appends a card made by the configuration's `newCard`, animated step by step. While
+    /// another append runs or a finger-driven interaction is in progress, the append is queued
+    /// and starts when they are over (A pressed three times quickly appends three cards).
     func startAppend() {
-        guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
+        guard !isMinimised else { return }
+        if appendSequence != nil || controller.isInteracting || queuedAppends > 0 {
+            queuedAppends += 1
+            showMessage(queuedAppends == 1 ? "1 more card queued" : "\(queuedAppends) more cards queued")
+            return
+        }
+        beginAppend()
+    }
+
+    /// Starts an append now.
+    private func beginAppend() {
         let made = newCard(scene.deck)
         var dismissal: AnimationTag?
         if controller.highlightedCard != nil {
@@ -49,11 +60,20 @@ extension ViewerSession {
         refreshOverlay()
     }
 
-    /// Takes every step of the append that is due now.
+    /// Takes every step of the append that is due now; when it is over, starts the next queued
+    /// one (once no finger-driven interaction is in progress).
     func stepAppend() {
-        guard var sequence = appendSequence else { return }
-        defer { appendSequence = sequence.step.isDone ? nil : sequence }
-        while let next = nextStep(of: sequence) { sequence.step = next }
+        if var sequence = appendSequence {
+            while let next = nextStep(of: sequence) { sequence.step = next }
+            appendSequence = sequence.step.isDone ? nil : sequence
+        }
+        guard appendSequence == nil, queuedAppends > 0, !controller.isInteracting else { return }
+        guard !isMinimised else {
+            queuedAppends = 0  // nothing to watch: the queue is dropped, not kept spinning
+            return
+        }
+        queuedAppends -= 1
+        beginAppend()
     }
 
     /// The step after the current one when the current one is over, else `nil`.

@@ -6,14 +6,26 @@ extension ViewerSession {
     /// Hands recognized gestures to the layout's controller; what it leaves is generic: a
     /// touch stops a fling, pans and long-press drags scroll 1:1 and fling with inertia, wheel
     /// notches and trackpad streams scroll along the layout's axis.
+    ///
+    /// Two rules hold in every layout: a press that catches a moving scroll only stops it (its
+    /// tap opens nothing, as on iOS), and the second click of a double-click does nothing (a
+    /// double-click opens or closes, never both).
     func route(_ gestures: [GestureEvent]) {
+        if !gestures.isEmpty { needsDisplay = true }  // e.g. a long press fired by the clock
         for gesture in gestures { route(gesture) }
     }
 
     func route(_ gesture: GestureEvent) {
-        if case .key(let key) = gesture {
+        switch gesture {
+        case .key(let key):
             handleKey(key)
             return
+        case .pointerDown:
+            pressCaughtScroll = !scene.physics.isSettled
+        case .tap(let tap):
+            if pressCaughtScroll || tap.count > 1 { return }
+        default:
+            break
         }
         // An append runs its own steps (dismiss, scroll, insert, highlight): hands off.
         guard appendSequence == nil, !isMinimised else { return }
@@ -22,9 +34,9 @@ extension ViewerSession {
         case .pointerDown:
             scene.physics.stop()
         case .pan(let pan):
-            drag(pan.phase, at: pan.position, velocity: pan.velocity)
+            drag(pan.phase, at: pan.position, pressedAt: pan.startPosition, velocity: pan.velocity)
         case .longPress(let press):
-            drag(press.phase, at: press.position, velocity: press.velocity)
+            drag(press.phase, at: press.position, pressedAt: press.startPosition, velocity: press.velocity)
         case .scroll(let scroll):
             self.scroll(scroll)
         case .tap, .swipe, .key:
@@ -32,10 +44,22 @@ extension ViewerSession {
         }
     }
 
-    /// A drag scrolls the content 1:1 and lets go with the pointer's velocity.
-    private func drag(_ phase: GesturePhase, at position: Vec2, velocity: Vec2) {
+    /// A press that caught a moving scroll was let go without dragging it on: the content rests
+    /// where it was caught — on the nearest card or page in the layouts that snap (a paging
+    /// scroll view does the same), where it is in the others.
+    func settleCaughtScroll() {
+        guard pressCaughtScroll else { return }
+        pressCaughtScroll = false
+        guard scene.physics.isSettled, appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
+        scene.physics.beginDrag(at: scene.pointer)
+        scene.physics.endDrag(pointerVelocity: .zero)
+    }
+
+    /// A drag scrolls the content 1:1 and lets go with the pointer's velocity; its length, for a
+    /// layout's paging threshold, counts from where the button went down (`pressedAt`).
+    private func drag(_ phase: GesturePhase, at position: Vec2, pressedAt: Vec2, velocity: Vec2) {
         switch phase {
-        case .began: scene.physics.beginDrag(at: position)
+        case .began: scene.physics.beginDrag(at: position, pressedAt: pressedAt)
         case .changed: scene.physics.drag(to: position)
         case .ended: scene.physics.endDrag(pointerVelocity: velocity)
         case .cancelled: scene.physics.cancelDrag()

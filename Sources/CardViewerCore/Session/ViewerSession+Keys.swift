@@ -6,7 +6,9 @@ extension ViewerSession {
     /// The keys (SPEC §2 and the viewer's help): 1–5 layouts, Z ordering, A append, Delete or
     /// Backspace delete under the pointer, U undo, Esc dismiss/cancel, S screenshot, H HUD,
     /// ? help, Q quit; arrows, Page Up/Down, Home/End scroll; the rest goes to the layout
-    /// (`[` and `]`: the wheel's radius).
+    /// (`[` and `]`: the wheel's radius). Keys whose effect may not show confirm themselves
+    /// with a message (SPEC §7): Z, U, A when queued, Delete with no card under the pointer,
+    /// the wheel's radius; S's message comes from the glue once the file is written.
     func handleKey(_ event: KeyEvent) {
         guard event.isDown else { return }
         switch event.key {
@@ -17,7 +19,7 @@ extension ViewerSession {
             switchLayout(to: LayoutKind.allCases[number - 1])
         case .character("z"):
             ordering = ordering == .depth ? .zindex : .depth
-            refreshOverlay()
+            showMessage(ordering == .zindex ? "ordering: zindex (Core Animation)" : "ordering: depth (depth buffer)")
         case .character("a"):
             startAppend()
         case .delete, .backspace:
@@ -35,7 +37,6 @@ extension ViewerSession {
             screenshotRequests += 1
         case .character("h"):
             showsHUD.toggle()
-            if showsHUD { _ = statistics.shouldRefresh(at: .infinity) }
             refreshOverlay()
         case .character("?"), .character("/"):
             showsHelp.toggle()
@@ -44,7 +45,10 @@ extension ViewerSession {
             keyboardScroll(event.key)
         default:
             guard appendSequence == nil else { return }
-            _ = controller.handleKey(event.key, in: &scene)
+            let radius = wheelRadius
+            guard controller.handleKey(event.key, in: &scene), controller.kind == .wheel else { return }
+            let limit = wheelRadius == radius ? (radius >= WheelController.radiusRange.upperBound ? " (the largest)" : " (the smallest)") : ""
+            showMessage("wheel radius \(Int(wheelRadius.rounded())) points" + limit)
         }
     }
 
@@ -74,16 +78,29 @@ extension ViewerSession {
 
     /// Deletes the card under the pointer (its file, if any, stays where it is).
     func deleteUnderPointer() {
-        guard appendSequence == nil, !controller.isInteracting, !isMinimised,
-              let id = scene.hitTest(scene.pointer, with: controller) else { return }
+        guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
+        guard let id = scene.hitTest(scene.pointer, with: controller) else {
+            showMessage("no card under the pointer to delete")
+            return
+        }
         ViewerEditing.delete(id, controller: &controller, scene: &scene)
         refreshOverlay()
     }
 
-    /// Restores the last deleted card.
+    /// Restores the last deleted card, and says which (or that there is none).
     func undoDelete() {
         guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
-        if ViewerEditing.undoDelete(controller: &controller, scene: &scene) { refreshOverlay() }
+        let title = scene.deck.undoableDeletion?.card.title
+        if ViewerEditing.undoDelete(controller: &controller, scene: &scene) {
+            showMessage("undo: \"\(Self.shortened(title ?? "card"))\" is back")
+        } else {
+            showMessage("nothing to undo")
+        }
+    }
+
+    /// `text` cut to `limit` characters with "...", for a one-line message.
+    static func shortened(_ text: String, limit: Int = 40) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
     }
 
     /// Switches to another layout: every card animates from where it is to where the new

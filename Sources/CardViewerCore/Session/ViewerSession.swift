@@ -6,7 +6,9 @@ import CardPacking
 /// The interactive viewer without a window: the deck, the current layout and its interactive
 /// state, scroll physics, animations and gesture recognition. It consumes timestamped events
 /// (`handle(_:)`) and time (`advance(to:)`), and produces what to draw (`prepareFrame()` →
-/// `frameCards`, `offset`, `camera`, `ordering`, `overlayPanels`), screenshot requests and quit.
+/// `frameCards`, `offset`, `camera`, `ordering`, `overlayPanels`), when to draw it
+/// (`needsFrames`, `needsDisplay`, `nextDeadline`: see `ViewerSession+Redraw.swift`), screenshot
+/// requests and quit.
 ///
 /// Deterministic: the same events at the same times give the same frames, whatever the frame
 /// rate, because every event first brings the physics and animations to its own time.
@@ -23,15 +25,24 @@ public final class ViewerSession {
         public var offset: Vec2
         /// Makes the source and title of a card the user appends (A).
         public var newCard: @Sendable (Deck) -> (source: CardSource, title: String)
+        /// Show the start hint ("? shows the keys") on the first frames, until the first input
+        /// or for a few seconds (an interactive window; replays leave it out).
+        public var showsStartHint: Bool
+        /// What the viewer says while the deck is empty (a folder without pictures says which
+        /// folder and what it expected there).
+        public var emptyDeckLines: [String]
 
         public init(layout: LayoutKind = .pages, viewport: Size = Size(width: 1280, height: 800),
                     ordering: RenderOrdering = .depth, offset: Vec2 = .zero,
-                    newCard: @escaping @Sendable (Deck) -> (source: CardSource, title: String) = ViewerSession.syntheticCard) {
+                    newCard: @escaping @Sendable (Deck) -> (source: CardSource, title: String) = ViewerSession.syntheticCard,
+                    showsStartHint: Bool = false, emptyDeckLines: [String] = ViewerSession.emptyDeckLines) {
             self.layout = layout
             self.viewport = viewport
             self.ordering = ordering
             self.offset = offset
             self.newCard = newCard
+            self.showsStartHint = showsStartHint
+            self.emptyDeckLines = emptyDeckLines
         }
     }
 
@@ -41,7 +52,23 @@ public final class ViewerSession {
     var parked: [LayoutKind: any LayoutController] = [:]
     var recognizer = GestureRecognizer()
     var appendSequence: AppendSequence?
+    /// Appends asked for (A) while another ran or a drag was in progress; each starts when the
+    /// one before it is over.
+    var queuedAppends = 0
+    /// True when the press in progress went down while the content was scrolling: it caught the
+    /// scroll, and is not also a tap on a card (iOS).
+    var pressCaughtScroll = false
     let newCard: @Sendable (Deck) -> (source: CardSource, title: String)
+    let emptyDeckLines: [String]
+    /// The start hint while it shows.
+    var hint: TransientText?
+    /// The last confirmation message while it shows.
+    var message: TransientText?
+    /// Whether anything moved at the last `advance`: the HUD's numbers are measured while it
+    /// does and say "at rest" when it stops.
+    var wasMoving = false
+    /// Whether the overlay shows the empty deck's panel.
+    var showsEmptyDeckPanel = false
     /// The time of the last `advance(to:)`, for the per-frame time step.
     var lastFrameTime: Double?
     var statistics = FrameStatistics()
@@ -65,6 +92,10 @@ public final class ViewerSession {
     /// The text panels to draw over the cards; `overlayRevision` grows when they change.
     public internal(set) var overlayPanels: [OverlayPanel] = []
     public internal(set) var overlayRevision = 0
+    /// True when the screen may not show the session's state: an event, time passing while
+    /// something moved, or an overlay change since the last `prepareFrame()`. The window draws
+    /// a frame when this is set, so the last frame of every motion is drawn (SPEC §7).
+    public internal(set) var needsDisplay = true
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = Self.makeController(configuration.layout)
@@ -75,6 +106,11 @@ public final class ViewerSession {
         self.controller = controller
         ordering = configuration.ordering
         newCard = configuration.newCard
+        emptyDeckLines = configuration.emptyDeckLines
+        if configuration.showsStartHint {
+            hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,
+                                 fadeSeconds: TransientText.hintTiming.fade)
+        }
         refreshOverlay()
     }
 
@@ -117,10 +153,23 @@ public final class ViewerSession {
     public var wheelRadius: Double { ((controller as? WheelController) ?? (parked[.wheel] as? WheelController))?.base.radius ?? WheelLayout().radius }
     /// True while an append (A) is on its way.
     public var isAppending: Bool { appendSequence != nil }
-    /// True while anything moves or waits for time: the glue keeps drawing frames.
+    /// True while anything moves by itself: an animation, the scroll, an append on its way
+    /// (or queued), a finger-driven interaction (the grid's auto-scroll), a fading text. The
+    /// window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
-        scene.animator.isAnimating || !scene.physics.isSettled || recognizer.isPressed || appendSequence != nil
-            || controller.isInteracting || showsHUD
+        scene.animator.isAnimating || !scene.physics.isSettled || appendSequence != nil || queuedAppends > 0
+            || controller.isInteracting || isFadingText
+    }
+
+    /// The next time at which something changes without input — a press held still becomes a
+    /// long press, a paused trackpad stream ends, the hint or a message starts to fade — on the
+    /// session's clock; `nil` when nothing is pending. A loop that sleeps until input arrives
+    /// wakes by then and advances.
+    public var nextDeadline: Double? {
+        var due = recognizer.nextDueTime
+        if let start = hint?.fadeStart, start > scene.time { due = min(due ?? start, start) }
+        if let start = message?.fadeStart, start > scene.time { due = min(due ?? start, start) }
+        return due
     }
 
     // MARK: Input and time
@@ -129,10 +178,13 @@ public final class ViewerSession {
     /// to it. Events earlier than the clock count as happening now.
     public func handle(_ event: ViewerEvent) {
         catchUp(to: event.time)
+        if changesDisplay(event) { needsDisplay = true }
+        if isInput(event) { dismissHint() }
         switch event {
         case .pointer(let pointer):
             if pointer.kind != .cancel { scene.pointer = pointer.position }
             route(recognizer.handle(pointer))
+            if pointer.kind == .up || pointer.kind == .cancel { settleCaughtScroll() }
         case .scroll(let scroll):
             route(recognizer.handle(scroll))
         case .key(let key):
@@ -153,6 +205,7 @@ public final class ViewerSession {
         let dt = lastFrameTime.map { scene.time - $0 } ?? 0
         lastFrameTime = scene.time
         if dt > 0 { controller.tick(dt, in: &scene) }
+        updateOverlay()
     }
 
     /// Moves the clock to `time` (never backwards): physics, due gestures, finished animations,
@@ -160,6 +213,8 @@ public final class ViewerSession {
     func catchUp(to time: Double) {
         guard time.isFinite else { return }
         let target = max(time, scene.time)
+        // Whatever moved until now shows differently at the new time, the last step included.
+        if target > scene.time, needsFrames { needsDisplay = true }
         scene.physics.step(target - scene.time)
         scene.time = target
         route(recognizer.tick(target))
@@ -188,7 +243,12 @@ public final class ViewerSession {
     ///   off the visible list.
     public func prepareFrame() {
         scene.presentedCards(of: controller, into: &frameCards)
-        visibleCardCount = Self.drawnCount(frameCards)
+        let count = Self.drawnCount(frameCards)
+        if count != visibleCardCount {
+            visibleCardCount = count
+            if showsHUD { refreshOverlay() }
+        }
+        needsDisplay = false
     }
 
     /// How many cards of `cards` are drawn (not hidden, not transparent).
@@ -203,9 +263,11 @@ public final class ViewerSession {
     }
 
     /// Records how long the last frame took, for the HUD: `interval` from the previous frame's
-    /// start, `layoutSeconds` for `prepareFrame()`.
-    public func recordFrame(interval: Double, layoutSeconds: Double) {
+    /// start (`nil` for the first frame after the viewer slept: a pause is no frame time),
+    /// `layoutSeconds` for `prepareFrame()`. While frames are drawn the HUD's numbers change
+    /// every `FrameStatistics.refreshInterval`.
+    public func recordFrame(interval: Double?, layoutSeconds: Double) {
         statistics.record(interval: interval, layoutSeconds: layoutSeconds)
-        if showsHUD, statistics.shouldRefresh(at: scene.time) { refreshOverlay() }
+        if needsFrames, statistics.refresh(at: scene.time), showsHUD { refreshOverlay() }
     }
 }
