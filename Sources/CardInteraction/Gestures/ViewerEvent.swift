@@ -1,4 +1,3 @@
-import CardInteraction
 import CardMath
 
 /// One input to the viewer, as the window's callbacks (or a replay script) deliver it: plain
