@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
         .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
+        .library(name: "CardImaging", targets: ["CardImaging"]),
+        .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -24,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -36,6 +39,10 @@ let package = Package(
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
+        // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
+        // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
+        // header probes. Thread-safe entry points for the loader's workers.
+        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"]),
         // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
@@ -88,10 +95,18 @@ let package = Package(
             ]
         ),
 
+        // Development tool: decodes, probes and times picture files as the viewer's loader does
+        // (measurements outside the viewer; the peak-memory tests run it as a child process).
+        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding"]),
+
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardAssets", "CardTestSupport"]),
+        .testTarget(
+            name: "CardPictureDecodingTests",
+            dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport"]
+        ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [

@@ -64,11 +64,15 @@ public enum PNGCodec {
         return try decode([UInt8](data), name: path)
     }
 
-    /// Decodes PNG bytes; `name` labels errors. Refuses images over `maximumDimension` a side or
-    /// `maximumPixelCount` pixels after reading only the header, before allocating any pixels.
+    /// Decodes PNG bytes; `name` labels errors. Refuses a malformed chunk structure (see
+    /// `PNGStructure.chunks(of:name:)`) before libpng reads anything, and images over
+    /// `maximumDimension` a side or `maximumPixelCount` pixels after reading only the header,
+    /// before allocating any pixels. Metadata chunks (text, EXIF, …) are not passed to libpng.
     /// - Complexity: O(file size + width · height).
     public static func decode(_ bytes: [UInt8], name: String = "<memory>") throws -> RGBAImage {
-        guard !bytes.isEmpty else { throw PNGError.unreadable(path: name, reason: "the file is empty") }
+        // Every chunk checked against the bytes really there before libpng allocates for any of
+        // them; only the chunks that decide the pixels go on to libpng.
+        let bytes = PNGStructure.decodingBytes(bytes, chunks: try PNGStructure.chunks(of: bytes, name: name))
         let scan = PNGChunkScan(bytes)
         if scan.bitDepth == 16, scan.interlaced || scan.sRGBExponent != nil {
             return try decodeSixteenBitFromLinear(bytes, scan: scan, name: name)

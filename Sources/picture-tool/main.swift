@@ -1,0 +1,113 @@
+// picture-tool: a development tool that decodes picture files exactly as the viewer's loader
+// does (CardPictureDecoding), for measuring speed and memory outside the viewer. Not installed.
+//
+//   picture-tool decode [--fit WxH | --cover WxH] FILE...   one line per file; warnings on stderr
+//   picture-tool probe FILE...                               header sizes, no decoding
+//   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] FILE|DIR...
+//                                                            single-threaded timings
+// Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
+import CardPictureDecoding
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Options shared by the commands, and the files or folders named.
+struct Arguments {
+    var target = PictureTarget.fullSize
+    var repeats = 1
+    var paths: [String] = []
+
+    init(_ arguments: ArraySlice<String>) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--fit", "--cover":
+                guard let value = rest.popFirst(), let size = Self.size(value) else { fail("\(argument) needs WxH") }
+                target = argument == "--fit" ? .fit(size) : .cover(size)
+            case "--repeat":
+                guard let value = rest.popFirst(), let count = Int(value), count > 0 else { fail("--repeat needs a count") }
+                repeats = count
+            default:
+                paths.append(argument)
+            }
+        }
+    }
+
+    static func size(_ text: String) -> PixelSize? {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 && parts.allSatisfy({ $0 > 0 }) ? PixelSize(width: parts[0], height: parts[1]) : nil
+    }
+
+    /// The files named, folders expanded to their pictures (by extension), in name order.
+    var files: [String] {
+        paths.flatMap { path -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter(PictureFormat.isPictureName).sorted().map { "\(path)/\($0)" }
+        }
+    }
+}
+
+func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+let commandLine = CommandLine.arguments
+guard commandLine.count >= 2 else { fail("usage: picture-tool decode|probe|bench [options] FILE...") }
+let options = Arguments(commandLine.dropFirst(2))
+var failures = 0
+
+switch commandLine[1] {
+case "decode":
+    for file in options.files {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+            print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms")
+        } catch {
+            FileHandle.standardError.write(Data("warning: \(error) (skipped)\n".utf8))
+            failures += 1
+        }
+    }
+case "probe":
+    for file in options.files {
+        do {
+            let info = try PictureDecoder.probe(contentsOf: file)
+            print("\(file): \(info.format.rawValue) \(info.size) orientation \(info.orientation.rawValue)")
+        } catch {
+            FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            failures += 1
+        }
+    }
+case "bench":
+    let files = options.files
+    var times: [Double] = []
+    var megapixels = 0.0
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<options.repeats {
+        for file in files {
+            let one = DispatchTime.now().uptimeNanoseconds
+            do {
+                let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+                megapixels += Double(picture.fullSize.pixelCount) / 1e6
+            } catch {
+                failures += 1
+            }
+            times.append(milliseconds(since: one))
+        }
+    }
+    let total = milliseconds(since: start) / 1000
+    times.sort()
+    let median = times.isEmpty ? 0 : times[times.count / 2]
+    let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
+    print(String(format: "%d decodes of %d files in %.3f s: %.1f pictures/s, %.1f MP/s, median %.2f ms, p90 %.2f ms, failures %d",
+                 times.count, files.count, total, Double(times.count) / total, megapixels / total, median, p90, failures))
+    failures = 0
+default:
+    fail("unknown command '\(commandLine[1])'; use decode, probe or bench")
+}
+exit(failures == 0 ? 0 : 1)
