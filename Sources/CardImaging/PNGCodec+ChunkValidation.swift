@@ -55,7 +55,7 @@ public enum PNGStructure {
         var offset = 8
         while offset < bytes.count {
             let remaining = bytes.count - offset
-            guard remaining >= 12 else {
+            guard remaining >= 8 else {
                 throw refuse("truncated: \(remaining) bytes at byte \(offset) are too few for a chunk")
             }
             let length = Int(PNGChunkScan.uint32(bytes, at: offset))
@@ -68,7 +68,8 @@ public enum PNGStructure {
                 throw refuse("chunk '\(type)' at byte \(offset) declares \(length) bytes, more than PNG allows")
             }
             guard length <= remaining - 12 else {
-                throw refuse("truncated: chunk '\(type)' at byte \(offset) declares \(length) bytes but only \(remaining - 12) follow")
+                let there = max(0, remaining - 12)
+                throw refuse("truncated: chunk '\(type)' at byte \(offset) declares \(length) bytes but only \(there) follow")
             }
             let chunk = PNGChunk(type: type, start: offset, data: (offset + 8)..<(offset + 8 + length))
             if found.isEmpty, type != "IHDR" || length != 13 {

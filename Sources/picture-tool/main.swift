@@ -5,6 +5,8 @@
 //   picture-tool probe FILE...                               header sizes, no decoding
 //   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] FILE|DIR...
 //                                                            single-threaded timings
+// --peak-memory (any command) prints "peak resident memory: N KiB" last: this process's own
+// high-water mark (VmHWM), which excludes whatever a parent shared with it before exec.
 // Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
 import CardPictureDecoding
 import Foundation
@@ -18,6 +20,7 @@ func fail(_ message: String) -> Never {
 struct Arguments {
     var target = PictureTarget.fullSize
     var repeats = 1
+    var reportPeakMemory = false
     var paths: [String] = []
 
     init(_ arguments: ArraySlice<String>) {
@@ -27,6 +30,8 @@ struct Arguments {
             case "--fit", "--cover":
                 guard let value = rest.popFirst(), let size = Self.size(value) else { fail("\(argument) needs WxH") }
                 target = argument == "--fit" ? .fit(size) : .cover(size)
+            case "--peak-memory":
+                reportPeakMemory = true
             case "--repeat":
                 guard let value = rest.popFirst(), let count = Int(value), count > 0 else { fail("--repeat needs a count") }
                 repeats = count
@@ -109,5 +114,11 @@ case "bench":
     failures = 0
 default:
     fail("unknown command '\(commandLine[1])'; use decode, probe or bench")
+}
+if options.reportPeakMemory {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    let kibibytes = line.flatMap { $0.split(separator: " ").dropFirst().first }.map(String.init) ?? "unknown"
+    print("peak resident memory: \(kibibytes) KiB")
 }
 exit(failures == 0 ? 0 : 1)

@@ -44,7 +44,8 @@ enum TestJPEG {
         }
         var tiff: [UInt8] = littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]
         tiff += u16(42) + u32(ifdOffset)
-        tiff += [UInt8](repeating: 0, count: max(0, Int(ifdOffset) - 8))
+        // Padding up to the IFD when it is near; a far offset (past the segment) is left dangling.
+        tiff += [UInt8](repeating: 0, count: ifdOffset < 1024 ? max(0, Int(ifdOffset) - 8) : 0)
         tiff += u16(UInt16(entries.count))
         for entry in entries {
             // A SHORT value sits in the first two bytes of the value field, in the file's order.
