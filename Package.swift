@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
         .library(name: "CardImaging", targets: ["CardImaging"]),
         .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
+        .library(name: "CardThumbnails", targets: ["CardThumbnails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -43,6 +44,9 @@ let package = Package(
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
         .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"]),
+        // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
+        // failure records; shared with GNOME/KDE. Writes only under the cache root.
+        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"]),
         // The bundled default deck's PNGs (written by `cardviewer make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
 
@@ -106,6 +110,10 @@ let package = Package(
         .testTarget(
             name: "CardPictureDecodingTests",
             dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport"]
+        ),
+        .testTarget(
+            name: "CardThumbnailsTests",
+            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging"]
         ),
         .testTarget(
             name: "CardLayoutTests",

@@ -6,13 +6,13 @@ import Darwin
 private let systemRead = Darwin.read
 #endif
 
-/// Reads picture files with plain POSIX calls: the size is checked before anything is allocated,
+/// Reads picture (and thumbnail) files with plain POSIX calls: the size is checked before anything is allocated,
 /// only regular files are read, and a file that changes size while being read yields the bytes
 /// that were there. Never writes.
-enum PictureFile {
+public enum PictureFile {
     /// The first `limit` bytes of the file at `path` (all of it when shorter), and the file's
     /// size. Throws `PictureError.unreadable` naming `path`.
-    static func read(_ path: String, upTo limit: Int) throws -> (bytes: [UInt8], fileSize: Int) {
+    public static func read(_ path: String, upTo limit: Int) throws -> (bytes: [UInt8], fileSize: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw PictureError.unreadable(path: path, reason: errorText(errno)) }
         defer { close(descriptor) }
@@ -41,7 +41,7 @@ enum PictureFile {
     }
 
     /// The whole file at `path`; files over `maximumSize` bytes are refused unread.
-    static func readAll(_ path: String, maximumSize: Int) throws -> [UInt8] {
+    public static func readAll(_ path: String, maximumSize: Int) throws -> [UInt8] {
         let (bytes, fileSize) = try read(path, upTo: maximumSize)
         guard fileSize <= maximumSize else { throw PictureError.fileTooLarge(path: path, bytes: fileSize) }
         return bytes
