@@ -83,7 +83,27 @@ public enum PNGStructure {
             if type == "IEND" { break }
         }
         guard !found.isEmpty else { throw refuse("no chunks after the PNG signature") }
+        try checkImageDataCanHoldTheImage(bytes, found, refuse)
         return found
+    }
+
+    /// Deflate compresses at most 1032:1 (a 258-byte match in 2 bits), so image data of n bytes
+    /// inflates to at most 1032·n: an IHDR declaring more rows than that is refused before
+    /// anything is allocated for its pixels (a 100-byte file cannot ask for 256 MiB).
+    private static func checkImageDataCanHoldTheImage(_ bytes: [UInt8], _ chunks: [PNGChunk],
+                                                      _ refuse: (String) -> PNGError) throws {
+        let header = chunks[0].data.lowerBound
+        let width = Int(PNGChunkScan.uint32(bytes, at: header)), height = Int(PNGChunkScan.uint32(bytes, at: header + 4))
+        let depth = Int(bytes[header + 8])
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(bytes[header + 9])]
+        // Bad header fields are libpng's to report; absurd sizes are refused as too large.
+        guard let channels, [1, 2, 4, 8, 16].contains(depth), width > 0, height > 0, width <= PNGCodec.maximumDimension,
+              height <= PNGCodec.maximumDimension, width * height <= PNGCodec.maximumPixelCount else { return }
+        let rowBytes = (width * channels * depth + 7) / 8 + 1  // + the filter byte; Adam7 needs more
+        let imageData = chunks.reduce(0) { $0 + ($1.type == "IDAT" ? $1.data.count : 0) }
+        if imageData * 1032 < rowBytes * height {
+            throw refuse("truncated: \(imageData) bytes of image data cannot hold a \(width)x\(height) image")
+        }
     }
 
     /// `bytes` with only the chunks in `decodingChunkTypes` (and any unknown critical chunk, which

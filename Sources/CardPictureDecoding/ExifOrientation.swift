@@ -7,8 +7,10 @@ enum ExifOrientation {
     /// segment is not Exif, has no valid IFD0, or no Orientation tag with a value 1…8.
     /// - Complexity: O(IFD0 entries), at most (segment length − 10) / 12.
     static func orientation(inAPP1 bytes: [UInt8], _ data: Range<Int>) -> PictureOrientation? {
-        // "Exif\0\0", then the TIFF structure; its offsets count from the TIFF header.
-        guard bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0], at: data.lowerBound) else { return nil }
+        // "Exif\0\0", then the TIFF structure; its offsets count from the TIFF header. The
+        // signature must lie inside the segment, not run on into the bytes after it (found by
+        // fuzzing: an empty APP1 followed by "Exif\0\0" made an inverted range and trapped).
+        guard data.count >= 6, bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0], at: data.lowerBound) else { return nil }
         let tiff = (data.lowerBound + 6)..<data.upperBound
         guard tiff.count >= 8 else { return nil }
         let littleEndian: Bool

@@ -23,6 +23,11 @@ enum JPEGDecoder {
         guard [1, 3, 4].contains(header.components) else {
             throw PictureError.unsupported(path: name, reason: "\(header.components) colour components")
         }
+        // A header declaring more blocks than the data could code is refused before TurboJPEG
+        // allocates for them (a 200-byte file must not cost hundreds of megabytes).
+        if let minimum = header.minimumScanBytes, bytes.count - header.scanOffset < minimum {
+            throw PictureError.truncated(path: name, reason: "\(bytes.count - header.scanOffset) bytes of image data cannot hold a \(header.size) picture")
+        }
         // The target in stored pixels (orientations 5–8 store the picture turned a quarter).
         let upright = target.size(for: header.uprightSize)
         let wanted = header.orientation.swapsAxes ? upright.transposed : upright

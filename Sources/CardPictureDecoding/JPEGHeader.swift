@@ -15,12 +15,24 @@ public struct JPEGHeader: Equatable, Sendable {
     public var orientation: PictureOrientation = .up
     /// Whether an Adobe APP14 segment is present: 4-component files with it store inverted CMYK.
     public var hasAdobeMarker = false
+    /// Where the first start-of-scan marker is in the file, bytes: the entropy-coded data follows.
+    public var scanOffset = 0
 
     /// The size as shown, after the EXIF orientation.
     public var uprightSize: PixelSize { orientation.swapsAxes ? size.transposed : size }
 
     /// Whether the frame is progressive (0xC2, 0xC6, 0xCA, 0xCE).
     public var isProgressive: Bool { [0xC2, 0xC6, 0xCA, 0xCE].contains(frameMarker) }
+
+    /// Whether the entropy coding is arithmetic (0xC9–0xCB, 0xCD–0xCF) rather than Huffman.
+    public var isArithmetic: Bool { frameMarker >= 0xC9 }
+
+    /// The fewest bytes from the first scan to the end of the file that a Huffman-coded file of
+    /// this size can have: every 8×8 block of the full-resolution component codes its DC
+    /// coefficient in at least one bit. Nil for arithmetic coding, which has no such floor.
+    public var minimumScanBytes: Int? {
+        isArithmetic ? nil : ((size.width + 7) / 8) * ((size.height + 7) / 8) / 8
+    }
 
     /// Whether the frame is lossless (0xC3, 0xC7, 0xCB, 0xCF), which the decoder does not handle.
     public var isLossless: Bool { [0xC3, 0xC7, 0xCB, 0xCF].contains(frameMarker) }
@@ -83,6 +95,7 @@ public struct JPEGHeader: Equatable, Sendable {
                 guard var header = frame else { return .malformed("image data before the frame header") }
                 header.orientation = orientation ?? .up
                 header.hasAdobeMarker = adobe
+                header.scanOffset = offset - 2
                 return .header(header)
             }
             offset += length

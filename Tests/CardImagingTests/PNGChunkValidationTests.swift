@@ -55,6 +55,19 @@ struct PNGChunkValidationTests {
         #expect(try PNGCodec.decode(fine).width == 2)
     }
 
+    @Test func imageDataTooSmallForTheDeclaredSizeIsRefusedBeforeLibpng() throws {
+        // 8000×8000 RGBA within the limits, but deflate inflates at most 1032:1: 256 MB of rows
+        // need at least 248 KB of image data, and this file has 16 bytes.
+        var bytes = file(withRawChunksAfterHeader: [])
+        let header = TestPNG.chunk("IHDR", TestPNG.bigEndian32(8000) + TestPNG.bigEndian32(8000) + [8, 6, 0, 0, 0])
+        bytes.replaceSubrange(8..<33, with: header)
+        #expect {
+            try PNGCodec.decode(bytes, name: "hollow.png")
+        } throws: { error in
+            (error as? PNGError)?.description.contains("cannot hold a 8000x8000 image") == true
+        }
+    }
+
     @Test func malformedStructuresAreRefused() {
         let good = file(withRawChunksAfterHeader: [])
         var badType = good

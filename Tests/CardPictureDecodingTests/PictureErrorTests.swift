@@ -46,6 +46,19 @@ struct PictureErrorTests {
         #expect(throws: PictureError.self) { try PictureDecoder.probe(bytes, name: "zero.jpg") }
     }
 
+    @Test func sizesTheImageDataCannotHoldAreRefusedBeforeDecoding() throws {
+        // 8000×6000 is within the limits, but 48 million pixels need at least 93,750 bytes of
+        // Huffman-coded data (one bit per 8×8 block); this file has a few hundred.
+        var bytes = Self.jpeg
+        let sof = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0x17, 0x70, 0x1F, 0x40])
+        expectRefused(bytes, name: "hollow.jpg") { error in
+            if case let .truncated(_, reason) = error { reason.contains("cannot hold a 8000x6000 picture") } else { false }
+        }
+        // The header alone still probes: it is only decoding that needs the data.
+        #expect(try PictureDecoder.probe(bytes).size == PixelSize(width: 8000, height: 6000))
+    }
+
     @Test func brokenMarkersAreCorrupt() {
         var bytes = Self.jpeg
         bytes[4] = 0x7F  // the first segment's length (high byte): it runs past the end
