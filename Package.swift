@@ -101,7 +101,7 @@ let package = Package(
 
         // Development tool: decodes, probes and times picture files as the viewer's loader does
         // (measurements outside the viewer; the peak-memory tests run it as a child process).
-        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding"]),
+        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding", "CardImaging", "CardThumbnails"]),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),

@@ -3,12 +3,19 @@
 //
 //   picture-tool decode [--fit WxH | --cover WxH] FILE...   one line per file; warnings on stderr
 //   picture-tool probe FILE...                               header sizes, no decoding
-//   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] FILE|DIR...
-//                                                            single-threaded timings
+//   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] [--thumbnail-cache ROOT] FILE|DIR...
+//                                                            single-threaded timings; with a cache
+//                                                            root, through the thumbnail cache
+//                                                            (the first run fills it: cold; the
+//                                                            next reads it: warm)
+//   picture-tool make-photos DIR --count N [--size WxH] [--png] [--orientation 1-8]
+//                                                            synthetic photo-like JPEGs (or PNGs)
 // --peak-memory (any command) prints "peak resident memory: N KiB" last: this process's own
 // high-water mark (VmHWM), which excludes whatever a parent shared with it before exec.
 // Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
+import CardImaging
 import CardPictureDecoding
+import CardThumbnails
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -21,6 +28,11 @@ struct Arguments {
     var target = PictureTarget.fullSize
     var repeats = 1
     var reportPeakMemory = false
+    var count = 1
+    var size = PixelSize(width: 4000, height: 3000)
+    var png = false
+    var orientation = PictureOrientation.up
+    var cacheRoot: String?
     var paths: [String] = []
 
     init(_ arguments: ArraySlice<String>) {
@@ -30,6 +42,22 @@ struct Arguments {
             case "--fit", "--cover":
                 guard let value = rest.popFirst(), let size = Self.size(value) else { fail("\(argument) needs WxH") }
                 target = argument == "--fit" ? .fit(size) : .cover(size)
+            case "--count":
+                guard let value = rest.popFirst(), let number = Int(value), number > 0 else { fail("--count needs a number") }
+                count = number
+            case "--size":
+                guard let value = rest.popFirst(), let parsed = Self.size(value) else { fail("--size needs WxH") }
+                size = parsed
+            case "--thumbnail-cache":
+                guard let value = rest.popFirst() else { fail("--thumbnail-cache needs a folder") }
+                cacheRoot = value
+            case "--png":
+                png = true
+            case "--orientation":
+                guard let value = rest.popFirst(), let number = Int(value), let parsed = PictureOrientation(rawValue: number) else {
+                    fail("--orientation needs 1…8")
+                }
+                orientation = parsed
             case "--peak-memory":
                 reportPeakMemory = true
             case "--repeat":
@@ -92,13 +120,20 @@ case "bench":
     let files = options.files
     var times: [Double] = []
     var megapixels = 0.0
+    var fromCache = 0
+    let cache = options.cacheRoot.map { ThumbnailCache(root: $0, mode: .readwrite) { print("warning: \($0)") } }
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<options.repeats {
         for file in files {
             let one = DispatchTime.now().uptimeNanoseconds
             do {
-                let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
-                megapixels += Double(picture.fullSize.pixelCount) / 1e6
+                if let cache {
+                    let picture = try cache.loadPicture(at: file, target: options.target)
+                    if case .thumbnail = picture.origin { fromCache += 1 }
+                } else {
+                    let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+                    megapixels += Double(picture.fullSize.pixelCount) / 1e6
+                }
             } catch {
                 failures += 1
             }
@@ -109,9 +144,41 @@ case "bench":
     times.sort()
     let median = times.isEmpty ? 0 : times[times.count / 2]
     let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
-    print(String(format: "%d decodes of %d files in %.3f s: %.1f pictures/s, %.1f MP/s, median %.2f ms, p90 %.2f ms, failures %d",
-                 times.count, files.count, total, Double(times.count) / total, megapixels / total, median, p90, failures))
+    print(String(format: "%d pictures (%d files) in %.3f s: %.1f pictures/s, %.1f MP/s, median %.2f ms, p90 %.2f ms, failures %d",
+                 times.count, files.count, total, Double(times.count) / total, megapixels / total, median, p90, failures)
+          + (cache == nil ? "" : ", \(fromCache) from the thumbnail cache"))
     failures = 0
+case "downscale-bench":
+    // Times AreaDownscaler alone: a --size picture (opaque, and with alpha) to --fit/--cover.
+    let source = PhotoMaker(width: options.size.width, height: options.size.height).picture(1)
+    var translucent = source
+    for i in stride(from: 3, to: translucent.pixels.count, by: 8) { translucent.pixels[i] = 128 }
+    let wanted = options.target.size(for: options.size)
+    for (label, image) in [("opaque", source), ("translucent", translucent)] {
+        var best = Double.infinity
+        for _ in 0..<max(3, options.repeats) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = AreaDownscaler.downscale(image, to: wanted)
+            best = min(best, milliseconds(since: start))
+        }
+        print(String(format: "%@ %@ -> %@: best %.2f ms", label, options.size.description, wanted.description, best))
+    }
+case "make-photos":
+    guard let folder = options.paths.first else { fail("make-photos needs a folder") }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let maker = PhotoMaker(width: options.size.width, height: options.size.height)
+    for index in 0..<options.count {
+        let image = maker.picture(index)
+        let name = String(format: "photo%05d.%@", index, options.png ? "png" : "jpg")
+        do {
+            var bytes = options.png ? try PNGCodec.encode(image) : try JPEGEncoder.encode(image, quality: 90)
+            if !options.png, options.orientation != .up { bytes = JPEGEncoder.withOrientation(bytes, options.orientation) }
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+        } catch {
+            fail("cannot write \(folder)/\(name): \(error)")
+        }
+    }
+    print("wrote \(options.count) pictures of \(options.size) to \(folder)")
 default:
     fail("unknown command '\(commandLine[1])'; use decode, probe or bench")
 }

@@ -59,6 +59,17 @@ struct DownscalerTests {
         #expect(clear.pixels.allSatisfy { $0 == 0 })
     }
 
+    @Test func anyTranslucentPixelIsNoticed() {
+        for count in [1, 2, 3, 7] {
+            for translucent in 0..<count {
+                var pixels = [UInt8](repeating: 255, count: count * 4)
+                #expect(pixels.withUnsafeBufferPointer(AreaDownscaler.isOpaque))
+                pixels[translucent * 4 + 3] = 254
+                #expect(!pixels.withUnsafeBufferPointer(AreaDownscaler.isOpaque), "pixel \(translucent) of \(count)")
+            }
+        }
+    }
+
     @Test(arguments: [(64, 48, 10, 7), (100, 30, 33, 29), (17, 91, 16, 3), (640, 480, 213, 160)])
     func agreesWithTheReferenceResampler(width: Int, height: Int, toWidth: Int, toHeight: Int) {
         // RGBAImage.resized (CardImaging) is the slow, simple reference: area average on
