@@ -3,7 +3,10 @@
 # builds the targets, writes a seed corpus with the project's own writers (fuzz-seeds), then runs
 # each target for SECONDS seconds (default: $FUZZ_SECONDS, else 60) on its growing corpus.
 #
-#   scripts/fuzz.sh [SECONDS]          e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`,
+#                                           `scripts/fuzz.sh 300 picture png`
+# Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
+# thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse).
 #
 # Work files (git-ignored) under Fuzz/.work/: corpus/<target>/ (kept between runs), crashes/<target>/
 # (inputs that crashed, to be kept as regression tests), logs/<target>.log. Exit status 1 when a
@@ -13,6 +16,7 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 targets=(png picture thumbnail state replay)
+if [ $# -gt 1 ]; then targets=("${@:2}"); fi
 work=Fuzz/.work
 
 swift build --package-path Fuzz --product fuzz-seeds >/dev/null

@@ -7,7 +7,9 @@
 //                                                            single-threaded timings; with a cache
 //                                                            root, through the thumbnail cache
 //                                                            (the first run fills it: cold; the
-//                                                            next reads it: warm)
+//                                                            next reads it: warm); --saving
+//                                                            now|later|never as ThumbnailSaving
+//                                                            (later: saved after the timed loads)
 //   picture-tool make-photos DIR --count N [--size WxH] [--png] [--orientation 1-8]
 //                                                            synthetic photo-like JPEGs (or PNGs)
 // --peak-memory (any command) prints "peak resident memory: N KiB" last: this process's own
@@ -33,6 +35,7 @@ struct Arguments {
     var png = false
     var orientation = PictureOrientation.up
     var cacheRoot: String?
+    var saving = ThumbnailSaving.now
     var paths: [String] = []
 
     init(_ arguments: ArraySlice<String>) {
@@ -51,6 +54,13 @@ struct Arguments {
             case "--thumbnail-cache":
                 guard let value = rest.popFirst() else { fail("--thumbnail-cache needs a folder") }
                 cacheRoot = value
+            case "--saving":
+                switch rest.popFirst() {
+                case "now": saving = .now
+                case "later": saving = .later
+                case "never": saving = .never
+                default: fail("--saving needs now, later or never")
+                }
             case "--png":
                 png = true
             case "--orientation":
@@ -121,6 +131,7 @@ case "bench":
     var times: [Double] = []
     var megapixels = 0.0
     var fromCache = 0
+    var pendingThumbnails: [PendingThumbnail] = []
     let cache = options.cacheRoot.map { ThumbnailCache(root: $0, mode: .readwrite) { print("warning: \($0)") } }
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<options.repeats {
@@ -128,8 +139,9 @@ case "bench":
             let one = DispatchTime.now().uptimeNanoseconds
             do {
                 if let cache {
-                    let picture = try cache.loadPicture(at: file, target: options.target)
+                    let picture = try cache.loadPicture(at: file, target: options.target, saving: options.saving)
                     if case .thumbnail = picture.origin { fromCache += 1 }
+                    if let pending = picture.pendingThumbnail { pendingThumbnails.append(pending) }
                 } else {
                     let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
                     megapixels += Double(picture.fullSize.pixelCount) / 1e6
@@ -144,9 +156,15 @@ case "bench":
     times.sort()
     let median = times.isEmpty ? 0 : times[times.count / 2]
     let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
-    print(String(format: "%d pictures (%d files) in %.3f s: %.1f pictures/s, %.1f MP/s, median %.2f ms, p90 %.2f ms, failures %d",
-                 times.count, files.count, total, Double(times.count) / total, megapixels / total, median, p90, failures)
+    print(String(format: "%d pictures (%d files) in %.3f s: %.1f pictures/s, %.1f MP/s, best %.2f ms, median %.2f ms, p90 %.2f ms, failures %d",
+                 times.count, files.count, total, Double(times.count) / total, megapixels / total, times.first ?? 0, median, p90, failures)
           + (cache == nil ? "" : ", \(fromCache) from the thumbnail cache"))
+    if !pendingThumbnails.isEmpty {
+        let saveStart = DispatchTime.now().uptimeNanoseconds
+        let saved = pendingThumbnails.filter { $0.save() }.count
+        print(String(format: "then %d thumbnails saved in %.3f s (%.1f ms each)", saved, milliseconds(since: saveStart) / 1000,
+                     milliseconds(since: saveStart) / Double(max(1, saved))))
+    }
     failures = 0
 case "downscale-bench":
     // Times AreaDownscaler alone: a --size picture (opaque, and with alpha) to --fit/--cover.

@@ -50,6 +50,26 @@ struct ThumbnailFailureTests {
         #expect(try fixture.cache(.off).loadPicture(at: photo, target: Self.card).origin == .decoded)
     }
 
+    @Test func thumbnailsCanBeSavedLaterOrNever() throws {
+        let fixture = try ThumbnailFixture()
+        let photo = try fixture.writePicture("a.png", width: 1500, height: 1000)
+        let cache = fixture.cache()
+        let never = try cache.loadPicture(at: photo, target: Self.card, saving: .never)
+        #expect(never.origin == .decoded && never.pendingThumbnail == nil && !FileManager.default.fileExists(atPath: fixture.root))
+        let later = try cache.loadPicture(at: photo, target: Self.card, saving: .later, decode: fixture.countingDecode)
+        // The picture comes back at the card's size, decoded once, before any thumbnail exists.
+        #expect(later.origin == .decoded && later.image.width == 600 && later.image.height == 400)
+        #expect(fixture.decodes.current.count == 1 && !FileManager.default.fileExists(atPath: fixture.root))
+        let pending = try #require(later.pendingThumbnail)
+        #expect(pending.size == .xxLarge && pending.save(decode: fixture.countingDecode))
+        #expect(try cache.loadPicture(at: photo, target: Self.card, saving: .later).origin == .thumbnail(.xxLarge))
+        // A file that changed after it was loaded gets no thumbnail from the old load.
+        let second = try fixture.writePicture("b.png", width: 1500, height: 1000)
+        let stale = try #require(try cache.loadPicture(at: second, target: Self.card, saving: .later).pendingThumbnail)
+        fixture.setModificationTime(second, 1_000_000_000)
+        #expect(!stale.save())
+    }
+
     @Test func aCacheThatCannotBeWrittenIsReadWithOneWarning() throws {
         let fixture = try ThumbnailFixture()
         let cached = try fixture.writePicture("cached.png", width: 400, height: 300, colour: (0, 200, 0))
