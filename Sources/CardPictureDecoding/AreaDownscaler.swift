@@ -3,11 +3,11 @@ import CardImaging
 /// Fast area-average downscaling of 8-bit RGBA pictures: each destination pixel is the average
 /// of the source area it covers, partly covered source pixels counted by the covered fraction.
 ///
-/// Separable (a horizontal pass per source row, then a vertical sum per destination row), with
-/// the per-axis tap tables built once per call and two row buffers: no allocation per pixel,
-/// and each source row is filtered horizontally exactly once. Colours are averaged
-/// alpha-premultiplied, so transparent pixels lend no colour to their neighbours; opaque
-/// pictures (every JPEG) skip the premultiplication.
+/// Separable (per destination row: a weighted sum of the source rows it covers, then one
+/// horizontal pass over that sum), with the per-axis tap tables built once per call and two row
+/// buffers: no allocation per pixel. Colours are averaged alpha-premultiplied, so transparent
+/// pixels lend no colour to their neighbours; opaque pictures (every JPEG) skip the
+/// premultiplication.
 public enum AreaDownscaler {
     /// `image` scaled down to `size` (any aspect; each side clamped to 1…the image's own).
     /// The same size returns the image unchanged.
