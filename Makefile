@@ -2,6 +2,7 @@
 #   make run    build and open the viewer on the bundled default deck
 #   make test   build and run every test: pure, headless GL (EGL), and window tests under Xvfb
 #   make bench  the 10k-card scrolling benchmark (release build)
+#   make fuzz   libFuzzer + ASan on every parser of untrusted bytes, FUZZ_SECONDS (60) per target
 
 SHELL := /bin/bash
 # Swift lives in /opt/swift on the project's machines; use it when it is not on PATH already.
@@ -9,7 +10,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build release test run bench clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: deps build release test run bench fuzz clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -29,6 +32,9 @@ run: release
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/cardviewer" bench $(ARGS)
+
+fuzz: deps
+	./scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	$(SWIFT) package clean

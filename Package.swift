@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
         .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
+        .library(name: "CardImaging", targets: ["CardImaging"]),
+        .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
+        .library(name: "CardThumbnails", targets: ["CardThumbnails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -25,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -37,6 +41,13 @@ let package = Package(
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
+        // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
+        // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
+        // header probes. Thread-safe entry points for the loader's workers.
+        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"]),
+        // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
+        // failure records; shared with GNOME/KDE. Writes only under the cache root.
+        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"]),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
         // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
@@ -104,10 +115,22 @@ let package = Package(
             ]
         ),
 
+        // Development tool: decodes, probes and times picture files as the viewer's loader does
+        // (measurements outside the viewer; the peak-memory tests run it as a child process).
+        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding", "CardImaging", "CardThumbnails"]),
+
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport"]),
+        .testTarget(
+            name: "CardPictureDecodingTests",
+            dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport"]
+        ),
+        .testTarget(
+            name: "CardThumbnailsTests",
+            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging"]
+        ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [

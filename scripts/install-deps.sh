@@ -8,6 +8,7 @@ packages=(
   libglfw3-dev       # windows and input (GLFW 3.3)
   libepoxy-dev       # OpenGL/EGL function loading
   libpng-dev         # image decoding and PNG output
+  libturbojpeg0-dev  # JPEG decoding with DCT scaling (TurboJPEG API of libjpeg-turbo)
   libegl-dev         # EGL headers (headless rendering)
   libgl1-mesa-dri    # Mesa drivers incl. llvmpipe (software GL without a GPU)
   libegl-mesa0       # Mesa's EGL vendor library (surfaceless platform)

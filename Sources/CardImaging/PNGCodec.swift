@@ -64,11 +64,15 @@ public enum PNGCodec {
         return try decode([UInt8](data), name: path)
     }
 
-    /// Decodes PNG bytes; `name` labels errors. Refuses images over `maximumDimension` a side or
-    /// `maximumPixelCount` pixels after reading only the header, before allocating any pixels.
+    /// Decodes PNG bytes; `name` labels errors. Refuses a malformed chunk structure (see
+    /// `PNGStructure.chunks(of:name:)`) before libpng reads anything, and images over
+    /// `maximumDimension` a side or `maximumPixelCount` pixels after reading only the header,
+    /// before allocating any pixels. Metadata chunks (text, EXIF, …) are not passed to libpng.
     /// - Complexity: O(file size + width · height).
     public static func decode(_ bytes: [UInt8], name: String = "<memory>") throws -> RGBAImage {
-        guard !bytes.isEmpty else { throw PNGError.unreadable(path: name, reason: "the file is empty") }
+        // Every chunk checked against the bytes really there before libpng allocates for any of
+        // them; only the chunks that decide the pixels go on to libpng.
+        let bytes = PNGStructure.decodingBytes(bytes, chunks: try PNGStructure.chunks(of: bytes, name: name))
         let scan = PNGChunkScan(bytes)
         if scan.bitDepth == 16, scan.interlaced || scan.sRGBExponent != nil {
             return try decodeSixteenBitFromLinear(bytes, scan: scan, name: name)
@@ -107,27 +111,36 @@ public enum PNGCodec {
         }
     }
 
-    /// Encodes an 8-bit RGBA PNG.
-    public static func encode(_ rgba: RGBAImage, name: String = "<memory>") throws -> [UInt8] {
+    /// Encodes an 8-bit RGBA PNG. `fast` trades size for speed (libpng's
+    /// `PNG_IMAGE_FLAG_FAST`: quicker filtering and compression, a larger file), for thumbnails.
+    public static func encode(_ rgba: RGBAImage, name: String = "<memory>", fast: Bool = false) throws -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
+        image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
         image.width = UInt32(rgba.width)
         image.height = UInt32(rgba.height)
         image.format = rgbaFormat
         defer { png_image_free(&image) }
-        var size: Int = 0
-        let sized = rgba.pixels.withUnsafeBytes { raw in
-            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, Int32(rgba.width * 4), nil)
-        }
-        guard sized != 0, size > 0 else { throw PNGError.unwritable(path: name, reason: message(of: image)) }
-        var out = [UInt8](repeating: 0, count: size)
-        let written = rgba.pixels.withUnsafeBytes { raw in
-            out.withUnsafeMutableBytes { dst in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, Int32(rgba.width * 4), nil)
+        // One pass into a buffer of zlib's worst case for the filtered rows (libpng's
+        // PNG_IMAGE_PNG_SIZE_MAX, a macro Swift does not import) plus room for the chunks around
+        // them; libpng says how much it needs if that is ever too little, and a second pass follows.
+        let raw = (rgba.width * 4 + 1) * rgba.height
+        var capacity = raw + (raw + 7) / 8 + (raw + 63) / 64 + 1024
+        for _ in 0..<2 {
+            var out = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let written = rgba.pixels.withUnsafeBytes { source in
+                out.withUnsafeMutableBytes { destination in
+                    png_image_write_to_memory(&image, destination.baseAddress, &size, 0, source.baseAddress,
+                                              Int32(rgba.width * 4), nil)
+                }
             }
+            if written != 0, size <= capacity { return Array(out.prefix(size)) }
+            guard size > capacity else { break }
+            capacity = size
+            image.warning_or_error = 0
         }
-        guard written != 0 else { throw PNGError.unwritable(path: name, reason: message(of: image)) }
-        return Array(out.prefix(size))
+        throw PNGError.unwritable(path: name, reason: message(of: image))
     }
 
     /// Writes `rgba` as a PNG at `path`, atomically: a temporary file beside it, flushed, then renamed.

@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// libFuzzer targets for every parser of untrusted bytes in CardViewer, kept out of the main
+// package so that `swift build --build-tests` never needs the fuzzer runtime. Built and run by
+// `make fuzz` (scripts/fuzz.sh):
+//   swift build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+// Each fuzz-* executable defines LLVMFuzzerTestOneInput; libFuzzer supplies main().
+import PackageDescription
+
+let fuzzer: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+    name: "CardViewerFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "CardViewer", path: "..")],
+    targets: [
+        // Hands each target's entry point to libFuzzer's driver (see FuzzMain.h).
+        .target(name: "FuzzMain"),
+        // The PNG decoder as the project calls it: chunk validation, then libpng.
+        .executableTarget(name: "fuzz-png", dependencies: ["FuzzMain", .product(name: "CardImaging", package: "CardViewer")],
+                          swiftSettings: fuzzer),
+        // JPEG (and PNG) through PictureDecoder: marker scan, EXIF orientation, TurboJPEG, downscaling.
+        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer")],
+                          swiftSettings: fuzzer),
+        // Thumbnail metadata: PNG chunk structure and tEXt keys, validity against a file stamp.
+        .executableTarget(name: "fuzz-thumbnail", dependencies: ["FuzzMain", .product(name: "CardThumbnails", package: "CardViewer")],
+                          swiftSettings: fuzzer),
+        // The deck's state file.
+        .executableTarget(
+            name: "fuzz-state",
+            dependencies: ["FuzzMain", .product(name: "CardViewerCore", package: "CardViewer"), .product(name: "CardInteraction", package: "CardViewer")],
+                          swiftSettings: fuzzer),
+        // Replay scripts.
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzMain", .product(name: "CardViewerCore", package: "CardViewer")],
+                          swiftSettings: fuzzer),
+        // Writes the seed corpus with the project's own writers (not a fuzzer; no sanitizer needed).
+        .executableTarget(
+            name: "fuzz-seeds",
+            dependencies: [
+                .product(name: "CardImaging", package: "CardViewer"),
+                .product(name: "CardPictureDecoding", package: "CardViewer"),
+                .product(name: "CardThumbnails", package: "CardViewer"),
+                .product(name: "CardViewerCore", package: "CardViewer"),
+                .product(name: "CardInteraction", package: "CardViewer"),
+            ]
+        ),
+    ]
+)

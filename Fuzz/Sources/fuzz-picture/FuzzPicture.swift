@@ -1,0 +1,37 @@
+import CardPictureDecoding
+import FuzzMain
+
+/// One libFuzzer input: picture bytes (JPEG with EXIF, or PNG) probed and decoded through
+/// `PictureDecoder`, at a target chosen by the last byte so DCT scaling, downscaling and the
+/// orientation code all run. Only `PictureError` may come out; sizes must be consistent.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPicture(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+    let selector = Int(bytes.last ?? 0)
+    let box = PixelSize(width: 1 + selector % 48, height: 1 + (selector / 3) % 40)
+    let target: PictureTarget = switch selector % 3 {
+    case 0: .fit(box)
+    case 1: .cover(box)
+    default: .fullSize
+    }
+    if case let .header(header) = JPEGHeader.scan(bytes) {
+        precondition((1...8).contains(header.orientation.rawValue))
+    }
+    let probed = try? PictureDecoder.probe(bytes, name: "fuzz.jpg")
+    do {
+        let picture = try PictureDecoder.decode(bytes, name: "fuzz.jpg", target: target)
+        precondition(picture.image.pixels.count == picture.image.width * picture.image.height * 4)
+        precondition(picture.image.width <= picture.fullSize.width && picture.image.height <= picture.fullSize.height)
+        if let probed { precondition(probed.size == picture.fullSize && probed.format == picture.format) }
+    } catch is PictureError {
+    } catch {
+        preconditionFailure("unexpected error type: \(error)")
+    }
+    return 0
+}
+
+/// The program's entry point (SwiftPM aliases `main` to `fuzz_picture_main`): libFuzzer's driver.
+@_cdecl("fuzz_picture_main")
+public func fuzzerEntryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    cardviewer_fuzz_main(argc, argv) { fuzzPicture($0, $1) }
+}

@@ -1,0 +1,86 @@
+// Writes the fuzzers' seed corpus with the project's own writers: `fuzz-seeds DIR` makes
+// DIR/png, DIR/picture, DIR/thumbnail, DIR/state and DIR/replay. Small inputs on purpose:
+// libFuzzer mutates them, and small files run many times a second.
+import CardImaging
+import CardInteraction
+import CardPictureDecoding
+import CardThumbnails
+import CardViewerCore
+import Foundation
+
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: fuzz-seeds DIR\n".utf8))
+    exit(2)
+}
+let root = CommandLine.arguments[1]
+
+func save(_ bytes: [UInt8], _ folder: String, _ name: String) throws {
+    try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+    try Data(bytes).write(to: URL(fileURLWithPath: "\(root)/\(folder)/\(name)"))
+}
+
+/// A small asymmetric picture: a gradient with one translucent corner.
+func picture(_ width: Int, _ height: Int) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            image[x, y] = (UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 90, x + y < 3 ? 128 : 255)
+        }
+    }
+    return image
+}
+
+// PNG: RGBA of a few shapes, with text chunks before and after the image data.
+for (width, height) in [(1, 1), (7, 5), (16, 16)] {
+    try save(PNGCodec.encode(picture(width, height)), "png", "rgba-\(width)x\(height).png")
+}
+let texts = [PNGStructure.textChunk(keyword: "Comment", text: "seed"), PNGStructure.chunk(type: "zTXt", data: Array("k".utf8) + [0, 0, 0x78, 0x9C, 3, 0, 0, 0, 0, 1]),
+             PNGStructure.chunk(type: "eXIf", data: [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 0])]
+try save(PNGStructure.inserting(texts, into: PNGCodec.encode(picture(4, 3))), "png", "text.png")
+
+// Pictures: JPEGs of each kind, with and without EXIF orientation, and a PNG.
+let small = picture(16, 12)
+try save(JPEGEncoder.encode(small, colour: .ycbcr420), "picture", "baseline420.jpg")
+try save(JPEGEncoder.encode(small, colour: .ycbcr444, progressive: true), "picture", "progressive444.jpg")
+try save(JPEGEncoder.encode(small, colour: .greyscale), "picture", "grey.jpg")
+try save(JPEGEncoder.encode(small, colour: .cmyk), "picture", "cmyk.jpg")
+for orientation in [PictureOrientation.right, .leftMirrored] {
+    try save(JPEGEncoder.withOrientation(JPEGEncoder.encode(small), orientation), "picture", "exif-\(orientation.rawValue).jpg")
+}
+try save(PNGCodec.encode(small), "picture", "small.png")
+
+// Thumbnails as the cache writes them, and a failure record.
+let metadata = ThumbnailMetadata(uri: "file:///tmp/a.jpg", modificationTime: 1_700_000_000, fileSize: 1234,
+                                 imageSize: PixelSize(width: 4000, height: 3000), software: "cardviewer 1.0", mimeType: "image/jpeg")
+try save(PNGStructure.inserting(metadata.textChunks, into: PNGCodec.encode(picture(8, 6))), "thumbnail", "thumbnail.png")
+var failure = metadata
+failure.failureReason = "picture '/tmp/a.jpg' is corrupt"
+try save(PNGStructure.inserting(failure.textChunks, into: PNGCodec.encode(RGBAImage(width: 1, height: 1))), "thumbnail", "fail.png")
+
+// State files as DeckStore saves them: a small deck with a deletion and a reorder.
+var deck = Deck()
+for i in 0..<5 { _ = deck.append(source: .synthetic(number: i), title: "Card \(i)") }
+let stateFile = NSTemporaryDirectory() + "fuzz-seed-state-\(getpid()).json"
+try DeckStore(path: stateFile).save(deck)
+try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck.json")
+try? FileManager.default.removeItem(atPath: stateFile)
+
+// Replay scripts: every event type of the README's format.
+let replay = """
+{"events": [
+  {"time": 0.5, "type": "click", "x": 640, "y": 400},
+  {"time": 1.0, "type": "move", "x": 10, "y": 20},
+  {"time": 1.5, "type": "drag", "x": 600, "y": 300, "toX": 100, "toY": 300, "duration": 0.2},
+  {"time": 2.5, "type": "drag", "x": 200, "y": 200, "toX": 500, "toY": 200, "hold": 0.6, "duration": 0.5, "button": "right"},
+  {"time": 3.5, "type": "scroll", "dx": 0, "dy": -2},
+  {"time": 3.6, "type": "scroll", "dx": 1.5, "dy": 0, "precise": true},
+  {"time": 4.0, "type": "key", "key": "a"},
+  {"time": 4.1, "type": "keydown", "key": "escape"},
+  {"time": 4.2, "type": "keyup", "key": "escape"},
+  {"time": 4.5, "type": "resize", "width": 800, "height": 600},
+  {"time": 5.0, "type": "down", "x": 1, "y": 2}, {"time": 5.1, "type": "up", "x": 1, "y": 2}
+], "end": 6}
+"""
+try save(Array(replay.utf8), "replay", "all-events.json")
+try save(Array(#"{"events": []}"#.utf8), "replay", "empty.json")
+print("seed corpus written to \(root)")

@@ -1,0 +1,55 @@
+/// A picture's size in pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The same size with width and height exchanged (a picture turned a quarter).
+    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+
+    /// Width · height.
+    public var pixelCount: Int { width * height }
+
+    /// The longer side, pixels.
+    public var longerSide: Int { max(width, height) }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// How large a decoded picture should be, in upright pixels. The result keeps the picture's
+/// aspect ratio and is never larger than the picture itself (pictures are never enlarged).
+public enum PictureTarget: Hashable, Sendable {
+    /// The picture's own size.
+    case fullSize
+    /// Just large enough to be shown whole inside the box without enlarging: one side equals
+    /// the box's, the other is no larger than the box's (a card showing the whole picture).
+    case fit(PixelSize)
+    /// Just large enough to cover the box: one side equals the box's, the other is at least the
+    /// box's (a card filled by the picture, cropped).
+    case cover(PixelSize)
+
+    /// The size a picture of `full` upright pixels is decoded at for this target: scaled by
+    /// `min` (fit) or `max` (cover) of the box-to-picture ratios, at most 1, each side rounded up
+    /// so that it never falls short of the box, and at least 1 pixel.
+    public func size(for full: PixelSize) -> PixelSize {
+        guard full.width > 0, full.height > 0 else { return full }
+        let scale: Double
+        switch self {
+        case .fullSize: return full
+        case let .fit(box):
+            scale = min(Double(max(1, box.width)) / Double(full.width), Double(max(1, box.height)) / Double(full.height))
+        case let .cover(box):
+            scale = max(Double(max(1, box.width)) / Double(full.width), Double(max(1, box.height)) / Double(full.height))
+        }
+        guard scale < 1 else { return full }
+        // Rounded up, less a hair of floating-point slack so that an exact fit stays exact.
+        func side(_ length: Int) -> Int { min(length, max(1, Int((Double(length) * scale - 1e-7).rounded(.up)))) }
+        return PixelSize(width: side(full.width), height: side(full.height))
+    }
+}

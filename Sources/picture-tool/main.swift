@@ -1,0 +1,209 @@
+// picture-tool: a development tool that decodes picture files exactly as the viewer's loader
+// does (CardPictureDecoding), for measuring speed and memory outside the viewer. Not installed.
+//
+//   picture-tool decode [--fit WxH | --cover WxH] FILE...   one line per file; warnings on stderr
+//   picture-tool probe FILE...                               header sizes, no decoding
+//   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] [--thumbnail-cache ROOT] FILE|DIR...
+//                                                            single-threaded timings; with a cache
+//                                                            root, through the thumbnail cache
+//                                                            (the first run fills it: cold; the
+//                                                            next reads it: warm); --saving
+//                                                            now|later|never as ThumbnailSaving
+//                                                            (later: saved after the timed loads)
+//   picture-tool make-photos DIR --count N [--size WxH] [--png] [--orientation 1-8]
+//                                                            synthetic photo-like JPEGs (or PNGs)
+// --peak-memory (any command) prints "peak resident memory: N KiB" last: this process's own
+// high-water mark (VmHWM), which excludes whatever a parent shared with it before exec.
+// Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
+import CardImaging
+import CardPictureDecoding
+import CardThumbnails
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Options shared by the commands, and the files or folders named.
+struct Arguments {
+    var target = PictureTarget.fullSize
+    var repeats = 1
+    var reportPeakMemory = false
+    var count = 1
+    var size = PixelSize(width: 4000, height: 3000)
+    var png = false
+    var orientation = PictureOrientation.up
+    var cacheRoot: String?
+    var saving = ThumbnailSaving.now
+    var paths: [String] = []
+
+    init(_ arguments: ArraySlice<String>) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--fit", "--cover":
+                guard let value = rest.popFirst(), let size = Self.size(value) else { fail("\(argument) needs WxH") }
+                target = argument == "--fit" ? .fit(size) : .cover(size)
+            case "--count":
+                guard let value = rest.popFirst(), let number = Int(value), number > 0 else { fail("--count needs a number") }
+                count = number
+            case "--size":
+                guard let value = rest.popFirst(), let parsed = Self.size(value) else { fail("--size needs WxH") }
+                size = parsed
+            case "--thumbnail-cache":
+                guard let value = rest.popFirst() else { fail("--thumbnail-cache needs a folder") }
+                cacheRoot = value
+            case "--saving":
+                switch rest.popFirst() {
+                case "now": saving = .now
+                case "later": saving = .later
+                case "never": saving = .never
+                default: fail("--saving needs now, later or never")
+                }
+            case "--png":
+                png = true
+            case "--orientation":
+                guard let value = rest.popFirst(), let number = Int(value), let parsed = PictureOrientation(rawValue: number) else {
+                    fail("--orientation needs 1…8")
+                }
+                orientation = parsed
+            case "--peak-memory":
+                reportPeakMemory = true
+            case "--repeat":
+                guard let value = rest.popFirst(), let count = Int(value), count > 0 else { fail("--repeat needs a count") }
+                repeats = count
+            default:
+                paths.append(argument)
+            }
+        }
+    }
+
+    static func size(_ text: String) -> PixelSize? {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 && parts.allSatisfy({ $0 > 0 }) ? PixelSize(width: parts[0], height: parts[1]) : nil
+    }
+
+    /// The files named, folders expanded to their pictures (by extension), in name order.
+    var files: [String] {
+        paths.flatMap { path -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter(PictureFormat.isPictureName).sorted().map { "\(path)/\($0)" }
+        }
+    }
+}
+
+func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+let commandLine = CommandLine.arguments
+guard commandLine.count >= 2 else { fail("usage: picture-tool decode|probe|bench [options] FILE...") }
+let options = Arguments(commandLine.dropFirst(2))
+var failures = 0
+
+switch commandLine[1] {
+case "decode":
+    for file in options.files {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+            print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms")
+        } catch {
+            FileHandle.standardError.write(Data("warning: \(error) (skipped)\n".utf8))
+            failures += 1
+        }
+    }
+case "probe":
+    for file in options.files {
+        do {
+            let info = try PictureDecoder.probe(contentsOf: file)
+            print("\(file): \(info.format.rawValue) \(info.size) orientation \(info.orientation.rawValue)")
+        } catch {
+            FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            failures += 1
+        }
+    }
+case "bench":
+    let files = options.files
+    var times: [Double] = []
+    var megapixels = 0.0
+    var fromCache = 0
+    var pendingThumbnails: [PendingThumbnail] = []
+    let cache = options.cacheRoot.map { ThumbnailCache(root: $0, mode: .readwrite) { print("warning: \($0)") } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<options.repeats {
+        for file in files {
+            let one = DispatchTime.now().uptimeNanoseconds
+            do {
+                if let cache {
+                    let picture = try cache.loadPicture(at: file, target: options.target, saving: options.saving)
+                    if case .thumbnail = picture.origin { fromCache += 1 }
+                    if let pending = picture.pendingThumbnail { pendingThumbnails.append(pending) }
+                } else {
+                    let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+                    megapixels += Double(picture.fullSize.pixelCount) / 1e6
+                }
+            } catch {
+                failures += 1
+            }
+            times.append(milliseconds(since: one))
+        }
+    }
+    let total = milliseconds(since: start) / 1000
+    times.sort()
+    let median = times.isEmpty ? 0 : times[times.count / 2]
+    let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
+    print(String(format: "%d pictures (%d files) in %.3f s: %.1f pictures/s, %.1f MP/s, best %.2f ms, median %.2f ms, p90 %.2f ms, failures %d",
+                 times.count, files.count, total, Double(times.count) / total, megapixels / total, times.first ?? 0, median, p90, failures)
+          + (cache == nil ? "" : ", \(fromCache) from the thumbnail cache"))
+    if !pendingThumbnails.isEmpty {
+        let saveStart = DispatchTime.now().uptimeNanoseconds
+        let saved = pendingThumbnails.filter { $0.save() }.count
+        print(String(format: "then %d thumbnails saved in %.3f s (%.1f ms each)", saved, milliseconds(since: saveStart) / 1000,
+                     milliseconds(since: saveStart) / Double(max(1, saved))))
+    }
+    failures = 0
+case "downscale-bench":
+    // Times AreaDownscaler alone: a --size picture (opaque, and with alpha) to --fit/--cover.
+    let source = PhotoMaker(width: options.size.width, height: options.size.height).picture(1)
+    var translucent = source
+    for i in stride(from: 3, to: translucent.pixels.count, by: 8) { translucent.pixels[i] = 128 }
+    let wanted = options.target.size(for: options.size)
+    for (label, image) in [("opaque", source), ("translucent", translucent)] {
+        var best = Double.infinity
+        for _ in 0..<max(3, options.repeats) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = AreaDownscaler.downscale(image, to: wanted)
+            best = min(best, milliseconds(since: start))
+        }
+        print(String(format: "%@ %@ -> %@: best %.2f ms", label, options.size.description, wanted.description, best))
+    }
+case "make-photos":
+    guard let folder = options.paths.first else { fail("make-photos needs a folder") }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let maker = PhotoMaker(width: options.size.width, height: options.size.height)
+    for index in 0..<options.count {
+        let image = maker.picture(index)
+        let name = String(format: "photo%05d.%@", index, options.png ? "png" : "jpg")
+        do {
+            var bytes = options.png ? try PNGCodec.encode(image) : try JPEGEncoder.encode(image, quality: 90)
+            if !options.png, options.orientation != .up { bytes = JPEGEncoder.withOrientation(bytes, options.orientation) }
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+        } catch {
+            fail("cannot write \(folder)/\(name): \(error)")
+        }
+    }
+    print("wrote \(options.count) pictures of \(options.size) to \(folder)")
+default:
+    fail("unknown command '\(commandLine[1])'; use decode, probe or bench")
+}
+if options.reportPeakMemory {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    let kibibytes = line.flatMap { $0.split(separator: " ").dropFirst().first }.map(String.init) ?? "unknown"
+    print("peak resident memory: \(kibibytes) KiB")
+}
+exit(failures == 0 ? 0 : 1)

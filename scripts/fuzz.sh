@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Fuzzes every parser of untrusted bytes with libFuzzer + AddressSanitizer (the Fuzz/ package):
+# builds the targets, writes a seed corpus with the project's own writers (fuzz-seeds), then runs
+# each target for SECONDS seconds (default: $FUZZ_SECONDS, else 60) on its growing corpus.
+#
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`,
+#                                           `scripts/fuzz.sh 300 picture png`
+# Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
+# thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse).
+#
+# Work files (git-ignored) under Fuzz/.work/: corpus/<target>/ (kept between runs), crashes/<target>/
+# (inputs that crashed, to be kept as regression tests), logs/<target>.log. Exit status 1 when a
+# target found a crash, a leak or a timeout; 0 otherwise. Prints the executions per target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/opt/swift/usr/bin"
+seconds="${1:-${FUZZ_SECONDS:-60}}"
+targets=(png picture thumbnail state replay)
+if [ $# -gt 1 ]; then targets=("${@:2}"); fi
+work=Fuzz/.work
+
+swift build --package-path Fuzz --product fuzz-seeds >/dev/null
+rm -rf "$work/seeds"
+Fuzz/.build/debug/fuzz-seeds "$work/seeds" >/dev/null
+for target in "${targets[@]}"; do
+  swift build --package-path Fuzz --scratch-path Fuzz/.build-fuzzer --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address >/dev/null
+done
+
+mkdir -p "$work/logs"
+failed=0
+total=0
+for target in "${targets[@]}"; do
+  mkdir -p "$work/corpus/$target" "$work/crashes/$target"
+  log="$work/logs/$target.log"
+  status=0
+  # -timeout: one input taking over 10 s is a finding; -rss_limit_mb: so is needing 2 GB.
+  SWIFT_BACKTRACE=enable=no "Fuzz/.build-fuzzer/debug/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$work/crashes/$target/" \
+    "$work/corpus/$target" "$work/seeds/$target" >"$log" 2>&1 || status=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  peak=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  corpus=$(find "$work/corpus/$target" -type f | wc -l)
+  total=$((total + runs))
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    echo "fuzz-$target: FOUND A PROBLEM after $runs executions (exit $status); input in $work/crashes/$target/, log $log"
+  else
+    echo "fuzz-$target: $runs executions in ${seconds}s, corpus $corpus inputs, peak RSS ${peak} MB, no findings"
+  fi
+done
+echo "total: $total executions"
+exit $failed
