@@ -104,9 +104,11 @@ final class ViewerDriver {
         return image
     }
 
-    /// Saves the deck when it changed since the last save; warns about saves that failed.
+    /// Saves the deck when it changed since the last save and the previous save is done (so at
+    /// most two versions of a large deck are alive: the session's and the one being written);
+    /// warns about saves that failed.
     func saveIfChanged() {
-        if session.deckRevision != savedRevision { save() }
+        if session.deckRevision != savedRevision, saver?.isIdle == true { save() }
         warnAboutFailedSaves()
     }
 
@@ -114,6 +116,7 @@ final class ViewerDriver {
     /// save failed), and the last save has finished.
     func saveOnQuit() {
         guard let store, let saver else { return }
+        saver.finish()
         warnAboutFailedSaves()
         if session.deckRevision != savedRevision || saveFailed || !FileManager.default.fileExists(atPath: store.path) {
             save()

@@ -118,3 +118,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["state.json"])
     }
 }
+
+extension DeckSaverTests {
+    @Test("idle until a snapshot is handed over, busy while it is written")
+    func idleness() {
+        let gate = DispatchSemaphore(value: 0)
+        let saver = DeckSaver { _ in gate.wait() }
+        #expect(saver.isIdle)
+        saver.save(Deck(syntheticCount: 1))
+        #expect(!saver.isIdle)
+        gate.signal()
+        saver.finish()
+        #expect(saver.isIdle)
+    }
+}

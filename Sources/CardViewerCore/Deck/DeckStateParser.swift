@@ -50,7 +50,7 @@ enum DeckStateParser {
         try scanner.object { scanner, key in
             switch key {
             case "id": id = UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: path() + ".id"))
-            case "source": source = try self.source(&scanner, at: path() + ".source")
+            case "source": source = try self.source(&scanner, at: { path() + ".source" })
             case "title": title = try string(&scanner, at: path() + ".title")
             default: try scanner.skipValue()
             }
@@ -62,33 +62,53 @@ enum DeckStateParser {
     }
 
     /// `{"bundled": {"index": n}}`, `{"file": {"name": s}}` or `{"synthetic": {"number": n}}`.
-    private static func source(_ scanner: inout JSONScanner, at path: String) throws -> CardSource {
-        try expectObject(&scanner, at: path)
+    private static func source(_ scanner: inout JSONScanner, at path: () -> String) throws -> CardSource {
+        try expectObject(&scanner, at: path())
         var found: CardSource?, cases = 0
         try scanner.object { scanner, key in
             cases += 1
             switch key {
-            case "bundled": found = .bundled(index: try single(&scanner, "index", at: path + ".bundled", read: integer))
-            case "file": found = .file(name: try single(&scanner, "name", at: path + ".file", read: string))
+            case "bundled":
+                var index: Int?
+                try fields(&scanner, at: path() + ".bundled") { scanner, key in
+                    guard key == "index" else { return false }
+                    index = try integer(&scanner, at: path() + ".bundled.index")
+                    return true
+                }
+                guard let index else { throw missing("index") }
+                found = .bundled(index: index)
+            case "file":
+                var name: String?
+                try fields(&scanner, at: path() + ".file") { scanner, key in
+                    guard key == "name" else { return false }
+                    name = try string(&scanner, at: path() + ".file.name")
+                    return true
+                }
+                guard let name else { throw missing("name") }
+                found = .file(name: name)
             case "synthetic":
-                found = .synthetic(number: try single(&scanner, "number", at: path + ".synthetic", read: integer))
-            default: throw wrong(path)
+                var number: Int?
+                try fields(&scanner, at: path() + ".synthetic") { scanner, key in
+                    guard key == "number" else { return false }
+                    number = try integer(&scanner, at: path() + ".synthetic.number")
+                    return true
+                }
+                guard let number else { throw missing("number") }
+                found = .synthetic(number: number)
+            default: throw wrong(path())
             }
         }
-        guard cases == 1, let found else { throw wrong(path) }
+        guard cases == 1, let found else { throw wrong(path()) }
         return found
     }
 
-    /// The one field `name` of an object (others ignored), read by `read`.
-    private static func single<Value>(_ scanner: inout JSONScanner, _ name: String, at path: String,
-                                      read: (inout JSONScanner, String) throws -> Value) throws -> Value {
-        try expectObject(&scanner, at: path)
-        var value: Value?
+    /// An object whose fields `read` reads when it knows them (returning true); others are skipped.
+    private static func fields(_ scanner: inout JSONScanner, at path: @autoclosure () -> String,
+                               _ read: (inout JSONScanner, String) throws -> Bool) throws {
+        try expectObject(&scanner, at: path())
         try scanner.object { scanner, key in
-            if key == name { value = try read(&scanner, path + "." + name) } else { try scanner.skipValue() }
+            if try !read(&scanner, key) { try scanner.skipValue() }
         }
-        guard let value else { throw missing(name) }
-        return value
     }
 
     private static func deletion(_ scanner: inout JSONScanner, at path: String) throws -> Deck.Deletion {
@@ -108,29 +128,31 @@ enum DeckStateParser {
 
     // MARK: Typed values with their paths
 
-    private static func integer(_ scanner: inout JSONScanner, at path: String) throws -> Int {
-        try integer(&scanner, in: Int.min...Int.max, at: path)
+    private static func integer(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws -> Int {
+        try integer(&scanner, in: Int.min...Int.max, at: path())
     }
 
-    private static func integer(_ scanner: inout JSONScanner, in range: ClosedRange<Int>, at path: String) throws -> Int {
+    private static func integer(_ scanner: inout JSONScanner, in range: ClosedRange<Int>,
+                                at path: @autoclosure () -> String) throws -> Int {
         guard let next = try scanner.peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else {
-            throw wrong(path)
+            throw wrong(path())
         }
         do {
             return try scanner.integer(in: range)
         } catch {
-            throw wrong(path)
+            throw wrong(path())
         }
     }
 
-    private static func string(_ scanner: inout JSONScanner, at path: String) throws -> String {
-        guard try scanner.peek() == UInt8(ascii: "\"") else { throw wrong(path) }
+    private static func string(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws -> String {
+        guard try scanner.peek() == UInt8(ascii: "\"") else { throw wrong(path()) }
         return try scanner.string()
     }
 
-    private static func expectObject(_ scanner: inout JSONScanner, at path: String) throws {
+    private static func expectObject(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws {
         let next = try scanner.peek()
         guard next == UInt8(ascii: "{") else {
+            let path = path()
             if next == nil || path.isEmpty && next != UInt8(ascii: "[") && next != UInt8(ascii: "\"") { throw scanner.unexpected() }
             throw wrong(path.isEmpty ? "the top level" : path)
         }

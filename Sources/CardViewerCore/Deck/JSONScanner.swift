@@ -71,12 +71,13 @@ struct JSONScanner {
     mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
         let start = offset
-        var escaped = false
+        var escaped = false, ascii = true
         while true {
             guard offset < bytes.count else { throw syntax("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw syntax("control character in a string") }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 offset += 1
@@ -85,11 +86,18 @@ struct JSONScanner {
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if !escaped {
-            guard let text = String(validating: raw, as: UTF8.self) else { throw syntax("invalid UTF-8 in a string", at: start) }
-            return text
+        if escaped { return try unescape(raw, from: start) }
+        return try Self.text(raw, ascii: ascii, at: start)
+    }
+
+    /// The UTF-8 `raw` as a string; invalid UTF-8 is an error. (`String(decoding:)` repairs
+    /// invalid bytes: the text is valid exactly when it has the same bytes.)
+    static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool, at start: Int) throws -> String {
+        let text = String(decoding: raw, as: UTF8.self)
+        guard ascii || text.utf8.elementsEqual(raw) else {
+            throw DeckStateSyntaxError(description: "not valid JSON: invalid UTF-8 in a string at byte \(start)")
         }
-        return try unescape(raw, from: start)
+        return text
     }
 
     /// An integer value within `range` (no fraction, no exponent).
@@ -256,7 +264,6 @@ struct JSONScanner {
                 throw syntax("bad escape", at: start + i - 1)
             }
         }
-        guard let text = String(validating: out, as: UTF8.self) else { throw syntax("invalid UTF-8 in a string", at: start) }
-        return text
+        return try out.withUnsafeBufferPointer { try Self.text($0, ascii: false, at: start) }
     }
 }
