@@ -42,6 +42,22 @@ public struct PictureResidency: Sendable {
     /// How many pictures the residency knows.
     public var pictureCount: Int { shownSince.count }
 
+    /// Grows (or shrinks) the picture list (the folder changed); pictures at or past a new,
+    /// smaller count are forgotten. Allocates: not for every frame.
+    public mutating func resizePictures(to count: Int) {
+        let count = max(0, count)
+        card.resizePictures(to: count)
+        full.resizePictures(to: count)
+        if count < pictureCount {
+            shownSince.removeLast(pictureCount - count)
+            unreadable.removeLast(unreadable.count - count)
+            reasons = reasons.filter { Int($0.key) < count }
+        } else {
+            shownSince.append(contentsOf: repeatElement(.nan, count: count - shownSince.count))
+            unreadable.append(contentsOf: repeatElement(false, count: count - unreadable.count))
+        }
+    }
+
     /// The pool of `tier`.
     @inlinable public func pool(_ tier: PictureTier) -> LayerPool { tier == .card ? card : full }
 

@@ -20,6 +20,25 @@ public struct PictureRequest: Sendable, Equatable {
 /// left the neighbourhood, or more urgent ones took their place) become `cancellations`.
 /// When a decode's result (or error) is taken from the workers, call `finished(_:)`.
 ///
+/// A frame, on the frame thread (`pool` a `PictureWorkerPool` keyed by `PictureKey`):
+///
+///     demand.removeAll()                      // visible cards first, then the neighbourhood
+///     for card in visibleCards { demand.append(PictureKey(picture(card), tier), .visible) }
+///     demand.appendNeighbourhood(visible: range, heading: heading, ahead: 40, behind: 20, …)
+///     scheduler.plan(demand, residency: &residency)
+///     for r in scheduler.requests { pool.submit(r.key, request: job(r.key), priority: r.priority) }
+///     for key in scheduler.cancellations { pool.cancel(key) }
+///     var budget = UploadBudget()
+///     pool.takeCompleted(limit: budget.remainingCount) { done in
+///         scheduler.finished(done.key)
+///         switch done.result {
+///         case .success(let pixels): if let layer = residency.assign(done.key, at: now) { upload(pixels, layer) }
+///         case .failure(let error): residency.markUnreadable(Int(done.key.picture), reason: "\(error)")
+///         }
+///         return budget.admit(bytes: size) && !budget.isSpent
+///     }
+///     // packing: residency.appearance(of: picture) per card, PictureResidency.opacity for the fade
+///
 /// - Complexity: `plan` is O(demand + in flight); no allocation after `init` as long as the
 ///   demand stays within the picture count. (Read `requests` and `cancellations` with index
 ///   loops: in unoptimised builds a for-in over an array of structs allocates per element.)
@@ -53,6 +72,23 @@ public struct PictureScheduler: Sendable {
         requests.reserveCapacity(self.maxInFlight)
         cancellations.reserveCapacity(self.maxInFlight)
         inFlight.reserveCapacity(self.maxInFlight)
+    }
+
+    /// Grows (or shrinks) the picture list; in-flight keys of pictures past a smaller count are
+    /// dropped from the books (cancel them on the workers too). Allocates: not for every frame.
+    public mutating func resizePictures(to count: Int) {
+        let slots = max(0, count) * PictureTier.allCases.count
+        var index = 0
+        while index < inFlight.count {
+            if inFlight[index].slot >= slots { removeInFlight(inFlight[index]) } else { index += 1 }
+        }
+        func resized<T>(_ array: [T], _ fill: T) -> [T] {
+            array.count >= slots ? Array(array.prefix(slots)) : array + repeatElement(fill, count: slots - array.count)
+        }
+        inFlightIndex = resized(inFlightIndex, -1)
+        submittedPriority = resized(submittedPriority, 0)
+        seenIn = resized(seenIn, 0)
+        wantedIn = resized(wantedIn, 0)
     }
 
     /// How many decodes are requested and not finished.

@@ -158,3 +158,28 @@ import Testing
         #expect(small == [true, true, true, false] && budget.isSpent && budget.bytes == 30)
     }
 }
+
+extension SchedulerTests {
+    @Test("the picture list grows and shrinks without losing consistency")
+    func resizing() {
+        var residency = PictureResidency(pictureCount: 10, cardLayers: 4, fullLayers: 1)
+        var scheduler = PictureScheduler(pictureCount: 10, maxInFlight: 4)
+        var wanted = PictureDemand()
+        for picture in [9, 1] { wanted.append(PictureKey(picture, .card), .visible) }
+        scheduler.plan(wanted, residency: &residency)
+        _ = residency.assign(PictureKey(8, .card), at: 0)
+        residency.markUnreadable(7, reason: "broken")
+        residency.resizePictures(to: 5)
+        scheduler.resizePictures(to: 5)
+        #expect(scheduler.inFlightCount == 1 && scheduler.isInFlight(PictureKey(1, .card)))
+        #expect(residency.pictureCount == 5 && residency.card.residentCount == 0 && residency.unreadableCount == 0)
+        residency.resizePictures(to: 20)
+        scheduler.resizePictures(to: 20)
+        wanted.removeAll()
+        wanted.append(PictureKey(19, .card), .visible)
+        wanted.append(PictureKey(1, .card), .visible)
+        scheduler.plan(wanted, residency: &residency)
+        #expect(scheduler.requests.first == PictureRequest(key: PictureKey(19, .card), priority: 0, isUpdate: false))
+        #expect(residency.appearance(of: 19) == .placeholder)
+    }
+}
