@@ -71,7 +71,27 @@ final class FontFace {
 
     /// Sets the em size in pixels for the next glyphs.
     func setEmPixels(_ pixels: Int) {
-        FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(pixels, 1)))
+        let pixels = max(pixels, 1)
+        guard pixels != emPixels else { return }
+        FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixels))
+        emPixels = pixels
+    }
+
+    private var emPixels = 0
+    /// Rendered glyphs by glyph index and em size: titles repeat characters (digits, Latin
+    /// letters), and rendering is most of a title's cost. Bounded: emptied when full.
+    private var cache: [UInt64: Glyph] = [:]
+    private static let cacheLimit = 4096
+
+    /// Glyph `index` at the current em size, rendered (from the cache when seen before); `nil`
+    /// when FreeType fails.
+    func glyph(_ index: UInt32) -> Glyph? {
+        let key = UInt64(index) << 16 | UInt64(min(emPixels, 0xFFFF))
+        if let known = cache[key] { return known }
+        guard let rendered = render(index) else { return nil }
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[key] = rendered
+        return rendered
     }
 
     /// The horizontal kerning between two glyphs of this face, 26.6 fixed point (0 without
@@ -94,14 +114,11 @@ final class FontFace {
         var coverage: [UInt8] = []
     }
 
-    /// The advance of `glyph`, 26.6 fixed point, without rendering it.
-    func advance(_ glyph: UInt32) -> Int {
-        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_DEFAULT)) == 0 else { return 0 }
-        return Int(face.pointee.glyph.pointee.advance.x)
-    }
+    /// The advance of `glyph` at the current em size, 26.6 fixed point.
+    func advance(_ glyph: UInt32) -> Int { self.glyph(glyph)?.advance ?? 0 }
 
     /// Renders `glyph` to 8-bit coverage (anti-aliased); `nil` when FreeType fails.
-    func render(_ glyph: UInt32) -> Glyph? {
+    private func render(_ glyph: UInt32) -> Glyph? {
         guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_DEFAULT)) == 0 else { return nil }
         let slot = face.pointee.glyph!
         if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {

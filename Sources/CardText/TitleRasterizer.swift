@@ -77,7 +77,7 @@ public final class TitleRasterizer: @unchecked Sendable {
         let width = min((advance + 63) / 64, max(maxWidth, 0))
         var pixels = [UInt8](repeating: 0, count: width * height)
         for item in placed {
-            guard let glyph = item.face.render(item.glyph) else { continue }
+            guard let glyph = item.face.glyph(item.glyph) else { continue }
             let originX = (item.pen + 32) / 64 + glyph.left, originY = baseline - glyph.top
             for gy in 0..<glyph.rows {
                 let y = originY + gy
@@ -119,7 +119,7 @@ public final class TitleRasterizer: @unchecked Sendable {
         let baseline = Int((primary.ascenderPerEm * Double(em)).rounded())
         let width = max((placed[0].advance + 63) / 64, 1)
         var pixels = [UInt8](repeating: 0, count: width * height)
-        if let glyph = primary.render(0) {
+        if let glyph = primary.glyph(0) {
             for gy in 0..<glyph.rows {
                 for gx in 0..<glyph.width {
                     let x = gx + glyph.left, y = baseline - glyph.top + gy
