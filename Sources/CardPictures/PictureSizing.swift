@@ -103,9 +103,9 @@ public enum PictureSizing {
     /// other), and at most `maxLayers` (the context's GL_MAX_ARRAY_TEXTURE_LAYERS; 256 is what
     /// every OpenGL 3.3 driver has).
     ///
-    /// With the defaults (no mipmaps): 1280×800 → 320² × 256 layers (100 MiB) + 8 × 1280×800
-    /// (31 MiB); 1920×1080 → 480² × 99 (87 MiB) + 7 × 1920×1080 (55 MiB); 2560×1600 → 512² × 96
-    /// (96 MiB) + 3 × 2560×1600 (47 MiB).
+    /// With the default budget, no mipmaps and 30 cards in view: 1280×800 → 320² × 256 layers
+    /// (100 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 110 (97 MiB) + 8 × 1920×1080
+    /// (63 MiB); 2560×1600 → 512² × 97 (97 MiB) + 4 × 2560×1600 (62.5 MiB) (`SizingTests`).
     public static func poolPlan(framebuffer: PictureSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
                                 maxLayers: Int = 256, mipmapped: Bool = false) -> PoolPlan {
         let side = cardTierSide(framebuffer: framebuffer)
