@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "CardImaging", targets: ["CardImaging"]),
         .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
         .library(name: "CardThumbnails", targets: ["CardThumbnails"]),
+        .library(name: "CardPictures", targets: ["CardPictures"]),
+        .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
+        .library(name: "CardText", targets: ["CardText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -29,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -38,6 +43,14 @@ let package = Package(
             name: "CardInteraction",
             dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
         ),
+
+        // Which pictures live in the texture layers (LRU pool), what to decode next, where a
+        // picture sits in its card and at what size: pure, for the frame thread.
+        .target(name: "CardPictures", dependencies: ["CardMath", "CardLayout"]),
+        // Worker threads that run decode closures in priority order (Foundation, no GL, no files).
+        .target(name: "CardPictureLoading"),
+        // Titles in any script: FreeType glyphs, fonts and fallbacks found through fontconfig.
+        .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"]),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
         .target(name: "CardImaging", dependencies: ["CPNG"]),
@@ -162,6 +175,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout"]),
+        .testTarget(
+            name: "CardPicturesTests",
+            dependencies: ["CardPictures", "CardLayout", "CardMath", "CardTestSupport", "CMallocCounter"]
+        ),
+        .testTarget(name: "CardPictureLoadingTests", dependencies: ["CardPictureLoading"]),
+        .testTarget(name: "CardTextTests", dependencies: ["CardText"]),
         .testTarget(
             name: "CardCompareTests",
             dependencies: [

@@ -15,6 +15,10 @@ packages=(
   xvfb xauth         # a virtual X server for window tests
   xdotool            # real X input for end-to-end window tests
   imagemagick        # `import -window`: window tests read what the X server shows
+  libfreetype-dev    # titles: glyph rasterising (FreeType)
+  libfontconfig-dev  # titles: finding fonts and fallback fonts (fontconfig)
+  fonts-dejavu-core  # titles: a sans-serif font for Latin, Greek and Cyrillic (tests need it)
+  fonts-wqy-zenhei   # titles: CJK glyphs (tests need them)
 )
 
 missing=()

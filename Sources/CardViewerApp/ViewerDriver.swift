@@ -14,10 +14,13 @@ final class ViewerDriver {
     let overlay: TextOverlayRenderer
     let catalog: DeckCatalog
     let store: DeckStore?
+    /// Writes the deck's snapshots off the frame thread.
+    private let saver: DeckSaver?
     let screenshotDirectory: String
     let report: (String) -> Void
     let warn: (String) -> Void
     private var savedRevision: Int
+    private var saveFailed = false
     private var layerTableRevision = -1
     private var overlayRevision = -1
     private var lastFrameStart: ContinuousClock.Instant?
@@ -42,6 +45,7 @@ final class ViewerDriver {
         self.session = session
         self.catalog = catalog
         self.store = store
+        saver = store.map(DeckSaver.init(store:))
         self.screenshotDirectory = screenshotDirectory
         self.report = report
         self.warn = warn
@@ -105,26 +109,40 @@ final class ViewerDriver {
         return image
     }
 
-    /// Saves the deck when it changed since the last save.
+    /// Saves the deck when it changed since the last save and the previous save is done (so at
+    /// most two versions of a large deck are alive: the session's and the one being written);
+    /// warns about saves that failed.
     func saveIfChanged() {
-        if session.deckRevision != savedRevision { save() }
+        if session.deckRevision != savedRevision, saver?.isIdle == true { save() }
+        warnAboutFailedSaves()
     }
 
-    /// On quit: the state file is current (saved again if it changed or went missing).
+    /// On quit: the state file is current (saved again if it changed, went missing or the last
+    /// save failed), and the last save has finished.
     func saveOnQuit() {
-        guard let store else { return }
-        if session.deckRevision != savedRevision || !FileManager.default.fileExists(atPath: store.path) { save() }
+        guard let store, let saver else { return }
+        saver.finish()
+        warnAboutFailedSaves()
+        if session.deckRevision != savedRevision || saveFailed || !FileManager.default.fileExists(atPath: store.path) {
+            save()
+        }
+        saver.finish()
+        warnAboutFailedSaves()
     }
 
-    /// Saves the deck now (a failure is a warning: the viewer keeps going).
+    private func warnAboutFailedSaves() {
+        guard let failures = saver?.takeFailures(), !failures.isEmpty else { return }
+        saveFailed = true
+        failures.forEach { warn("cannot save the deck's state: \($0)") }
+    }
+
+    /// Hands a snapshot of the deck to the background saver (a failure is a warning later: the
+    /// viewer keeps going).
     func save() {
-        guard let store else { return }
-        do {
-            try store.save(session.deck)
-            savedRevision = session.deckRevision
-        } catch {
-            warn("cannot save the deck's state: \(error)")
-        }
+        guard let saver else { return }
+        saver.save(session.deck)
+        savedRevision = session.deckRevision
+        saveFailed = false
     }
 
     /// Writes a screenshot under a new name in the screenshot folder (S).

@@ -11,6 +11,11 @@ public struct Deck: Sendable, Equatable {
     public struct Deletion: Hashable, Sendable, Codable {
         public var card: DeckCard
         public var index: Int
+
+        public init(card: DeckCard, index: Int) {
+            self.card = card
+            self.index = index
+        }
     }
 
     /// The cards in order.

@@ -13,18 +13,28 @@ public struct FileWriteError: Error, CustomStringConvertible, Equatable {
 /// Careful file writes for the viewer's own files (state, screenshots). The user's images are
 /// never opened for writing: nothing here is called on them.
 enum SafeFile {
-    /// Replaces `path` atomically with `bytes`: a temporary file in the same directory, written
-    /// and flushed to disk (fsync), then renamed over `path`, then the directory flushed. A
-    /// crash at any moment leaves either the old file or the new one, never a mix.
+    /// Replaces `path` atomically with `bytes` (see `replace(_:writing:)`).
     static func replace(_ path: String, with bytes: [UInt8]) throws {
+        try replace(path) { sink in try bytes.withUnsafeBytes { try sink.write($0) } }
+    }
+
+    /// Replaces `path` atomically with what `body` writes into a small buffer (streamed to a
+    /// temporary file in the same directory, so the whole content never sits in memory), flushed
+    /// to disk (fsync), then renamed over `path`, then the directory flushed. A crash at any
+    /// moment leaves either the old file or the new one, never a mix; a failure removes the
+    /// temporary file. The temporary is named `.<name>.tmp-<pid>-<random>`
+    /// (`StaleTemporaries` removes those a crash left behind).
+    static func replace(_ path: String, writing body: (inout FileSink) throws -> Void) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            .appendingPathComponent(StaleTemporaries.temporaryName(for: url.lastPathComponent)).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot write '\(path)'", errno) }
         do {
-            try writeAll(fd, bytes, path: path)
+            var sink = FileSink(fd: fd, path: path)
+            try body(&sink)
+            try sink.flush()
             guard fsync(fd) == 0 else { throw failure("cannot flush '\(path)'", errno) }
             guard close(fd) == 0 else { throw failure("cannot write '\(path)'", errno) }
         } catch {
@@ -42,6 +52,31 @@ enum SafeFile {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// The bytes of the file at `path`, read straight into one array (no second copy), or `nil`
+    /// when it cannot be opened or read.
+    static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        let complete: Bool = bytes.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let count = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 }
+                filled += count
+            }
+            return true
+        }
+        guard complete else { return nil }
+        // The file shrank while it was read: what was there.
+        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
+        return bytes
     }
 
     /// Creates `path` with `bytes` only if no file of that name exists (O_EXCL); returns false,
@@ -93,18 +128,20 @@ enum SafeFile {
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("cannot write '\(path)'", errno)
-                }
-                offset += written
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write '\(path)'", errno)
             }
+            offset += written
         }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll(fd, $0, path: path) }
     }
 
     static func failure(_ what: String, _ code: Int32) -> FileWriteError {

@@ -1,0 +1,124 @@
+import CardMath
+
+/// The sizes pictures are decoded at, and how many layers each tier's pool gets.
+///
+/// The target (issue 9): the whole viewer stays ≤ 400 MB peak while scrolling end to end through
+/// 10,000 photos of 2048×1536. On llvmpipe textures live in system memory, so they count in
+/// full. The budget, with the defaults here:
+///
+/// | what | bytes |
+/// | --- | --- |
+/// | the viewer without pictures (runtime, llvmpipe, framebuffers, 10k-card deck) | ≈ 100 MB |
+/// | texture pools (`defaultTextureBudget`) | ≤ 160 MiB |
+/// | decodes in progress: per worker one full-size 2048×1536 RGBA image (12 MiB) + its result | ≤ 7 × 13 MiB |
+/// | decoded results waiting for upload (`PictureSizing.completedLimit`) | ≤ 2 × workers results |
+///
+/// — about 350 MB with 7 workers; `workerCount(cores:)` caps the workers at 7 for that reason.
+public enum PictureSizing {
+    /// Bytes of texture memory both pools together may use by default: 160 MiB, of which up to
+    /// `fullTierShare` goes to the full tier.
+    public static let defaultTextureBudget = 160 << 20
+    /// The part of the texture budget the full tier may take.
+    public static let fullTierShare = 0.4
+    /// The full tier's layer count: enough for the opened card or SlideBox's front photo and
+    /// its neighbours, and for pages' five to seven large cards at rest; at least 2 whatever the
+    /// budget says (the opened card and the next one).
+    public static let fullTierLayers = 2...8
+    /// The most workers `workerCount(cores:)` suggests: each holds a full-size decode.
+    public static let maximumWorkers = 7
+
+    /// The card tier's layer side, pixels: a quarter of the framebuffer's longer side, rounded up
+    /// to 32, within 256…512. Layers are square so a picture of any aspect fits with its longer
+    /// side at full resolution. A grid card (4 columns at 1280 points, 7 at 1920: ~285 and ~245
+    /// points wide) and a wheel card (133×173 points) need no more; larger cards ask for the
+    /// full tier (`tier(forCardOnScreen:cardTierSide:)`).
+    public static func cardTierSide(framebuffer: PictureSize) -> Int {
+        let longer = Double(max(framebuffer.width, framebuffer.height, 0))
+        let side = Int((longer * 0.25 / 32).rounded(.up)) * 32
+        return min(max(side, 256), 512)
+    }
+
+    /// The full tier's layer size: the framebuffer's (HiDPI included), at most `maxTextureSize`
+    /// on a side, at least 1×1.
+    public static func fullTierSize(framebuffer: PictureSize, maxTextureSize: Int = 16_384) -> PictureSize {
+        PictureSize(width: min(max(framebuffer.width, 1), maxTextureSize),
+                    height: min(max(framebuffer.height, 1), maxTextureSize))
+    }
+
+    /// The tier a card wants for its size on screen (its projected bounds, framebuffer pixels):
+    /// `.full` once its longer side is more than 1.25 × the card tier's side (a card-tier picture
+    /// would be magnified visibly), else `.card`.
+    public static func tier(forCardOnScreen size: Size, cardTierSide: Int) -> PictureTier {
+        guard size.isFinite else { return .card }
+        return max(size.width, size.height) > 1.25 * Double(cardTierSide) ? .full : .card
+    }
+
+    /// The size to decode a picture of `picture` pixels at for a layer of `box` pixels: the
+    /// largest size of the picture's aspect that fits in the box, never larger than the picture
+    /// itself (no upscaling), at least 1×1. An empty picture gives the box.
+    public static func decodeSize(picture: PictureSize, box: PictureSize) -> PictureSize {
+        guard !picture.isEmpty else { return box }
+        guard !box.isEmpty else { return PictureSize(width: 1, height: 1) }
+        let scale = min(Double(box.width) / Double(picture.width), Double(box.height) / Double(picture.height), 1)
+        return PictureSize(width: max(1, min(box.width, Int((Double(picture.width) * scale).rounded()))),
+                           height: max(1, min(box.height, Int((Double(picture.height) * scale).rounded()))))
+    }
+
+    /// Decode workers for `cores` CPU cores: one core stays with the frame loop; at least 1, at
+    /// most `maximumWorkers` (memory, see the type's notes).
+    public static func workerCount(cores: Int) -> Int {
+        min(max(cores - 1, 1), maximumWorkers)
+    }
+
+    /// Decodes requested at once: the workers plus a queue as long (at least 2), so a worker that
+    /// finishes finds the next job waiting, and a fast scroll cancels at most that many.
+    public static func maxInFlight(workers: Int) -> Int {
+        let workers = max(workers, 1)
+        return workers + max(workers, 2)
+    }
+
+    /// Decoded results the workers may hold for the frame loop before they pause: two per worker.
+    public static func completedLimit(workers: Int) -> Int { 2 * max(workers, 1) }
+
+    /// The pools for a framebuffer.
+    public struct PoolPlan: Sendable, Equatable {
+        /// The card tier's square layer side, pixels.
+        public var cardSide: Int
+        public var cardLayers: Int
+        /// The full tier's layer size, pixels.
+        public var fullSize: PictureSize
+        public var fullLayers: Int
+
+        /// Texture bytes of both pools (RGBA8; a third more each if mipmapped).
+        public func bytes(mipmapped: Bool = false) -> Int {
+            let base = cardLayers * cardSide * cardSide * 4 + fullLayers * fullSize.rgbaBytes
+            return mipmapped ? base + base / 3 : base
+        }
+    }
+
+    /// The pools for `framebuffer` within `budget` bytes: the full tier takes up to
+    /// `fullTierShare` of it (layers within `fullTierLayers`), the card tier the rest. The card
+    /// tier always gets at least `3 × visibleCards` layers — the cards in view, one screen ahead
+    /// and one behind — even past the budget (cards in view must fit, or they would evict each
+    /// other), and at most `maxLayers` (the context's GL_MAX_ARRAY_TEXTURE_LAYERS; 256 is what
+    /// every OpenGL 3.3 driver has).
+    ///
+    /// With the default budget, no mipmaps and 30 cards in view: 1280×800 → 320² × 256 layers
+    /// (100 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 110 (97 MiB) + 8 × 1920×1080
+    /// (63 MiB); 2560×1600 → 512² × 97 (97 MiB) + 4 × 2560×1600 (62.5 MiB) (`SizingTests`).
+    public static func poolPlan(framebuffer: PictureSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
+                                maxLayers: Int = 256, mipmapped: Bool = false) -> PoolPlan {
+        let side = cardTierSide(framebuffer: framebuffer)
+        let full = fullTierSize(framebuffer: framebuffer)
+        let growth = mipmapped ? 4.0 / 3 : 1
+        let fullBytes = Double(full.rgbaBytes) * growth
+        let fullBudget = Double(max(budget, 0)) * fullTierShare
+        let fullLayers = min(max(Int(fullBudget / fullBytes), fullTierLayers.lowerBound), fullTierLayers.upperBound)
+        let cardBudget = Double(max(budget, 0)) - Double(fullLayers) * fullBytes
+        let cardBytes = Double(side * side * 4) * growth
+        let affordable = Int(max(cardBudget, 0) / cardBytes)
+        let needed = 3 * max(visibleCards, 1)
+        let cardLayers = min(max(affordable, needed), max(maxLayers, 1))
+        return PoolPlan(cardSide: side, cardLayers: cardLayers, fullSize: full, fullLayers: fullLayers)
+    }
+}

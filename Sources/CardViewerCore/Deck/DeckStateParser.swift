@@ -1,0 +1,168 @@
+import CardInteraction
+import CardLayout
+
+/// Reads a deck state (version 1 JSON, as `JSONEncoder` or `DeckStateWriter` wrote it) from
+/// bytes, straight into the cards: no document tree, so loading a 1,000,000-card state needs
+/// about the file and the deck in memory (`JSONDecoder` peaked near 800 MB for that file).
+///
+/// Accepts what the synthesized `Codable` conformances accept: the fields in any order, unknown
+/// fields ignored, `undoableDeletion` missing or null, a card source as an object with exactly
+/// one of `bundled`, `file`, `synthetic`. Anything else is a `DeckStateSyntaxError` naming the
+/// field (`missing field 'cards'`, `wrong value at 'cards.3.id'`) or the byte offset.
+enum DeckStateParser {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> DeckState {
+        var scanner = JSONScanner(bytes)
+        var version: Int?, cards: [DeckCard]?, deleted: [DeckCard]?, nextID: UInt32?
+        var deletion: Deck.Deletion?
+        try expectObject(&scanner, at: "")
+        try scanner.object { scanner, key in
+            switch key {
+            case "version": version = try integer(&scanner, at: "version")
+            case "cards": cards = try cardList(&scanner, at: "cards")
+            case "deleted": deleted = try cardList(&scanner, at: "deleted")
+            case "nextID": nextID = UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: "nextID"))
+            case "undoableDeletion":
+                deletion = try scanner.null() ? nil : try self.deletion(&scanner, at: "undoableDeletion")
+            default: try scanner.skipValue()
+            }
+        }
+        try scanner.end()
+        guard let version else { throw missing("version") }
+        guard let cards else { throw missing("cards") }
+        guard let deleted else { throw missing("deleted") }
+        guard let nextID else { throw missing("nextID") }
+        return DeckState(version: version, cards: cards, deleted: deleted, nextID: nextID, undoableDeletion: deletion)
+    }
+
+    private static func cardList(_ scanner: inout JSONScanner, at path: String) throws -> [DeckCard] {
+        guard try scanner.peek() == UInt8(ascii: "[") else { throw wrong(path) }
+        var cards: [DeckCard] = []
+        try scanner.array { scanner, index in
+            cards.append(try card(&scanner, at: { "\(path).\(index)" }))
+        }
+        return cards
+    }
+
+    /// A card; `path` is made only when there is an error to report.
+    private static func card(_ scanner: inout JSONScanner, at path: () -> String) throws -> DeckCard {
+        guard try scanner.peek() == UInt8(ascii: "{") else { throw wrong(path()) }
+        var id: UInt32?, source: CardSource?, title: String?
+        try scanner.object { scanner, key in
+            switch key {
+            case "id": id = UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: path() + ".id"))
+            case "source": source = try self.source(&scanner, at: { path() + ".source" })
+            case "title": title = try string(&scanner, at: path() + ".title")
+            default: try scanner.skipValue()
+            }
+        }
+        guard let id else { throw missing("id") }
+        guard let source else { throw missing("source") }
+        guard let title else { throw missing("title") }
+        return DeckCard(id: CardID(id), source: source, title: title)
+    }
+
+    /// `{"bundled": {"index": n}}`, `{"file": {"name": s}}` or `{"synthetic": {"number": n}}`.
+    private static func source(_ scanner: inout JSONScanner, at path: () -> String) throws -> CardSource {
+        try expectObject(&scanner, at: path())
+        var found: CardSource?, cases = 0
+        try scanner.object { scanner, key in
+            cases += 1
+            switch key {
+            case "bundled":
+                var index: Int?
+                try fields(&scanner, at: path() + ".bundled") { scanner, key in
+                    guard key == "index" else { return false }
+                    index = try integer(&scanner, at: path() + ".bundled.index")
+                    return true
+                }
+                guard let index else { throw missing("index") }
+                found = .bundled(index: index)
+            case "file":
+                var name: String?
+                try fields(&scanner, at: path() + ".file") { scanner, key in
+                    guard key == "name" else { return false }
+                    name = try string(&scanner, at: path() + ".file.name")
+                    return true
+                }
+                guard let name else { throw missing("name") }
+                found = .file(name: name)
+            case "synthetic":
+                var number: Int?
+                try fields(&scanner, at: path() + ".synthetic") { scanner, key in
+                    guard key == "number" else { return false }
+                    number = try integer(&scanner, at: path() + ".synthetic.number")
+                    return true
+                }
+                guard let number else { throw missing("number") }
+                found = .synthetic(number: number)
+            default: throw wrong(path())
+            }
+        }
+        guard cases == 1, let found else { throw wrong(path()) }
+        return found
+    }
+
+    /// An object whose fields `read` reads when it knows them (returning true); others are skipped.
+    private static func fields(_ scanner: inout JSONScanner, at path: @autoclosure () -> String,
+                               _ read: (inout JSONScanner, String) throws -> Bool) throws {
+        try expectObject(&scanner, at: path())
+        try scanner.object { scanner, key in
+            if try !read(&scanner, key) { try scanner.skipValue() }
+        }
+    }
+
+    private static func deletion(_ scanner: inout JSONScanner, at path: String) throws -> Deck.Deletion {
+        try expectObject(&scanner, at: path)
+        var card: DeckCard?, index: Int?
+        try scanner.object { scanner, key in
+            switch key {
+            case "card": card = try self.card(&scanner, at: { path + ".card" })
+            case "index": index = try integer(&scanner, at: path + ".index")
+            default: try scanner.skipValue()
+            }
+        }
+        guard let card else { throw missing("card") }
+        guard let index else { throw missing("index") }
+        return Deck.Deletion(card: card, index: index)
+    }
+
+    // MARK: Typed values with their paths
+
+    private static func integer(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws -> Int {
+        try integer(&scanner, in: Int.min...Int.max, at: path())
+    }
+
+    private static func integer(_ scanner: inout JSONScanner, in range: ClosedRange<Int>,
+                                at path: @autoclosure () -> String) throws -> Int {
+        guard let next = try scanner.peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else {
+            throw wrong(path())
+        }
+        do {
+            return try scanner.integer(in: range)
+        } catch {
+            throw wrong(path())
+        }
+    }
+
+    private static func string(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws -> String {
+        guard try scanner.peek() == UInt8(ascii: "\"") else { throw wrong(path()) }
+        return try scanner.string()
+    }
+
+    private static func expectObject(_ scanner: inout JSONScanner, at path: @autoclosure () -> String) throws {
+        let next = try scanner.peek()
+        guard next == UInt8(ascii: "{") else {
+            let path = path()
+            if next == nil || path.isEmpty && next != UInt8(ascii: "[") && next != UInt8(ascii: "\"") { throw scanner.unexpected() }
+            throw wrong(path.isEmpty ? "the top level" : path)
+        }
+    }
+
+    private static func missing(_ field: String) -> DeckStateSyntaxError {
+        DeckStateSyntaxError(description: "missing field '\(field)'")
+    }
+
+    private static func wrong(_ path: String) -> DeckStateSyntaxError {
+        DeckStateSyntaxError(description: "wrong value at '\(path)'")
+    }
+}

@@ -1,0 +1,166 @@
+import CardInteraction
+import CardLayout
+
+/// Writes a deck's state as JSON (version 1) straight into a `FileSink`, card by card, so a
+/// save needs no more memory than the sink's buffer whatever the deck's size (`JSONEncoder` built
+/// the whole document and an object tree first: ~72 MB of JSON and far more for 1,000,000 cards).
+///
+/// The output is what `JSONEncoder` with `.sortedKeys` writes for `DeckState` (the same keys,
+/// nesting and values, `undoableDeletion` left out when there is none), so every reader of the
+/// format — `JSONDecoder` included — reads it; `readable` indents it two spaces a level, one
+/// field a line, like `.prettyPrinted`.
+struct DeckStateWriter {
+    private let readable: Bool
+    private var depth = 0
+
+    init(readable: Bool) {
+        self.readable = readable
+    }
+
+    /// Writes `deck`'s state, a newline at the end.
+    mutating func write(_ deck: Deck, to sink: inout FileSink) throws {
+        try open("{", &sink)
+        try key("cards", &sink)
+        try cards(deck.cards, &sink)
+        try comma(&sink)
+        try key("deleted", &sink)
+        try cards(deck.deleted, &sink)
+        try comma(&sink)
+        try key("nextID", &sink)
+        try integer(Int(deck.nextID), &sink)
+        if let deletion = deck.undoableDeletion {
+            try comma(&sink)
+            try key("undoableDeletion", &sink)
+            try open("{", &sink)
+            try key("card", &sink)
+            try card(deletion.card, &sink)
+            try comma(&sink)
+            try key("index", &sink)
+            try integer(deletion.index, &sink)
+            try close("}", &sink)
+        }
+        try comma(&sink)
+        try key("version", &sink)
+        try integer(1, &sink)
+        try close("}", &sink)
+        try sink.write(0x0A)
+    }
+
+    private mutating func cards(_ cards: [DeckCard], _ sink: inout FileSink) throws {
+        guard !cards.isEmpty else {
+            try sink.write("[]")
+            return
+        }
+        try open("[", &sink)
+        for index in cards.indices {
+            if index > 0 { try comma(&sink) }
+            try card(cards[index], &sink)
+        }
+        try close("]", &sink)
+    }
+
+    private mutating func card(_ card: DeckCard, _ sink: inout FileSink) throws {
+        try open("{", &sink)
+        try key("id", &sink)
+        try integer(Int(card.id.rawValue), &sink)
+        try comma(&sink)
+        try key("source", &sink)
+        try open("{", &sink)
+        switch card.source {
+        case .bundled(let index):
+            try key("bundled", &sink)
+            try single("index", index, &sink)
+        case .file(let name):
+            try key("file", &sink)
+            try open("{", &sink)
+            try key("name", &sink)
+            try string(name, &sink)
+            try close("}", &sink)
+        case .synthetic(let number):
+            try key("synthetic", &sink)
+            try single("number", number, &sink)
+        }
+        try close("}", &sink)
+        try comma(&sink)
+        try key("title", &sink)
+        try string(card.title, &sink)
+        try close("}", &sink)
+    }
+
+    /// `{"name": value}`.
+    private mutating func single(_ name: String, _ value: Int, _ sink: inout FileSink) throws {
+        try open("{", &sink)
+        try key(name, &sink)
+        try integer(value, &sink)
+        try close("}", &sink)
+    }
+
+    // MARK: Tokens
+
+    private mutating func open(_ bracket: String, _ sink: inout FileSink) throws {
+        try sink.write(bracket)
+        depth += 1
+        try newline(&sink)
+    }
+
+    private mutating func close(_ bracket: String, _ sink: inout FileSink) throws {
+        depth -= 1
+        try newline(&sink)
+        try sink.write(bracket)
+    }
+
+    private func comma(_ sink: inout FileSink) throws {
+        try sink.write(UInt8(ascii: ","))
+        try newline(&sink)
+    }
+
+    private func newline(_ sink: inout FileSink) throws {
+        guard readable else { return }
+        try sink.write(0x0A)
+        for _ in 0..<(2 * depth) { try sink.write(0x20) }
+    }
+
+    private func key(_ name: String, _ sink: inout FileSink) throws {
+        try string(name, &sink)
+        try sink.write(readable ? " : " : ":")
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    private func string(_ text: String, _ sink: inout FileSink) throws {
+        try sink.write(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): try sink.write("\\\"")
+            case UInt8(ascii: "\\"): try sink.write("\\\\")
+            case 0x0A: try sink.write("\\n")
+            case 0x0D: try sink.write("\\r")
+            case 0x09: try sink.write("\\t")
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                try sink.write("\\u00")
+                try sink.write(hex[Int(byte >> 4)])
+                try sink.write(hex[Int(byte & 0xF)])
+            default: try sink.write(byte)
+            }
+        }
+        try sink.write(UInt8(ascii: "\""))
+    }
+
+    /// A decimal integer, written digit by digit (no string made per number).
+    private func integer(_ value: Int, _ sink: inout FileSink) throws {
+        if value < 0 { try sink.write(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        try withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { try sink.write(buffer[index]) }
+        }
+    }
+}

@@ -1,0 +1,269 @@
+/// Why state bytes are not a deck state; one line (a byte offset or the field's path).
+public struct DeckStateSyntaxError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+}
+
+/// A pull parser over JSON bytes (RFC 8259) for readers that know the shape they expect: the
+/// caller asks for an object, an array, a string or an integer and gets an error naming the byte
+/// offset when something else is there. Values the caller does not want are skipped (nesting
+/// bounded by `maximumDepth`, so hostile input cannot exhaust the stack).
+struct JSONScanner {
+    static let maximumDepth = 256
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is allowed before the text.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+    }
+
+    // MARK: Structure
+
+    /// Reads an object, calling `field` with each key; `field` must read the value.
+    mutating func object(_ field: (inout JSONScanner, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if try consume(UInt8(ascii: "}")) { return }
+        repeat {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try field(&self, key)
+        } while try consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    /// Reads an array, calling `element` for each element with its index; `element` must read it.
+    mutating func array(_ element: (inout JSONScanner, Int) throws -> Void) throws {
+        try expect(UInt8(ascii: "["))
+        if try consume(UInt8(ascii: "]")) { return }
+        var index = 0
+        repeat {
+            try element(&self, index)
+            index += 1
+        } while try consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+    }
+
+    /// True (and consumed) when the next value is `null`.
+    mutating func null() throws -> Bool {
+        try skipWhitespace()
+        guard bytes.count - offset >= 4, bytes[offset] == UInt8(ascii: "n") else { return false }
+        guard bytes[offset + 1] == UInt8(ascii: "u"), bytes[offset + 2] == UInt8(ascii: "l"),
+              bytes[offset + 3] == UInt8(ascii: "l") else { throw unexpected() }
+        offset += 4
+        return true
+    }
+
+    /// The next byte that is not whitespace, without consuming it (nil at the end).
+    mutating func peek() throws -> UInt8? {
+        try skipWhitespace()
+        return offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// Fails unless only whitespace is left.
+    mutating func end() throws {
+        if try peek() != nil { throw unexpected() }
+    }
+
+    // MARK: Values
+
+    /// A string value, unescaped; invalid UTF-8 is an error.
+    mutating func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = offset
+        var escaped = false, ascii = true
+        while true {
+            guard offset < bytes.count else { throw syntax("unterminated string") }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw syntax("control character in a string") }
+            if byte >= 0x80 { ascii = false }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                offset += 1
+            }
+            offset += 1
+        }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        offset += 1
+        if escaped { return try unescape(raw, from: start) }
+        return try Self.text(raw, ascii: ascii, at: start)
+    }
+
+    /// The UTF-8 `raw` as a string; invalid UTF-8 is an error. (`String(decoding:)` repairs
+    /// invalid bytes: the text is valid exactly when it has the same bytes.)
+    static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool, at start: Int) throws -> String {
+        let text = String(decoding: raw, as: UTF8.self)
+        guard ascii || text.utf8.elementsEqual(raw) else {
+            throw DeckStateSyntaxError(description: "not valid JSON: invalid UTF-8 in a string at byte \(start)")
+        }
+        return text
+    }
+
+    /// An integer value within `range` (no fraction, no exponent).
+    mutating func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
+        try skipWhitespace()
+        let start = offset
+        let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        var magnitude: UInt64 = 0, digits = 0
+        while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 {
+            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[offset] - 0x30))
+            guard !o1, !o2 else { throw syntax("number too large", at: start) }
+            magnitude = plus
+            digits += 1
+            offset += 1
+        }
+        guard digits > 0 else { offset = start; throw unexpected() }
+        // JSON has no leading zeros.
+        if digits > 1, bytes[start + (negative ? 1 : 0)] == 0x30 { throw syntax("leading zero", at: start) }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") || bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            throw syntax("expected a whole number", at: start)
+        }
+        let value: Int
+        if negative {
+            guard magnitude <= UInt64(Int.max) + 1 else { throw syntax("number too large", at: start) }
+            value = magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+        } else {
+            guard magnitude <= UInt64(Int.max) else { throw syntax("number too large", at: start) }
+            value = Int(magnitude)
+        }
+        guard range.contains(value) else { throw syntax("number out of range", at: start) }
+        return value
+    }
+
+    /// Skips any one value.
+    mutating func skipValue(depth: Int = 0) throws {
+        guard depth < Self.maximumDepth else { throw syntax("nested too deeply") }
+        switch try peek() {
+        case UInt8(ascii: "{"): try object { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["): try array { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): _ = try null()
+        default: try skipNumber()
+        }
+    }
+
+    // MARK: Errors
+
+    func syntax(_ what: String, at position: Int? = nil) -> DeckStateSyntaxError {
+        DeckStateSyntaxError(description: "not valid JSON: \(what) at byte \(position ?? offset)")
+    }
+
+    func unexpected() -> DeckStateSyntaxError {
+        guard offset < bytes.count else { return syntax("unexpected end") }
+        let byte = bytes[offset]
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        return syntax("unexpected \(shown)")
+    }
+
+    // MARK: Internals
+
+    private mutating func skipWhitespace() throws {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        guard try consume(byte) else { throw unexpected() }
+    }
+
+    private mutating func consume(_ byte: UInt8) throws -> Bool {
+        try skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - offset >= count else { throw unexpected() }
+        for i in 0..<count where bytes[offset + i] != word.utf8Start[i] { throw unexpected() }
+        offset += count
+    }
+
+    private mutating func skipNumber() throws {
+        let start = offset
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        func digits() -> Int {
+            var n = 0
+            while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 { offset += 1; n += 1 }
+            return n
+        }
+        guard digits() > 0 else { offset = start; throw unexpected() }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard digits() > 0 else { throw unexpected() }
+        }
+        if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard digits() > 0 else { throw unexpected() }
+        }
+    }
+
+    /// The text of an escaped string's bytes (between the quotes).
+    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) throws -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= raw.count else { throw syntax("bad \\u escape", at: start + at) }
+            var value: UInt32 = 0
+            for j in at..<(at + 4) {
+                let c = raw[j] | 0x20
+                let digit: UInt8
+                switch c {
+                case 0x30...0x39: digit = c - 0x30
+                case 0x61...0x66: digit = c - 0x61 + 10
+                default: throw syntax("bad \\u escape", at: start + j)
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while i < raw.count {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            let code = raw[i + 1]
+            i += 2
+            switch code {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(code)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(i)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else {
+                        throw syntax("unpaired surrogate", at: start + i)
+                    }
+                    let low = try hex4(i + 2)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw syntax("unpaired surrogate", at: start + i) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw syntax("unpaired surrogate", at: start + i) }
+                out.append(contentsOf: String(Character(unicode)).utf8)
+            default:
+                throw syntax("bad escape", at: start + i - 1)
+            }
+        }
+        return try out.withUnsafeBufferPointer { try Self.text($0, ascii: false, at: start) }
+    }
+}

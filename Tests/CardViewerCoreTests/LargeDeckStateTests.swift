@@ -1,0 +1,35 @@
+import CMallocCounter
+import CardInteraction
+import CardLayout
+@testable import CardViewerCore
+import Foundation
+import Testing
+
+/// A 1,000,000-card deck saves and loads round trip; the save is streamed (no per-card
+/// allocation, no document in memory).
+@Suite(.serialized) struct LargeDeckStateTests {
+    @Test("1,000,000 cards round trip; the save allocates a fixed handful of times, not per card")
+    func millionCards() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var deck = Deck(syntheticCount: 1_000_000)
+        deck.move(from: 999_999, to: 0)
+        deck.delete(CardID(500_000))
+        deck.append(source: .file(name: "IMG_0001 — été.jpg"), title: "été")
+        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let before = cv_malloc_thread_count()
+        try store.save(deck)
+        let allocations = cv_malloc_thread_count() - before
+        // JSONEncoder allocated millions of times here (an object per card, then the document).
+        if cv_malloc_counting() == 1 { #expect(allocations < 1000, "\(allocations) allocations") }
+        let size = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int ?? 0
+        #expect(size > 60_000_000 && size < 80_000_000)
+        guard case .restored(let loaded) = try store.load() else {
+            Issue.record("not restored")
+            return
+        }
+        #expect(loaded == deck)
+        #expect(loaded[0].id == CardID(999_999) && loaded.deleted.map(\.id) == [CardID(500_000)])
+    }
+}
