@@ -2,9 +2,10 @@
 // Cards: one mesh drawn once per instance (glDrawElementsInstanced). Its parts (CardMesh.swift):
 // 0 the card's body, a rounded rectangle (a nine-patch whose corners are fans of arc segments:
 // the corners are cut by geometry, so the fragment shader never discards); 1 a plain quad, for
-// identity shading; 2 the number badge and 3 the title strip — small quads only where those
-// decorations are, so their work is not on every fragment of every card. A decoration that would
-// be too small on screen to read collapses to nothing.
+// identity shading; 2 the number badge, 3 the title, 4 an unreadable picture's mark — small
+// quads only where those decorations are, drawn by their own small pass (CardRenderer), so
+// their work is not on every fragment of every card. A decoration that would be too small on
+// screen to read collapses to nothing.
 //
 // Per-instance record (80 bytes, the table in InstanceRecord.swift): the card's affine local →
 // world matrix as three rows, with the card's width and height folded into its first two
@@ -14,7 +15,7 @@
 // floats), its fade-in opacity and the card's flags.
 
 layout(location = 0) in vec4 aVertex;         // per vertex: anchor (unit card, or decoration rect 0…1), offset in corner radii
-layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title); distance to the outline in radii
+layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark); distance to the outline in radii
 layout(location = 3) in vec4 iRow0;           // per instance: matrix rows
 layout(location = 4) in vec4 iRow1;
 layout(location = 5) in vec4 iRow2;
@@ -27,12 +28,24 @@ layout(location = 10) in uvec2 iOpacityFlags; // picture opacity 0…255, flags
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
 uniform vec2 uDrawable;         // the drawable, pixels
+uniform int uPictureLayers;     // layers in the picture pool
 uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
 uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
 uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
+// zindex ordering: x = 1 gives instance k of the pass (plus y, the pass's first instance) the
+// depth of its place in the painter's order, z = the pass's instance count, so that cards still
+// paint back to front while a decoration, drawn in a later pass, shows only where its own card
+// is on top. x = 0: the camera's depth.
+uniform vec3 uPaintOrder;
 
 const uint noPicture = 0xFFFFu;
+const uint fullResolutionBase = 0xFFF0u;
 const uint noTitle = 0xFFFFu;
+const uint unreadableFlag = 1u;
+// Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
+const uint identityMultiplier = 0x9E3779u;
+// The card's own background: placeholders, and around a fitted picture.
+const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 // Decorations sit this far in front of their card along the ray to the eye (so they project onto
 // the same pixels): far above the depth buffer's resolution (~0.03 points at the cards' depths),
 // far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them.
@@ -40,17 +53,26 @@ const float decorationLift = 0.25;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
 out float vEdge;                // body: distance to the card's outline, points
-out vec2 vLocal;                // badge, title: position in the decoration's rectangle, points from its top-left
+out vec2 vLocal;                // decorations: position in the decoration's rectangle, points from its top-left
 flat out vec2 vSize;            // the card's size in world points (scale included)
 flat out float vAlpha;
 flat out uint vId;
-flat out uint vLayer;
+flat out float vLayer;          // the picture's layer in its texture
+flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
 flat out uint vTitle;
-flat out uint vFlags;
 flat out vec4 vPictureRect;
 flat out float vPictureOpacity;
+flat out float vRim;            // rim width, points
+flat out vec3 vTop;             // source 3: the colour at the top and the bottom of the card
+flat out vec3 vBottom;
+flat out vec4 vIdentity;        // the identity colour (identity shading)
 flat out int vPart;
-flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding (points); title: text height, left inset
+flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points)
+
+vec3 hsv(float h, float s, float v) {
+    vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
+    return v * mix(vec3(1.0), k, s);
+}
 
 // World point of card point p (points from the card's center, +y down).
 vec3 world(vec2 p, vec2 size) {
@@ -71,24 +93,39 @@ const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 void main() {
     vec2 size = vec2(length(vec3(iRow0.x, iRow1.x, iRow2.x)), length(vec3(iRow0.y, iRow1.y, iRow2.y)));
     float unit = min(size.x, size.y);
+    float radius = clamp(0.025 * unit, 2.0, 24.0);
     int part = int(aPart.x + 0.5);
+    uint layer = iLayerTitle.x;
     vSize = size;
     vAlpha = iAlphaDepth.x;
     vId = iId;
-    vLayer = iLayerTitle.x;
     vTitle = iLayerTitle.y;
-    vFlags = iOpacityFlags.y;
     vPictureRect = iPictureRect;
     vPictureOpacity = float(iOpacityFlags.x) / 255.0;
+    vRim = clamp(0.004 * unit, 1.0, 3.0);
     vPart = part;
     vEdge = 0.0;
     vLocal = vec2(0.0);
     vDecoration = vec4(0.0);
+    if (layer == noPicture) {
+        vSource = 2;
+        vLayer = 0.0;
+    } else if (layer >= fullResolutionBase) {
+        vSource = 1;
+        vLayer = float(layer - fullResolutionBase);
+    } else {
+        vSource = int(layer) < uPictureLayers ? 0 : 3;
+        vLayer = float(layer);
+    }
+    float hue = fract(float(iId) * 0.618034);
+    vTop = hsv(hue, 0.45, 0.92);
+    vBottom = hsv(hue + 0.08, 0.6, 0.7);
+    uint code = ((iId + 1u) * identityMultiplier) & 0xFFFFFFu;
+    vIdentity = vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0 * vAlpha) / 255.0;
 
     vec2 p;                     // card point, from the center
     if (part <= 1) {
         // Body or plain quad: anchor × size + offset × corner radius.
-        float radius = clamp(0.025 * unit, 2.0, 24.0);
         p = aVertex.xy * size + aVertex.zw * radius;
         vEdge = aPart.y * radius;
     } else if (part == 2) {
@@ -108,12 +145,12 @@ void main() {
         float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
         bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
         if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels) { gl_Position = nowhere; return; }
-    } else {
+    } else if (part == 3) {
         // The title: a band across the bottom of a picture (the middle of a placeholder), inset
         // by the corner radius so that it never covers the rounded corners or the rim.
-        float radius = clamp(0.025 * unit, 2.0, 24.0), margin = max(radius, max(0.01 * unit, 2.0));
+        float margin = max(radius, max(0.01 * unit, 2.0));
         float stripH = clamp(0.1 * unit, 16.0, 44.0), textH = 0.6 * stripH, inset = 0.35 * stripH;
-        float top = vLayer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
+        float top = layer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
         vec2 origin = vec2(-0.5 * size.x + margin, top), box = vec2(size.x - 2.0 * margin, stripH);
         p = origin + aVertex.xy * box;
         vLocal = aVertex.xy * box;
@@ -124,6 +161,14 @@ void main() {
             gl_Position = nowhere;
             return;
         }
+    } else {
+        // An unreadable picture's mark: a square around (0.5, 0.3) of the card, above the title.
+        float side = 0.24 * unit;
+        vec2 origin = vec2(-0.5 * side, -0.2 * size.y - 0.5 * side);
+        p = origin + aVertex.xy * vec2(side);
+        vLocal = aVertex.xy * vec2(side);
+        vDecoration = vec4(side, 0.0, 0.0, 0.0);
+        if (layer != noPicture || (iOpacityFlags.y & unreadableFlag) == 0u) { gl_Position = nowhere; return; }
     }
     vec3 w = world(p, size);
     if (part >= 2) {
@@ -132,4 +177,10 @@ void main() {
     }
     vUV = p / size + 0.5;
     gl_Position = uViewProjection * vec4(w, 1.0);
+    if (uPaintOrder.x > 0.0) {
+        // Later in the painter's order is nearer; a decoration half a step in front of its card.
+        float step = 2.0 / (uPaintOrder.z + 1.0);
+        float z = 1.0 - step * (uPaintOrder.y + float(gl_InstanceID) + 1.0) - (part >= 2 ? 0.5 * step : 0.0);
+        gl_Position.z = z * gl_Position.w;
+    }
 }

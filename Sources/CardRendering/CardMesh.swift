@@ -10,17 +10,17 @@ import CardMath
 ///   interpolates into the rim test: exact across the edge strips, within 2 % of the radius in
 ///   the corner fans.
 /// - **plain**: the unit quad, for identity shading (the comparison's reference is rectangles).
-/// - **badge** and **title**: one quad each, whose corners are 0…1 across the decoration's
-///   rectangle (the vertex shader sizes and places it, or collapses it when there is nothing
-///   legible to show).
+/// - **badge**, **title** and **mark** (an unreadable picture's): one quad each, whose corners
+///   are 0…1 across the decoration's rectangle (the vertex shader sizes and places it, or
+///   collapses it when there is nothing legible to show).
 ///
 /// A vertex is `(anchor.x, anchor.y, radii.x, radii.y, part, edge)`: its card point is
 /// `anchor · size + radii · cornerRadius` (points from the card's center, +y down). Indices are
-/// 16-bit, so the driver's vertex cache shades the 36 distinct vertices once per instance.
+/// 16-bit, so the driver's vertex cache shades the 40 distinct vertices once per instance.
 struct CardMesh {
     /// Parts, as `card.vert` reads `aPart.x`.
     enum Part: Float {
-        case body = 0, plain = 1, badge = 2, title = 3
+        case body = 0, plain = 1, badge = 2, title = 3, mark = 4
     }
 
     /// Triangles per rounded corner: at the largest radius (24 points) a chord strays 0.46
@@ -31,18 +31,22 @@ struct CardMesh {
 
     private(set) var vertices: [Float] = []
     private(set) var indices: [UInt16] = []
-    /// What textured cards draw: the body, then the badge and the title, so that within one
-    /// instance the decorations come after the card they sit on.
+    /// Index ranges: the body; the decorations (badge, title, mark); both, body first, so that
+    /// within one instance the decorations come after the card they sit on; the plain quad.
+    private(set) var body: Range<Int> = 0..<0
+    private(set) var decorations: Range<Int> = 0..<0
     private(set) var decorated: Range<Int> = 0..<0
-    /// What identity-shaded cards draw: the plain quad.
     private(set) var plain: Range<Int> = 0..<0
 
     init() {
-        let start = indices.count
         addBody()
-        addQuad(.badge, corners: [(0, 0), (1, 0), (1, 1), (0, 1)])
-        addQuad(.title, corners: [(0, 0), (1, 0), (1, 1), (0, 1)])
-        decorated = start..<indices.count
+        body = 0..<indices.count
+        let unit: [(Float, Float)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
+        addQuad(.badge, corners: unit)
+        addQuad(.title, corners: unit)
+        addQuad(.mark, corners: unit)
+        decorations = body.upperBound..<indices.count
+        decorated = 0..<indices.count
         let plainStart = indices.count
         addQuad(.plain, corners: [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)])
         plain = plainStart..<indices.count

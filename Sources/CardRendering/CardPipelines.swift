@@ -9,28 +9,30 @@ import CardPacking
 /// | `opaque` | test, write | off | front to back: hidden fragments fail the early depth test |
 /// | `translucent` | test, no write | straight alpha over | back to front, over the opaque cards |
 /// | `backToFront` | off | straight alpha over | `zindex`: Core Animation's painter's order |
+/// | `decorations` | test, no write | off | after the opaque bodies: a badge shows where its card does |
+/// | `paintedBackToFront` | test, write | straight alpha over | `zindex` with decorations: each card's depth is its place in the painter's order, so cards still paint back to front |
+/// | `paintedDecorations` | test, no write | straight alpha over | then the decorations, each half a step in front of its card: hidden where a later card covers it |
 ///
-/// Every card pass uses the card program, the card vertex array and the card textures (picture
-/// pool, label digits, full-resolution pictures, title atlas).
+/// Every card pass uses the card vertex array and the card textures (picture pool, label digits,
+/// full-resolution pictures, title atlas); the program (`CardPrograms`) is chosen per draw.
 struct CardPipelines {
     let opaque: Pipeline
     let translucent: Pipeline
     let backToFront: Pipeline
+    let decorations: Pipeline
+    let paintedBackToFront: Pipeline
+    let paintedDecorations: Pipeline
 
-    init(program: UInt32, vertexArray: UInt32, textures: [Pipeline.TextureBinding]) {
-        opaque = Pipeline(program: program, depth: .test(write: true), blend: .off, vertexArray: vertexArray,
-                          textures: textures)
-        translucent = Pipeline(program: program, depth: .test(write: false), blend: .over, vertexArray: vertexArray,
-                               textures: textures)
-        backToFront = Pipeline(program: program, depth: .off, blend: .over, vertexArray: vertexArray, textures: textures)
-    }
-
-    subscript(kind: InstancePass.Kind) -> Pipeline {
-        switch kind {
-        case .opaque: opaque
-        case .translucent: translucent
-        case .backToFront: backToFront
+    init(vertexArray: UInt32, textures: [Pipeline.TextureBinding]) {
+        func make(_ depth: Pipeline.Depth, _ blend: Pipeline.Blend) -> Pipeline {
+            Pipeline(program: 0, depth: depth, blend: blend, vertexArray: vertexArray, textures: textures)
         }
+        opaque = make(.test(write: true), .off)
+        translucent = make(.test(write: false), .over)
+        backToFront = make(.off, .over)
+        decorations = make(.test(write: false), .off)
+        paintedBackToFront = make(.test(write: true), .over)
+        paintedDecorations = make(.test(write: false), .over)
     }
 }
 
@@ -77,5 +79,11 @@ struct CardUniforms {
         gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
         gl.uniform(program.location("uTitleSlot"), titleSlot.x, titleSlot.y)
         gl.uniform(program.location("uLegiblePixels"), legiblePixels)
+        gl.uniform(program.location("uPaintOrder"), 0, 0, 0)
+    }
+
+    /// Turns the painter's-order depth on for a `zindex` pass of `count` cards (after `set`).
+    func setPaintOrder(on program: ShaderProgram, count: Int, gl: GL) {
+        gl.uniform(program.location("uPaintOrder"), 1, 0, Float(count))
     }
 }

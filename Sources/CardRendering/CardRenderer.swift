@@ -42,10 +42,8 @@ public final class CardRenderer {
 
     let gl = GL()
     let mesh = CardMesh()
-    let program: ShaderProgram
-    /// The card program compiled with `PEEL`: its fragment tests discard, so it is used only
-    /// by the peeling passes (a discard anywhere in a shader disables the early depth test).
-    let peelProgram: ShaderProgram
+    /// The card program's variants (body, decorations, identity; peeling, full resolution).
+    let programs: CardPrograms
     let vertexArray: UInt32
     private let meshBuffer: UInt32
     private let indexBuffer: UInt32
@@ -83,8 +81,7 @@ public final class CardRenderer {
         try context.makeCurrent()
         let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
         let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
-        program = try ShaderProgram(gl: gl, vertex: vertex, fragment: fragment)
-        peelProgram = try ShaderProgram(gl: gl, vertex: vertex, fragment: fragment.defining("PEEL"))
+        programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)
         pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool")
         fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture")
         titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas")
@@ -103,16 +100,7 @@ public final class CardRenderer {
         gl.bindElementBuffer(indexBuffer)
         mesh.indices.withUnsafeBytes { gl.elementBufferData($0) }
         gl.bindVertexArray(0)
-        pipelines = CardPipelines(program: program.program, vertexArray: vertexArray, textures: [])
-        for shader in [program, peelProgram] {
-            gl.useProgram(shader.program)
-            gl.uniform(shader.location("uPictures"), int: Self.picturesUnit)
-            gl.uniform(shader.location("uGlyphs"), int: Self.glyphsUnit)
-            gl.uniform(shader.location("uFullPictures"), int: Self.fullPicturesUnit)
-            gl.uniform(shader.location("uTitles"), int: Self.titlesUnit)
-            gl.uniform(shader.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
-            gl.uniform(shader.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
-        }
+        pipelines = CardPipelines(vertexArray: vertexArray, textures: [])
         try gl.throwIfError("creating the card renderer")
         try setLabelGlyphs(LabelGlyphs())
     }
@@ -129,8 +117,7 @@ public final class CardRenderer {
         gl.deleteBuffer(indexBuffer)
         gl.deleteBuffer(meshBuffer)
         gl.deleteVertexArray(vertexArray)
-        program.delete()
-        peelProgram.delete()
+        programs.delete()
     }
 
     /// Rebuilds the card pipelines after a texture changed.
@@ -141,7 +128,7 @@ public final class CardRenderer {
             .init(unit: Self.fullPicturesUnit, texture: fullPictures.texture, kind: .array),
             .init(unit: Self.titlesUnit, texture: titles.texture, kind: .array),
         ]
-        pipelines = CardPipelines(program: program.program, vertexArray: vertexArray, textures: bindings)
+        pipelines = CardPipelines(vertexArray: vertexArray, textures: bindings)
     }
 
     // MARK: Frames
@@ -202,23 +189,16 @@ public final class CardRenderer {
         let clear = shading == .identity ? ClearColor(red: 0, green: 0, blue: 0) : background
         gl.clear(red: clear.red, green: clear.green, blue: clear.blue, alpha: 1)
         let uniforms = CardUniforms(camera: camera, drawable: size, shading: shading, renderer: self)
+        let full = shading == .textured && showsFullResolution(records)
         let before = gl.drawCallCount
         for pass in passes where !pass.range.isEmpty {
             stats.instances += pass.range.count
             if pass.kind == .translucent, translucency == .peeled, pass.range.count > 1 {
                 stats.peeledLayers = try peel(records, pass.range, opaque: passes.first { $0.kind == .opaque }?.range,
-                                              uniforms: uniforms, size: size)
+                                              uniforms: uniforms, fullResolution: full, size: size)
                 continue
             }
-            gl.apply(pipelines[pass.kind])
-            uniforms.set(on: program, gl: gl)
-            let counting = countsOpaqueSamples && pass.kind == .opaque
-            if counting { gl.samplesPassed(sampleQuery, begin: true) }
-            drawInstances(pass.range, shading: shading)
-            if counting {
-                gl.samplesPassed(sampleQuery, begin: false)
-                stats.samplesPassed = gl.occlusionResult(sampleQuery)
-            }
+            try drawPass(pass, uniforms: uniforms, fullResolution: full, stats: &stats)
         }
         stats.drawCalls = gl.drawCallCount - before
         try gl.throwIfError("drawing \(stats.instances) card(s)")
@@ -226,32 +206,95 @@ public final class CardRenderer {
         return stats
     }
 
+    /// One pass: the bodies (or identity quads) with the pass's pipeline, then, for textured
+    /// opaque and `zindex` passes, the decorations as their own small draw.
+    private func drawPass(_ pass: InstancePass, uniforms: CardUniforms, fullResolution full: Bool,
+                          stats: inout RenderStats) throws {
+        let identity = uniforms.shading == .identity
+        let counting = countsOpaqueSamples && pass.kind == .opaque
+        if counting { gl.samplesPassed(sampleQuery, begin: true) }
+        switch pass.kind {
+        case .opaque:
+            try draw(pass.range, content: identity ? .identity : .body, full: full, pipeline: pipelines.opaque,
+                     uniforms: uniforms)
+        case .translucent:
+            try draw(pass.range, content: identity ? .identity : .bodyAndDecorations, full: full,
+                     pipeline: pipelines.translucent, uniforms: uniforms)
+        case .backToFront where identity:
+            try draw(pass.range, content: .identity, full: false, pipeline: pipelines.backToFront, uniforms: uniforms)
+        case .backToFront:
+            try draw(pass.range, content: .body, full: full, pipeline: pipelines.paintedBackToFront, uniforms: uniforms,
+                     paintOrder: true)
+        }
+        if counting {
+            gl.samplesPassed(sampleQuery, begin: false)
+            stats.samplesPassed = gl.occlusionResult(sampleQuery)
+        }
+        guard !identity, pass.kind != .translucent else { return }
+        let painted = pass.kind == .backToFront
+        try draw(pass.range, content: .decorations, full: full,
+                 pipeline: painted ? pipelines.paintedDecorations : pipelines.decorations, uniforms: uniforms,
+                 paintOrder: painted)
+    }
+
+    /// One instanced draw of the records in `range` with `pipeline` and the program for `content`.
+    private func draw(_ range: Range<Int>, content: CardPrograms.Content, full: Bool, pipeline: Pipeline,
+                      uniforms: CardUniforms, paintOrder: Bool = false) throws {
+        let program = try programs.program(.init(content: content, fullResolution: full))
+        gl.apply(pipeline.with(program: program.program))
+        uniforms.set(on: program, gl: gl)
+        if paintOrder { uniforms.setPaintOrder(on: program, count: range.count, gl: gl) }
+        drawInstances(range, indices: Self.indices(for: content, in: mesh))
+    }
+
+    /// The mesh's index range for `content`.
+    static func indices(for content: CardPrograms.Content, in mesh: CardMesh) -> Range<Int> {
+        switch content {
+        case .body: mesh.body
+        case .decorations: mesh.decorations
+        case .bodyAndDecorations: mesh.decorated
+        case .identity: mesh.plain
+        }
+    }
+
+    /// True when a record shows a full-resolution picture (only then do the programs sample that
+    /// texture too). O(n), no allocation; skipped without full-resolution pictures.
+    private func showsFullResolution(_ records: UnsafeBufferPointer<InstanceRecord>) -> Bool {
+        guard fullPictures.layerCount > 0 else { return false }
+        for record in records where record.layer >= PictureLayer.fullResolutionBase && record.layer != PictureLayer.none {
+            return true
+        }
+        return false
+    }
+
     /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
     /// the layers peeled.
     private func peel(_ records: UnsafeBufferPointer<InstanceRecord>, _ range: Range<Int>, opaque: Range<Int>?,
-                      uniforms: CardUniforms, size: PixelSize) throws -> Int {
+                      uniforms: CardUniforms, fullResolution full: Bool, size: PixelSize) throws -> Int {
         let translucent = UnsafeBufferPointer(rebasing: records[range])
         guard let scissor = ScissorBounds.rect(of: translucent, viewProjection: uniforms.camera.viewProjection,
                                                drawable: size) else { return 0 }  // all off screen
         if peeler == nil { peeler = try DepthPeeler(gl: gl) }
         guard let peeler else { return 0 }
-        let base = pipelines[.opaque].with(program: peelProgram.program)
+        let content: CardPrograms.Content = uniforms.shading == .identity ? .identity : .bodyAndDecorations
+        let program = try programs.program(.init(content: content, fullResolution: full, peel: true))
+        let indices = Self.indices(for: content, in: mesh)
         let outcome = try peeler.draw(opaque: opaque ?? 0..<0, translucent: range, target: context.framebuffer, size: size,
-                                      maximumLayers: maximumPeelLayers, scissor: scissor, cardPipeline: base,
-                                      cardProgram: peelProgram) { cards in
-            uniforms.set(on: peelProgram, gl: gl)
-            drawInstances(cards, shading: uniforms.shading)
+                                      maximumLayers: maximumPeelLayers, scissor: scissor,
+                                      cardPipeline: pipelines.opaque.with(program: program.program),
+                                      cardProgram: program) { cards in
+            uniforms.set(on: program, gl: gl)
+            drawInstances(cards, indices: indices)
         }
         gl.bindFramebuffer(context.framebuffer)
         return outcome.layers
     }
 
-    /// One instanced draw of the records in `range` (the pass's pipeline applied): the
-    /// decorated mesh for textured cards, the plain quad for identity colours.
-    private func drawInstances(_ range: Range<Int>, shading: CardShading) {
+    /// One instanced draw of the records in `range` (the pass's pipeline applied) over the
+    /// mesh's `indices`.
+    private func drawInstances(_ range: Range<Int>, indices: Range<Int>) {
         gl.bindArrayBuffer(instanceBuffer)
         pointInstanceAttributes(at: range.lowerBound * InstanceRecord.stride)
-        let indices = shading == .identity ? mesh.plain : mesh.decorated
         gl.drawTrianglesInstanced(indexCount: indices.count, firstIndex: indices.lowerBound, instanceCount: range.count)
     }
 

@@ -60,7 +60,7 @@ extension GL {
     /// Linear filtering (trilinear with mipmaps), clamped to the edge, for the bound texture.
     func textureFiltering(array: Bool, mipmaps: Bool) {
         let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)
         epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)

@@ -36,7 +36,8 @@ public final class Benchmark {
     let prepareSession: ((ViewerSession) -> Void)?
 
     /// Creates the headless context and the renderers, and uploads `images` as card layers
-    /// (none: cards are coloured by id); the floor samples the first image.
+    /// (none: cards are coloured by id); the floor samples the first image, brought to the
+    /// drawable's size.
     ///
     /// - Throws: `RenderError` when headless OpenGL 3.3 is not available or a resource fails.
     public init(settings: BenchmarkSettings, images: [RGBAImage] = [],
@@ -47,7 +48,9 @@ public final class Benchmark {
         renderer = try CardRenderer(context: gpu)
         if !images.isEmpty { try renderer.setImages(images) }
         frameRenderer = ViewerFrameRenderer(renderer: renderer)
-        floor = try FloorRenderer(context: gpu, picture: images.first ?? Self.floorPicture)
+        // The floor's picture has the drawable's size: one texel per pixel, a screen of pixels.
+        let pixels = settings.pixelSize
+        floor = try FloorRenderer(context: gpu, picture: (images.first ?? Self.floorPicture).filled(into: (pixels.width, pixels.height)))
         timer = try GPUTimer(context: gpu)
         machine = MachineInfo(cpu: MachineInfo.cpuModel(), cores: MachineInfo.activeCores,
                               glRenderer: gpu.info.renderer, glVersion: gpu.info.version, gpuTimer: timer.isAvailable)

@@ -6,9 +6,10 @@ import CardViewerCore
 /// scrolling scenario feeds to a `ViewerSession` through `ReplayPlayer` — exactly the path a
 /// replay's (and a window's) events take.
 ///
-/// The pointer goes down at the viewport's center and drags the content through the fling's
-/// positions (`FlingScript`), one move per frame at 60 Hz: the warm-up's fling compressed into
-/// its frames, then the measured one. A drag tracks the finger 1:1, so the scroll offset follows
+/// The pointer goes down a little past the gesture recognizer's slop from the viewport's center
+/// and moves to the center (so the pan begins there, with the content still at offset 0), then
+/// drags the content through the fling's positions (`FlingScript`), one move per frame at 60 Hz:
+/// the warm-up's fling compressed into its frames, then the measured one. A drag tracks the finger 1:1, so the scroll offset follows
 /// the script exactly whatever the deck's size; released inertia could not cross a
 /// 10,000-card deck (1.6 million points of pages) in a few seconds, and the script must visit
 /// all of it. The pointer goes up after the last frame.
@@ -17,7 +18,10 @@ enum FlingReplay {
     static func script(_ fling: FlingScript, warmup: Int, measured: Int, viewport: Size) -> ReplayScript {
         let step = ReplayScript.frameStep
         let start = Vec2(viewport.width / 2, viewport.height / 2)
-        var events: [ViewerEvent] = [.pointer(PointerEvent(.down, position: start, time: 0))]
+        let along = fling.axis == .horizontal ? Vec2(1, 0) : Vec2(0, 1)
+        let slop = GestureRecognizer.Configuration().slop + 1
+        var events: [ViewerEvent] = [.pointer(PointerEvent(.down, position: start + along * slop, time: 0)),
+                                     .pointer(PointerEvent(.move, position: start, time: step / 4))]
         events.reserveCapacity(warmup + measured + 2)
         let total = warmup + measured
         for frame in 1..<max(total, 1) {
