@@ -18,6 +18,7 @@
 //                variant discards or writes depth, so the depth test runs before shading.
 
 in vec2 vUV;
+in vec2 vPictureUV;
 in float vEdge;
 in vec2 vLocal;
 flat in vec2 vSize;
@@ -27,7 +28,7 @@ flat in float vLayer;
 flat in int vSource;
 flat in uint vTitle;
 flat in vec4 vPictureRect;
-flat in float vPictureOpacity;
+flat in float vCover;
 flat in float vRim;
 flat in vec3 vTop;
 flat in vec3 vBottom;
@@ -35,11 +36,12 @@ flat in vec4 vIdentity;
 flat in int vPart;
 flat in vec4 vDecoration;
 
-uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it
+uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
+                                      // border colour is the card's background (CLAMP_TO_BORDER)
 uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
 uniform sampler2D uGlyphs;            // digits 0…9 side by side, coverage in alpha
 uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, strip width (texels)
-uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red
+uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
 uniform vec2 uTitleSlot;              // slot width, height (texels)
 #ifdef PEEL
 // Depth peeling: 1 keeps only fragments in front of the opaque cards; 2 only those also strictly
@@ -52,34 +54,38 @@ uniform sampler2D uPeelDepth;
 
 out vec4 fragColor;
 
+// The card's own background (placeholders, and around a fitted picture): also the picture
+// textures' border colour (PictureTextureArray.background).
 const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 // Opacity of the dark pill behind the badge's digits and of the band behind a title.
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
 
-// The card's colour at `uv` (0…1 across the card): its picture within the picture's rectangle,
-// faded in over the card's background (a placeholder shows only the background).
-vec3 cardColor(vec2 uv) {
-    vec4 r = vPictureRect;
-    vec2 t = (uv - r.xy) / max(r.zw - r.xy, vec2(1e-6));
+// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle): the picture
+// faded in over the card's background. Outside the rectangle the texture's border is the
+// background, so a fitted picture needs no test.
+vec3 cardColor(vec2 t) {
     vec3 picture = texture(uPictures, vec3(t, vLayer)).rgb;
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
 #endif
     picture = vSource == 3 ? mix(vTop, vBottom, t.y) : picture;
-    // A thousandth of the card's size of slack: a full rectangle must not leave the edge
-    // pixels, whose coordinates interpolate a hair outside 0…1, to the background.
-    vec2 inside = step(r.xy - 0.001, uv) * step(uv, r.zw + 0.001);
-    float cover = vSource == 2 ? 0.0 : inside.x * inside.y * vPictureOpacity;
-    return mix(cardBackground, picture, cover);
+    return mix(cardBackground, picture, vCover);
 }
 
 // The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
 vec3 body() {
-    return mix(cardColor(vUV), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
+    return mix(cardColor(vPictureUV), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
 }
 
 #ifdef DECORATIONS
+// The card under a decoration (decorations stay clear of the rim; their coordinates are the
+// card's, not the picture's).
+vec3 bodyBelow() {
+    vec4 r = vPictureRect;
+    return cardColor((vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6)));
+}
+
 // Distance to a rounded box of `size` (top-left at 0) with corner radius `radius`; < 0 inside.
 float roundedBox(vec2 p, vec2 size, float radius) {
     vec2 k = abs(p - 0.5 * size) - (0.5 * size - vec2(radius));
@@ -110,7 +116,7 @@ vec3 badge() {
         float digit = float((number / divisor) % 10u);
         ink = textureGrad(uGlyphs, vec2((digit + fract(t.x)) * cell.x, t.y), dx, dy).a;
     }
-    return mix(body(), vec3(ink), pill * mix(pillOpacity, 1.0, ink));
+    return mix(bodyBelow(), vec3(ink), pill * mix(pillOpacity, 1.0, ink));
 }
 
 // The title: the atlas slot's coverage in white, on a dark band over a picture (a placeholder's
@@ -121,11 +127,11 @@ vec3 title() {
     float inBand = coverage(roundedBox(vLocal, band, 0.25 * stripH));
     float texelsPerPoint = uTitleSlot.y / textH;
     vec2 texel = (vLocal - vec2(inset, 0.5 * (stripH - textH))) * texelsPerPoint;
-    float width = min(uTitleSlot.x, (band.x - 2.0 * inset) * texelsPerPoint);
-    vec2 inside = step(vec2(0.0), texel) * step(texel, vec2(width, uTitleSlot.y));
-    float ink = texture(uTitles, vec3(texel / uTitleSlot, float(vTitle))).r * inside.x * inside.y;
+    // Cut at the band's inner width; beyond the slot, the atlas's border is 0.
+    float width = (band.x - 2.0 * inset) * texelsPerPoint;
+    float ink = texture(uTitles, vec3(texel / uTitleSlot, float(vTitle))).r * step(texel.x, width);
     float dim = vSource == 2 ? 0.0 : titleBandOpacity * inBand;
-    return mix(mix(body(), vec3(0.0), dim), vec3(1.0), ink * inBand);
+    return mix(mix(bodyBelow(), vec3(0.0), dim), vec3(1.0), ink * inBand);
 }
 
 // An unreadable picture's mark: a ring with a slash (a "no picture" sign), muted red.
@@ -135,7 +141,7 @@ vec3 mark() {
     float radius = 0.4 * side, width = max(0.06 * side, 1.5);
     float ring = abs(length(q) - radius) - 0.5 * width;
     float slash = max(abs(q.x + q.y) * 0.70710678 - 0.5 * width, length(q) - radius);
-    return mix(body(), vec3(0.62, 0.36, 0.36), coverage(min(ring, slash)));
+    return mix(bodyBelow(), vec3(0.62, 0.36, 0.36), coverage(min(ring, slash)));
 }
 
 vec3 decoration() {

@@ -44,14 +44,13 @@ const uint noTitle = 0xFFFFu;
 const uint unreadableFlag = 1u;
 // Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
 const uint identityMultiplier = 0x9E3779u;
-// The card's own background: placeholders, and around a fitted picture.
-const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 // Decorations sit this far in front of their card along the ray to the eye (so they project onto
 // the same pixels): far above the depth buffer's resolution (~0.03 points at the cards' depths),
 // far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them.
 const float decorationLift = 0.25;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
+out vec2 vPictureUV;            // 0…1 across the picture's rectangle (outside: the texture's border, the card's background)
 out float vEdge;                // body: distance to the card's outline, points
 out vec2 vLocal;                // decorations: position in the decoration's rectangle, points from its top-left
 flat out vec2 vSize;            // the card's size in world points (scale included)
@@ -61,7 +60,7 @@ flat out float vLayer;          // the picture's layer in its texture
 flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
 flat out uint vTitle;
 flat out vec4 vPictureRect;
-flat out float vPictureOpacity;
+flat out float vCover;          // how much of the picture shows over the background: its opacity; 0 without one
 flat out float vRim;            // rim width, points
 flat out vec3 vTop;             // source 3: the colour at the top and the bottom of the card
 flat out vec3 vBottom;
@@ -101,7 +100,7 @@ void main() {
     vId = iId;
     vTitle = iLayerTitle.y;
     vPictureRect = iPictureRect;
-    vPictureOpacity = float(iOpacityFlags.x) / 255.0;
+    vCover = layer == noPicture ? 0.0 : float(iOpacityFlags.x) / 255.0;
     vRim = clamp(0.004 * unit, 1.0, 3.0);
     vPart = part;
     vEdge = 0.0;
@@ -176,6 +175,7 @@ void main() {
         w += toEye * (decorationLift / max(length(toEye), 1e-3));
     }
     vUV = p / size + 0.5;
+    vPictureUV = (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
     gl_Position = uViewProjection * vec4(w, 1.0);
     if (uPaintOrder.x > 0.0) {
         // Later in the painter's order is nearer; a decoration half a step in front of its card.

@@ -82,9 +82,10 @@ public final class CardRenderer {
         let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
         let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
         programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)
-        pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool")
-        fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture")
-        titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas")
+        pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool", border: PictureTextureArray.background)
+        fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
+                                           border: PictureTextureArray.background)
+        titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas", border: .zero)
         vertexArray = gl.makeVertexArray()
         meshBuffer = gl.makeBuffer()
         indexBuffer = gl.makeBuffer()

@@ -19,11 +19,19 @@ final class PictureTextureArray {
     /// What the texture is, for error messages ("picture pool", "title atlas").
     private let name: String
 
-    init(gl: GL, format: PixelFormat, name: String) {
+    /// What sampling outside 0…1 returns (`GL_CLAMP_TO_BORDER`).
+    let border: SIMD4<Float>
+
+    init(gl: GL, format: PixelFormat, name: String, border: SIMD4<Float>) {
         self.gl = gl
         self.format = format
         self.name = name
+        self.border = border
     }
+
+    /// The card's background (`cardBackground` in card.frag): the pictures' border, so that a
+    /// fitted picture shows the card's background around it.
+    static let background = SIMD4<Float>(0.20, 0.21, 0.25, 1)
 
     /// Bytes per texel.
     var bytesPerTexel: Int { format == .rgba8 ? 4 : 1 }
@@ -48,6 +56,7 @@ final class PictureTextureArray {
         gl.bindTexture(texture, unit: Self.uploadUnit, array: true)
         gl.textureArrayStorage(width: size.width, height: size.height, layers: layers, levels: levels, format: format)
         gl.textureFiltering(array: true, mipmaps: levels > 1)
+        gl.textureBorder(border)
         do {
             try gl.throwIfError("allocating a \(name) of \(layers) layer(s) of \(size)")
         } catch {
