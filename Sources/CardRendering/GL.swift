@@ -89,7 +89,9 @@ final class GL {
     func clear(red: Float, green: Float, blue: Float, alpha: Float) {
         epoxy_glClearColor!(red, green, blue, alpha)
         epoxy_glClearDepth!(1)
-        epoxy_glDepthMask!(GLboolean(GL_TRUE))  // a mask of false would also mask the clear
+        // Masks would also mask the clear: a pass's pipeline sets its own again.
+        epoxy_glDepthMask!(GLboolean(GL_TRUE))
+        epoxy_glColorMask!(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         epoxy_glClear!(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT)); check("glClear")
     }
 

@@ -36,7 +36,19 @@ struct CardAppearanceTests {
         }
     }
 
-    @Test("the label shows the card's number (id + 1), one glyph cell per digit")
+    /// The badge's geometry (card.vert): glyph height, slot width, padding and the pill's
+    /// top-left corner, for a flat card at z = 0 (card points = pixels).
+    static func badge(card: CardAttributes, digits: Int, cellWidth: Double, glyphHeight: Double)
+        -> (glyphH: Double, slot: Double, pad: Double, origin: Vec2) {
+        let unit = min(card.size.width, card.size.height)
+        let glyphH = min(max(0.04 * unit, 12), 32), slot = glyphH * cellWidth / glyphHeight
+        let pad = 0.25 * glyphH, margin = max(0.01 * unit, 2)
+        let pillWidth = Double(digits) * slot + 2 * pad
+        let origin = Vec2(card.center.x + card.size.width / 2 - margin - pillWidth, card.center.y - card.size.height / 2 + margin)
+        return (glyphH, slot, pad, origin)
+    }
+
+    @Test("the badge shows the card's number (id + 1) at its top-right corner, one glyph cell per digit")
     func label() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
@@ -49,30 +61,29 @@ struct CardAppearanceTests {
         }
         let glyphs = try #require(LabelGlyphs(digits: digits))
         try renderer.setLabelGlyphs(glyphs)
-        // Card id 41 → "42", flat at z = 0 so card points are pixels: unit = 200.
+        // Card id 41 → "42", flat at z = 0 so card points are pixels.
         let card = Scenes.card(41, x: 200, y: 150, width: 300, height: 200)
         try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
         let image = try gpu.readPixels()
-        // Label geometry from card.frag: glyph height 0.075·unit, width by the glyph's aspect,
-        // padding 0.3·glyph height, margin 0.035·unit from the card's top-left corner (50, 50).
+        let b = Self.badge(card: card, digits: 2, cellWidth: Double(glyphs.cellWidth), glyphHeight: Double(glyphs.glyphHeight))
+        #expect(b.glyphH == 12)  // 4 % of 200 points is under the legible minimum
         let pillOpacity = 0.72
-        let unit = 200.0, glyphH = 0.075 * unit, glyphW = glyphH * 6 / 9, pad = 0.3 * glyphH, margin = 0.035 * unit
-        let textOrigin = Vec2(50 + margin + pad, 50 + margin + pad)
         let background = SIMD3<Double>(40, 40, 200)
         func expected(digit: Int) -> SIMD3<Double> {
             let ink = Double(digit * 25) / 255, alpha = pillOpacity + (1 - pillOpacity) * ink
             return background * (1 - alpha) + SIMD3(repeating: 255 * ink) * alpha
         }
         for (k, digit) in [4, 2].enumerated() {
-            let p = textOrigin + Vec2((Double(k) + 0.5) * glyphW, 0.5 * glyphH)
+            let p = b.origin + Vec2(b.pad + (Double(k) + 0.5) * b.slot, b.pad + 0.5 * b.glyphH)
             let pixel = image[Int(p.x), Int(p.y)]
             #expect(Self.near(pixel, expected(digit: digit), tolerance: 4), "digit \(k): \(pixel)")
         }
         // The pill around the text: dark, no ink.
-        let pill = image[Int(50 + margin + pad / 2), Int(textOrigin.y + glyphH / 2)]
+        let pill = image[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
         #expect(Self.near(pill, background * (1 - pillOpacity), tolerance: 4), "pill: \(pill)")
-        // Far from the label: the image itself.
+        // Far from the badge, and where the old badge sat (top-left): the picture itself.
         #expect(Self.near(image[200, 150], background))
+        #expect(Self.near(image[70, 70], background))
     }
 
     @Test("depth ordering: a translucent card in front blends over the opaque one behind, in any input order")

@@ -20,7 +20,7 @@ struct DrawCallTests {
             #expect(stats.instances == count)
             #expect(stats.drawCalls == (count == 0 ? 0 : 1))
             #expect(renderer.drawCallCount - before == stats.drawCalls)
-            #expect(stats.uploadedBytes == count * 64)
+            #expect(stats.uploadedBytes == count * InstanceRecord.stride)
             // Every card really was drawn: its identity colour is at its center.
             let image = try gpu.readPixels()
             for card in cards {
@@ -37,17 +37,34 @@ struct DrawCallTests {
         var cards = Scenes.grid(count: 2 * count)
         for i in cards.indices where i % 2 == 1 { cards[i].alpha = 0.5 }
         let camera = Camera(viewport: Scenes.viewport)
-        let sorted = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth, translucency: .sorted))
+        func frame(_ ordering: RenderOrdering, _ translucency: Translucency = .peeled) -> RenderFrame {
+            RenderFrame(cards: cards, camera: camera, ordering: ordering, shading: .identity, translucency: translucency)
+        }
+        let sorted = try renderer.render(frame(.depth, .sorted))
         #expect(sorted.drawCalls == 2)
         #expect(sorted.instances == 2 * count)
         // The grid's cards do not overlap: one layer, then an empty one ends the peeling. A
         // single translucent card needs no peeling: the sorted pass is exact for it.
-        let depth = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth))
+        let depth = try renderer.render(frame(.depth))
         #expect(depth.drawCalls == (count == 1 ? 2 : 4))
         #expect(depth.peeledLayers == (count == 1 ? 0 : 1))
         #expect(depth.instances == 2 * count)
-        let zindex = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .zindex))
+        let zindex = try renderer.render(frame(.zindex))
         #expect(zindex.drawCalls == 1)
+    }
+
+    @Test("textured cards: the opaque and zindex passes add one small draw of their decorations; translucent cards keep theirs in their own draw")
+    func decorationDraws() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        var cards = Scenes.grid(count: 20)
+        let camera = Camera(viewport: Scenes.viewport)
+        #expect(try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth)).drawCalls == 2)
+        #expect(try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .zindex)).drawCalls == 2)
+        cards[3].alpha = 0.5
+        let mixed = try renderer.render(RenderFrame(cards: cards, camera: camera, ordering: .depth))
+        #expect(mixed.drawCalls == 3)
+        #expect(mixed.instances == 20)
     }
 
     @Test("hidden, transparent and non-finite cards are not drawn")
