@@ -146,7 +146,11 @@ let package = Package(
                 "CMallocCounter",
             ]
         ),
-        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout"]),
+        .testTarget(
+            name: "CardBenchmarkTests",
+            dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout", "CardMath", "CardImaging",
+                           "CardInteraction", "CardViewerCore"]
+        ),
         .testTarget(
             name: "CardCompareTests",
             dependencies: [

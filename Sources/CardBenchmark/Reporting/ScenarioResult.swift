@@ -39,6 +39,9 @@ public struct ScenarioResult: Hashable, Sendable, Codable {
     /// True when the scenario ran the viewer's own frame (session, controllers, packing and
     /// renderer: the scrolling scenario); false for the layout-throughput pipelines.
     public var viewerFrame: Bool
+    /// Measured frames the viewer's frame drew with the bulk writers (the layout writing its
+    /// records itself); 0 for the pipelines.
+    public var bulkPathFrames: Int
     /// The floor frames drawn between this scenario's measured frames (clear + one textured
     /// full-viewport quad), nanoseconds.
     public var floor: Summary
@@ -99,6 +102,7 @@ extension ScenarioResult {
         uploadedBytesPerFrame = Summary(samples.uploadedBytes).median
         allocationsPerFrame = samples.allocations.perFrame(samples.frames)
         viewerFrame = scenario.runsViewerFrame
+        bulkPathFrames = samples.bulkFrames
         floor = Summary(samples.floor)
         frameToFloor = floor.median > 0 ? stages.frame.median / floor.median : 0
     }

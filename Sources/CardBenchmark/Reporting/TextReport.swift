@@ -55,7 +55,8 @@ public enum TextReport {
             + " · \(r.bytesPerCard) B/card · layout+packing \(String(format: "%.2f", r.nanosecondsPerCard)) ns/card"
             + " · \(rate(r.cardsPerSecond)) cards/s laid out · \(rate(r.drawnCardsPerSecond)) cards/s drawn\n"
         out += "  frame / floor: \(ratio(r.frameToFloor)) (floor median \(micro(r.floor.median)) µs)"
-            + (r.viewerFrame ? " · the viewer's frame: session, controllers, packing, renderer\n" : " · layout throughput\n")
+            + (r.viewerFrame ? " · the viewer's frame (bulk writers in \(r.bulkPathFrames) of \(r.frames) frames)\n"
+                             : " · layout throughput\n")
         let a = r.allocationsPerFrame
         if countsAllocations {
             out += "  heap allocations per frame: session \(number(a.session)), layout \(number(a.layout)), packing \(number(a.packing)),"

@@ -42,6 +42,7 @@ extension Benchmark {
                 allocations.draw += Double(a5 &- observer.submitEndAllocations)
                 allocations.process = Double(process5 &- process0)
                 samples.record(times, instances: stats.instances, uploadedBytes: stats.uploadedBytes, allocations: allocations)
+                if frameRenderer.usedBulkPath { samples.bulkFrames += 1 }
                 if capturesLastFrame, frame == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
                 try recordFloorFrame(into: &samples)
             }

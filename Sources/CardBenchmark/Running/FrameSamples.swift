@@ -13,6 +13,8 @@ struct FrameSamples {
     private(set) var instances: [Double] = []
     /// Bytes uploaded per frame.
     private(set) var uploadedBytes: [Double] = []
+    /// Measured frames the viewer's frame drew through the bulk writers.
+    var bulkFrames = 0
     /// The floor frames drawn between this scenario's frames, nanoseconds each.
     private(set) var floor: [Double] = []
     /// Allocations of the benchmark thread per stage, summed over the frames.

@@ -75,7 +75,10 @@ extension InstanceWriting {
         // Two plain loops rather than a local function: a captured counter would be boxed on
         // the heap in unoptimised builds.
         if reversed {
-            for index in range.reversed() {
+            // A counting loop: `range.reversed()`'s iterator allocates per step in unoptimised builds.
+            var index = range.upperBound
+            while index > range.lowerBound {
+                index -= 1
                 guard let record = InstanceRecord(attributes(at: index, in: context), offset: context.offset, eye: eye,
                                                   layerCount: layerCount) else { continue }
                 (out + written).initialize(to: record)
