@@ -134,17 +134,40 @@ struct CardAppearanceTests {
         #expect(Self.near(painted, paintedExpected), "\(painted) vs \(paintedExpected)")
     }
 
-    @Test("cards have slightly rounded corners: the very corner pixel is background")
-    func roundedCorners() throws {
+    @Test("a rendered frame's decorations: rounded corners cut by the mesh, a thin whiter rim, the badge's pill")
+    func frame() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
         try renderer.setImages([Self.red])
         try renderer.render(RenderFrame(cards: [], camera: Self.camera))
         let background = try gpu.readPixels()[0, 0]
-        let card = Scenes.card(0, x: 200, y: 150, width: 200, height: 150)
+        // 300 × 200 at z = 0 (points = pixels): x 50…350, y 50…250; corner radius 2.5 % of
+        // 200 = 5 points; rim 1 point (0.4 %, at least 1).
+        let card = Scenes.card(0, x: 200, y: 150, width: 300, height: 200)
         try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
         let image = try gpu.readPixels()
-        #expect(image[100, 75] == background)           // the corner is cut
-        #expect(Self.near(image[110, 150], [200, 40, 40])) // the edge's middle is not
+        let red = SIMD3<Double>(200, 40, 40), rim = red * 0.7 + SIMD3(repeating: 0.3 * 255)
+        // Corners: pixels whose centers lie outside the arc (radius 5 about (55, 55)) are background.
+        for (x, y) in [(50, 50), (50, 51), (51, 50), (349, 249), (349, 50)] {
+            #expect(image[x, y] == background, "corner pixel (\(x), \(y)): \(image[x, y])")
+        }
+        #expect(Self.near(image[53, 53], red), "inside the arc: \(image[53, 53])")
+        // Rim: the outermost row and column of every straight edge, the card's colour inside it.
+        for (x, y) in [(200, 50), (200, 249), (50, 150), (349, 150)] {
+            #expect(Self.near(image[x, y], rim, tolerance: 3), "rim (\(x), \(y)): \(image[x, y])")
+        }
+        for (x, y) in [(200, 52), (200, 247), (52, 150), (347, 150), (200, 150)] {
+            #expect(Self.near(image[x, y], red), "inside (\(x), \(y)): \(image[x, y])")
+        }
+        // The badge ("1") at the top-right corner: its pill's left padding is dark.
+        let glyphs = LabelGlyphs()
+        let b = Self.badge(card: card, digits: 1, cellWidth: Double(glyphs.cellWidth), glyphHeight: Double(glyphs.glyphHeight))
+        let pill = image[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
+        #expect(Self.near(pill, red * (1 - 0.72), tolerance: 4), "pill: \(pill)")
+        // Without glyphs there is no badge: the same pixel is the picture.
+        try renderer.setLabelGlyphs(nil)
+        try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
+        let plain = try gpu.readPixels()[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
+        #expect(Self.near(plain, red))
     }
 }

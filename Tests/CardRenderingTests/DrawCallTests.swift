@@ -82,4 +82,30 @@ struct DrawCallTests {
         #expect(image.identity(x: Int(cards[0].center.x), y: Int(cards[0].center.y)) == nil)
         #expect(image.identity(x: Int(cards[1].center.x), y: Int(cards[1].center.y)) == nil)
     }
+
+    @Test("depth ordering draws opaque cards front to back: each covered pixel passes the depth test once; drawn back to front, every layer does")
+    func frontToBack() throws {
+        let gpu = try Scenes.context()
+        let renderer = try CardRenderer(context: gpu)
+        renderer.countsOpaqueSamples = true
+        let camera = Camera(viewport: Scenes.viewport)
+        // Ten flat 300 × 200 cards stacked 2 points apart, each nearer one covering the ones behind.
+        func stack(zIndexFollowsDepth: Bool) -> [CardAttributes] {
+            (0..<10).map { i in
+                Scenes.card(UInt32(i), x: 200, y: 150, z: Double(2 * i), width: 300, height: 200,
+                            zIndex: zIndexFollowsDepth ? i : -i)
+            }
+        }
+        // The nearest card (z = 18) projects 1500 / 1482 times larger: its pixels.
+        let scale = 1500.0 / 1482, nearest = 300 * scale * 200 * scale
+        // The layouts give covering cards the higher zIndex: nearest first, one pass per pixel.
+        let ordered = try renderer.render(RenderFrame(cards: stack(zIndexFollowsDepth: true), camera: camera, shading: .identity))
+        #expect(Double(ordered.samplesPassed) > 0.98 * nearest && Double(ordered.samplesPassed) < 1.02 * nearest,
+                "\(ordered.samplesPassed) vs \(nearest)")
+        #expect(try gpu.readPixels().identity(x: 200, y: 150) == CardID(9))
+        // A zIndex against the depth makes the packer draw back to front: every layer passes.
+        let reversed = try renderer.render(RenderFrame(cards: stack(zIndexFollowsDepth: false), camera: camera, shading: .identity))
+        #expect(Double(reversed.samplesPassed) > 9 * 300 * 200, "\(reversed.samplesPassed)")
+        #expect(try gpu.readPixels().identity(x: 200, y: 150) == CardID(9))  // the depth buffer decides either way
+    }
 }
