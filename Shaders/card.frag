@@ -14,6 +14,8 @@
 //   IDENTITY     one flat colour per card.
 //   FULL_RESOLUTION  the body may also sample the full-resolution pictures (a second sample;
 //                only in frames that show such a card).
+//   FADE         pictures fade in over the background (only in frames where one is fading).
+//   NO_PICTURES  no picture pool: cards are coloured from their ids.
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
 
@@ -61,16 +63,22 @@ const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
 
-// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle): the picture
-// faded in over the card's background. Outside the rectangle the texture's border is the
-// background, so a fitted picture needs no test.
+// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle). Outside the
+// rectangle the texture's border is the card's background: a fitted picture needs no test, and a
+// placeholder samples far outside (card.vert).
 vec3 cardColor(vec2 t) {
+#ifdef NO_PICTURES
+    vec3 picture = vSource == 2 ? cardBackground : mix(vTop, vBottom, t.y);
+#else
     vec3 picture = texture(uPictures, vec3(t, vLayer)).rgb;
+#endif
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
 #endif
-    picture = vSource == 3 ? mix(vTop, vBottom, t.y) : picture;
-    return mix(cardBackground, picture, vCover);
+#ifdef FADE
+    picture = mix(cardBackground, picture, vCover);
+#endif
+    return picture;
 }
 
 // The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
@@ -83,7 +91,7 @@ vec3 body() {
 // card's, not the picture's).
 vec3 bodyBelow() {
     vec4 r = vPictureRect;
-    return cardColor((vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6)));
+    return cardColor(vSource == 2 ? vec2(-8.0) : (vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6)));
 }
 
 // Distance to a rounded box of `size` (top-left at 0) with corner radius `radius`; < 0 inside.

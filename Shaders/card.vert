@@ -60,7 +60,7 @@ flat out float vLayer;          // the picture's layer in its texture
 flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
 flat out uint vTitle;
 flat out vec4 vPictureRect;
-flat out float vCover;          // how much of the picture shows over the background: its opacity; 0 without one
+flat out float vCover;          // how far the picture has faded in over the background
 flat out float vRim;            // rim width, points
 flat out vec3 vTop;             // source 3: the colour at the top and the bottom of the card
 flat out vec3 vBottom;
@@ -100,7 +100,7 @@ void main() {
     vId = iId;
     vTitle = iLayerTitle.y;
     vPictureRect = iPictureRect;
-    vCover = layer == noPicture ? 0.0 : float(iOpacityFlags.x) / 255.0;
+    vCover = float(iOpacityFlags.x) / 255.0;
     vRim = clamp(0.004 * unit, 1.0, 3.0);
     vPart = part;
     vEdge = 0.0;
@@ -175,7 +175,8 @@ void main() {
         w += toEye * (decorationLift / max(length(toEye), 1e-3));
     }
     vUV = p / size + 0.5;
-    vPictureUV = (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
+    // A placeholder samples far outside its texture: the border, the card's background.
+    vPictureUV = vSource == 2 ? vec2(-8.0) : (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
     gl_Position = uViewProjection * vec4(w, 1.0);
     if (uPaintOrder.x > 0.0) {
         // Later in the painter's order is nearer; a decoration half a step in front of its card.

@@ -23,6 +23,10 @@ final class CardPrograms {
         var content: Content
         /// The body may sample the full-resolution pictures (a second texture sample).
         var fullResolution = false
+        /// Pictures may be fading in (a blend with the background).
+        var fade = false
+        /// There is no picture pool: cards are coloured by id.
+        var noPictures = false
         /// Depth peeling's fragment tests (which discard).
         var peel = false
 
@@ -34,7 +38,11 @@ final class CardPrograms {
             case .bodyAndDecorations: names = ["BODY", "DECORATIONS"]
             case .identity: names = ["IDENTITY"]
             }
-            if fullResolution, content != .identity { names.append("FULL_RESOLUTION") }
+            if content != .identity {
+                if fullResolution { names.append("FULL_RESOLUTION") }
+                if fade { names.append("FADE") }
+                if noPictures { names.append("NO_PICTURES") }
+            }
             if peel { names.append("PEEL") }
             return names
         }

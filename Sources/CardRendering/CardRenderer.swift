@@ -190,16 +190,16 @@ public final class CardRenderer {
         let clear = shading == .identity ? ClearColor(red: 0, green: 0, blue: 0) : background
         gl.clear(red: clear.red, green: clear.green, blue: clear.blue, alpha: 1)
         let uniforms = CardUniforms(camera: camera, drawable: size, shading: shading, renderer: self)
-        let full = shading == .textured && showsFullResolution(records)
+        let features = shading == .textured ? pictureFeatures(records) : PictureFeatures()
         let before = gl.drawCallCount
         for pass in passes where !pass.range.isEmpty {
             stats.instances += pass.range.count
             if pass.kind == .translucent, translucency == .peeled, pass.range.count > 1 {
                 stats.peeledLayers = try peel(records, pass.range, opaque: passes.first { $0.kind == .opaque }?.range,
-                                              uniforms: uniforms, fullResolution: full, size: size)
+                                              uniforms: uniforms, features: features, size: size)
                 continue
             }
-            try drawPass(pass, uniforms: uniforms, fullResolution: full, stats: &stats)
+            try drawPass(pass, uniforms: uniforms, features: features, stats: &stats)
         }
         stats.drawCalls = gl.drawCallCount - before
         try gl.throwIfError("drawing \(stats.instances) card(s)")
@@ -209,22 +209,22 @@ public final class CardRenderer {
 
     /// One pass: the bodies (or identity quads) with the pass's pipeline, then, for textured
     /// opaque and `zindex` passes, the decorations as their own small draw.
-    private func drawPass(_ pass: InstancePass, uniforms: CardUniforms, fullResolution full: Bool,
+    private func drawPass(_ pass: InstancePass, uniforms: CardUniforms, features: PictureFeatures,
                           stats: inout RenderStats) throws {
         let identity = uniforms.shading == .identity
         let counting = countsOpaqueSamples && pass.kind == .opaque
         if counting { gl.samplesPassed(sampleQuery, begin: true) }
         switch pass.kind {
         case .opaque:
-            try draw(pass.range, content: identity ? .identity : .body, full: full, pipeline: pipelines.opaque,
+            try draw(pass.range, content: identity ? .identity : .body, features: features, pipeline: pipelines.opaque,
                      uniforms: uniforms)
         case .translucent:
-            try draw(pass.range, content: identity ? .identity : .bodyAndDecorations, full: full,
+            try draw(pass.range, content: identity ? .identity : .bodyAndDecorations, features: features,
                      pipeline: pipelines.translucent, uniforms: uniforms)
         case .backToFront where identity:
-            try draw(pass.range, content: .identity, full: false, pipeline: pipelines.backToFront, uniforms: uniforms)
+            try draw(pass.range, content: .identity, features: PictureFeatures(), pipeline: pipelines.backToFront, uniforms: uniforms)
         case .backToFront:
-            try draw(pass.range, content: .body, full: full, pipeline: pipelines.paintedBackToFront, uniforms: uniforms,
+            try draw(pass.range, content: .body, features: features, pipeline: pipelines.paintedBackToFront, uniforms: uniforms,
                      paintOrder: true)
         }
         if counting {
@@ -233,15 +233,15 @@ public final class CardRenderer {
         }
         guard !identity, pass.kind != .translucent else { return }
         let painted = pass.kind == .backToFront
-        try draw(pass.range, content: .decorations, full: full,
+        try draw(pass.range, content: .decorations, features: features,
                  pipeline: painted ? pipelines.paintedDecorations : pipelines.decorations, uniforms: uniforms,
                  paintOrder: painted)
     }
 
     /// One instanced draw of the records in `range` with `pipeline` and the program for `content`.
-    private func draw(_ range: Range<Int>, content: CardPrograms.Content, full: Bool, pipeline: Pipeline,
+    private func draw(_ range: Range<Int>, content: CardPrograms.Content, features: PictureFeatures, pipeline: Pipeline,
                       uniforms: CardUniforms, paintOrder: Bool = false) throws {
-        let program = try programs.program(.init(content: content, fullResolution: full))
+        let program = try programs.program(features.variant(content))
         gl.apply(pipeline.with(program: program.program))
         uniforms.set(on: program, gl: gl)
         if paintOrder { uniforms.setPaintOrder(on: program, count: range.count, gl: gl) }
@@ -258,27 +258,43 @@ public final class CardRenderer {
         }
     }
 
-    /// True when a record shows a full-resolution picture (only then do the programs sample that
-    /// texture too). O(n), no allocation; skipped without full-resolution pictures.
-    private func showsFullResolution(_ records: UnsafeBufferPointer<InstanceRecord>) -> Bool {
-        guard fullPictures.layerCount > 0 else { return false }
-        for record in records where record.layer >= PictureLayer.fullResolutionBase && record.layer != PictureLayer.none {
-            return true
+    /// What the frame's pictures need beyond the common path, so that frames which do not need
+    /// it do not pay for it (see `CardPrograms`).
+    struct PictureFeatures {
+        /// A record shows a full-resolution picture.
+        var fullResolution = false
+        /// A record's picture is fading in.
+        var fade = false
+        /// There is no picture pool.
+        var noPictures = false
+
+        func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
+            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
         }
-        return false
+    }
+
+    /// The features `records` need. O(n), no allocation.
+    private func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
+        var features = PictureFeatures(noPictures: pictures.layerCount == 0)
+        let checksFull = fullPictures.layerCount > 0
+        for record in records where record.layer != PictureLayer.none {
+            if record.pictureOpacityLevel < 255 { features.fade = true }
+            if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
+        }
+        return features
     }
 
     /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
     /// the layers peeled.
     private func peel(_ records: UnsafeBufferPointer<InstanceRecord>, _ range: Range<Int>, opaque: Range<Int>?,
-                      uniforms: CardUniforms, fullResolution full: Bool, size: PixelSize) throws -> Int {
+                      uniforms: CardUniforms, features: PictureFeatures, size: PixelSize) throws -> Int {
         let translucent = UnsafeBufferPointer(rebasing: records[range])
         guard let scissor = ScissorBounds.rect(of: translucent, viewProjection: uniforms.camera.viewProjection,
                                                drawable: size) else { return 0 }  // all off screen
         if peeler == nil { peeler = try DepthPeeler(gl: gl) }
         guard let peeler else { return 0 }
         let content: CardPrograms.Content = uniforms.shading == .identity ? .identity : .bodyAndDecorations
-        let program = try programs.program(.init(content: content, fullResolution: full, peel: true))
+        let program = try programs.program(features.variant(content, peel: true))
         let indices = Self.indices(for: content, in: mesh)
         let outcome = try peeler.draw(opaque: opaque ?? 0..<0, translucent: range, target: context.framebuffer, size: size,
                                       maximumLayers: maximumPeelLayers, scissor: scissor,
