@@ -24,6 +24,7 @@ layout(location = 7) in uint iId;
 layout(location = 8) in uvec2 iLayerTitle;    // picture layer (PictureLayer), title slot (0xFFFF: none)
 layout(location = 9) in vec4 iPictureRect;    // minX, minY, maxX, maxY in card units
 layout(location = 10) in uvec2 iOpacityFlags; // picture opacity 0…255, flags
+layout(location = 11) in float iVisibleHeight; // the part of the card (from its top) not hidden by the card in front
 
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
@@ -124,8 +125,10 @@ void main() {
 
     vec2 p;                     // card point, from the center
     if (part <= 1) {
-        // Body or plain quad: anchor × size + offset × corner radius.
+        // Body or plain quad: anchor × size + offset × corner radius. The body stops where the
+        // card in front is known to hide the rest (OcclusionClip): fewer fragments to depth-test.
         p = aVertex.xy * size + aVertex.zw * radius;
+        if (part == 0) p.y = min(p.y, (iVisibleHeight - 0.5) * size.y);
         vEdge = aPart.y * radius;
     } else if (part == 2) {
         // The number badge: a pill at the top-right corner, small enough to stay inside the

@@ -213,6 +213,8 @@ final class GL {
             epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_SHORT), GLsizei(stride), pointer)
         case .uint8:
             epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_BYTE), GLsizei(stride), pointer)
+        case .unorm16:
+            epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_UNSIGNED_SHORT), GLboolean(GL_TRUE), GLsizei(stride), pointer)
         }
         epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribPointer")
     }

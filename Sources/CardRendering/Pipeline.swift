@@ -48,6 +48,8 @@ enum AttributeType {
     case half
     /// Unsigned integers of 32, 16 or 8 bits, read as integers (`uint`, `uvecN`).
     case uint32, uint16, uint8
+    /// Unsigned 16-bit integers read as floats 0…1 (`float`, normalized).
+    case unorm16
 }
 
 /// Texel formats of the textures the renderer uploads.

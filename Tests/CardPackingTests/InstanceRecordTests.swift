@@ -117,3 +117,61 @@ struct InstanceRecordTests {
         #expect(zip(generic, generic.dropFirst()).allSatisfy { $0 > $1 }, "\(kind): \(generic)")
     }
 }
+
+/// Occlusion clipping of stacked pages (`OcclusionClip`): pure geometry.
+@Suite("Occlusion clipping")
+struct OcclusionClipTests {
+    static let viewport = Size(width: 1280, height: 800)
+
+    @Test("at rest each page but the nearest keeps only what the page in front leaves visible; nothing else is clipped")
+    func pagesAtRest() throws {
+        let context = LayoutContext(viewport: Self.viewport, cardCount: 1000, offset: Vec2(0, 40_000))
+        let packer = BulkInstancePacker()
+        packer.pack(PagesLayout(), scope: .visible, in: context, ordering: .depth, layerCount: 1)
+        let records = Array(packer.records)
+        // Front to back: the nearest page (highest index) first, not clipped.
+        let clipped = records.filter { $0.visibleHeight < 1 }
+        #expect(clipped.count >= records.count / 2, "\(clipped.count) of \(records.count)")
+        #expect(records.first?.visibleHeight == 1)
+        for record in clipped {
+            // What is kept is at least the strip above the next page (pitch 160 of 800 points, seen tilted).
+            #expect(record.visibleHeight > 0.05 && record.visibleHeight < 0.9, "\(record.id): \(record.visibleHeight)")
+        }
+        // zindex ordering and other layouts draw whole cards.
+        packer.pack(PagesLayout(), scope: .visible, in: context, ordering: .zindex, layerCount: 1)
+        #expect(packer.records.allSatisfy { $0.visibleHeight == 1 })
+        for kind in [LayoutKind.grid, .wheel, .slidebox, .tasks] {
+            packer.pack(any: kind.writer, scope: .visible, in: LayoutContext(viewport: Self.viewport, cardCount: 1000, offset: .zero),
+                        ordering: .depth, layerCount: 1)
+            #expect(packer.records.allSatisfy { $0.visibleHeight == 1 }, "\(kind)")
+        }
+    }
+
+    @Test("the clip line is where the front page's lowered top edge is seen on the back page")
+    func geometry() throws {
+        let context = LayoutContext(viewport: Self.viewport, cardCount: 50, offset: Vec2(0, 1200))
+        let layout = PagesLayout()
+        let eye = context.camera.eye
+        let back = try #require(InstanceRecord(layout.attributes(at: 10, in: context), offset: context.offset, eye: eye, layerCount: 1))
+        let front = try #require(InstanceRecord(layout.attributes(at: 11, in: context), offset: context.offset, eye: eye, layerCount: 1))
+        let visible = try #require(OcclusionClip.visibleHeight(of: back, behind: front, eye: eye))
+        // Project both points with the camera: the back page's point at the clip line and the
+        // front page's lowered top edge land on the same screen row.
+        func world(_ r: InstanceRecord, _ v: Double) -> Vec3 {
+            let p = SIMD4<Float>(0, Float(v), 0, 1)
+            return Vec3(Double((r.row0 * p).sum()), Double((r.row1 * p).sum()), Double((r.row2 * p).sum()))
+        }
+        let height = Double(SIMD2(front.row1.y, front.row2.y).x * SIMD2(front.row1.y, front.row2.y).x
+                            + SIMD2(front.row1.y, front.row2.y).y * SIMD2(front.row1.y, front.row2.y).y).squareRoot()
+        let margin = OcclusionClip.margin(width: Double(front.row0.x), height: height)
+        let a = try #require(context.camera.project(world(back, Double(visible) - 0.5)))
+        let b = try #require(context.camera.project(world(front, -0.5 + margin / height)))
+        #expect(abs(a.point.y - b.point.y) < 0.01, "\(a.point) vs \(b.point)")
+        #expect(a.depth > b.depth)  // the front page is nearer there
+        // Not a pair: different x axes, or the back card in front.
+        #expect(OcclusionClip.visibleHeight(of: front, behind: back, eye: eye) == nil)
+        var shifted = front
+        shifted.row0.w += 10
+        #expect(OcclusionClip.visibleHeight(of: back, behind: shifted, eye: eye) == nil)
+    }
+}

@@ -109,3 +109,51 @@ struct DrawCallTests {
         #expect(try gpu.readPixels().identity(x: 200, y: 150) == CardID(9))  // the depth buffer decides either way
     }
 }
+
+/// Occlusion clipping draws fewer fragments, never other pixels.
+@Suite("Occlusion clipping, drawn", .serialized)
+struct OcclusionClipDrawingTests {
+    @Test("pages at rest: the frame with each page clipped behind the next equals the frame drawing whole pages",
+          arguments: [0.0, 2345.0, 9000.0])
+    func samePixels(offsetY: Double) throws {
+        let viewport = Size(width: 480, height: 300)
+        let gpu = try Scenes.context(viewport)
+        let renderer = try CardRenderer(context: gpu)
+        // Pictures with detail everywhere, so a wrong fragment would show.
+        let pictures = (0..<3).map { k -> RGBAImage in
+            var image = RGBAImage(width: 64, height: 40)
+            for y in 0..<40 { for x in 0..<64 { image[x, y] = (UInt8(x * 4), UInt8(y * 6), UInt8(80 * k), 255) } }
+            return image
+        }
+        try renderer.setImages(pictures)
+        let context = LayoutContext(viewport: viewport, cardCount: 200, offset: Vec2(0, offsetY))
+        let packer = BulkInstancePacker()
+        packer.pack(PagesLayout(), scope: .visible, in: context, ordering: .depth, layerCount: 3)
+        let clipped = Array(packer.records)
+        #expect(clipped.contains { $0.visibleHeight < 1 })
+        let whole = clipped.map { record -> InstanceRecord in
+            var copy = record
+            copy.visibleHeight = 1
+            return copy
+        }
+        func draw(_ records: [InstanceRecord]) throws -> RGBAImage {
+            try records.withUnsafeBufferPointer { buffer in
+                try renderer.upload(buffer)
+                try renderer.draw(buffer, passes: packer.passes, camera: context.camera)
+            }
+            return try gpu.readPixels()
+        }
+        let a = try draw(clipped), b = try draw(whole)
+        var differing = 0, worst = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a[x, y], q = b[x, y]
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                if d > 0 { differing += 1 }
+                worst = max(worst, d)
+            }
+        }
+        // Interpolating over other triangles may round a channel by one.
+        #expect(worst <= 1, "\(differing) pixels differ, by up to \(worst)")
+    }
+}

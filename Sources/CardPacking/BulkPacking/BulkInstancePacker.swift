@@ -44,6 +44,8 @@ public final class BulkInstancePacker {
     private var ordering = RenderOrdering.depth
     private var isOrdered = true
     private var writtenReversed = false
+    private var clipsOccludedCards = false
+    private var eye = Vec3.zero
     private var onlyOpaque = false
     private var cards: [CardAttributes] = []
     private var generic = InstancePacker()
@@ -96,6 +98,8 @@ public final class BulkInstancePacker {
         usedBulkPath = true
         isOrdered = false
         onlyOpaque = layout.writesOnlyOpaqueRecords
+        clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth
+        eye = context.camera.eye
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)
         // zindex: back to front is zIndex order; depth: front to back is its reverse.
@@ -118,6 +122,7 @@ public final class BulkInstancePacker {
             opaqueCount = 0
         case .depth:
             if onlyOpaque { opaqueCount = count } else { sortTranslucentRecords() }
+            if clipsOccludedCards, onlyOpaque { clipOccludedCards() }
         }
         makePasses(ordering: ordering)
     }
@@ -213,6 +218,19 @@ public final class BulkInstancePacker {
         opaqueCount = opaque
         if !keys.isSorted { MergeSort.sort(&keys, scratch: &scratch) }
         for (offset, key) in keys.enumerated() { storage[opaque + offset] = staging[key.position] }
+    }
+
+    /// Each record's visible height behind the next card's (`OcclusionClip`): records are
+    /// consecutive cards, so card i + 1 is the record before (written in reverse) or after.
+    private func clipOccludedCards() {
+        guard count > 1 else { return }
+        let step = writtenReversed ? -1 : 1
+        for position in 0..<count {
+            let next = position + step
+            guard next >= 0, next < count, storage[next].id == storage[position].id &+ 1,
+                  let visible = OcclusionClip.visibleHeight(of: storage[position], behind: storage[next], eye: eye) else { continue }
+            storage[position].visibleHeight = visible
+        }
     }
 
     private func makePasses(ordering: RenderOrdering) {

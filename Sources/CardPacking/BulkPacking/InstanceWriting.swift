@@ -26,6 +26,10 @@ public protocol InstanceWriting: CardLayout {
     /// ordering needs no look for translucent ones. The default is false.
     var writesOnlyOpaqueRecords: Bool { get }
 
+    /// True when, at rest, each card hides the lower part of the card before it (`OcclusionClip`
+    /// applies to consecutive cards: pages). The default is false.
+    var stacksOverPreviousCard: Bool { get }
+
     /// Writes the records of the cards in `range` (clamped to the deck) to `out`, in index order
     /// (reverse index order when `reversed`), skipping cards with nothing to draw (alpha 0).
     /// Only called when `canWriteInBulk(in: context)`. Returns how many records it wrote
@@ -62,6 +66,8 @@ public enum BulkPacking {
 
 extension InstanceWriting {
     public var writesOnlyOpaqueRecords: Bool { false }
+
+    public var stacksOverPreviousCard: Bool { false }
 
     /// The generic path for `range`: `attributes(at:)` per card, then `InstanceRecord`.
     /// Writers fall back to it where their specialised formula does not apply.

@@ -17,7 +17,8 @@ import CardMath
 /// | 64–71 | `pictureRectBits` | 4 × Float16 | `location = 9`, `vec4 iPictureRect` (half floats) |
 /// | 72    | `pictureOpacityLevel` | UInt8 | `location = 10`, `uvec2 iOpacityFlags` (.x, 0…255) |
 /// | 73    | `flags` | UInt8 | (.y, `InstanceFlags`) |
-/// | 74–79 | padding | | |
+/// | 74–75 | `visibleHeightLevel` | UInt16 | `location = 11`, `float iVisibleHeight` (normalized) |
+/// | 76–79 | padding | | |
 ///
 /// The three rows are the card's affine local → world matrix (the fourth row is always
 /// 0 0 0 1, so it is not sent), with the card's width and height folded into its first two
@@ -55,6 +56,8 @@ public struct InstanceRecord: Hashable, Sendable {
     public var pictureOpacityLevel: UInt8
     /// `InstanceFlags` bits.
     public var flags: UInt8
+    /// `visibleHeight` in 1/65,535 steps.
+    public var visibleHeightLevel: UInt16
 
     /// A record with the default picture fields: the full rectangle, fully faded in, no flags,
     /// no title.
@@ -72,6 +75,7 @@ public struct InstanceRecord: Hashable, Sendable {
         pictureRectBits = PictureRect.fullBits
         pictureOpacityLevel = 255
         flags = 0
+        visibleHeightLevel = UInt16.max
     }
 
     /// Bytes per record: the stride of the instance buffer.
@@ -84,6 +88,7 @@ public struct InstanceRecord: Hashable, Sendable {
     public static let layerTitleOffset = MemoryLayout<InstanceRecord>.offset(of: \.layer) ?? 60
     public static let pictureRectOffset = MemoryLayout<InstanceRecord>.offset(of: \.pictureRectBits) ?? 64
     public static let opacityFlagsOffset = MemoryLayout<InstanceRecord>.offset(of: \.pictureOpacityLevel) ?? 72
+    public static let visibleHeightOffset = MemoryLayout<InstanceRecord>.offset(of: \.visibleHeightLevel) ?? 74
 
     /// The record of `card` with the scroll `offset` subtracted, or `nil` when it has nothing to
     /// draw (hidden, fully transparent) or a number that is not finite (NaN never reaches a buffer).
@@ -127,6 +132,15 @@ public struct InstanceRecord: Hashable, Sendable {
     public var pictureOpacity: Float {
         get { Float(pictureOpacityLevel) / 255 }
         set { pictureOpacityLevel = UInt8((min(max(newValue.isNaN ? 0 : newValue, 0), 1) * 255).rounded()) }
+    }
+
+    /// How much of the card, from its top edge, can be seen, 0…1 of its height; below, an opaque
+    /// card in front is known to hide it, so the renderer need not draw it (`OcclusionClip`:
+    /// pages at rest, where each page hides most of the one behind it). 1, the whole card, unless
+    /// a packer knows better.
+    public var visibleHeight: Float {
+        get { Float(visibleHeightLevel) / Float(UInt16.max) }
+        set { visibleHeightLevel = UInt16((min(max(newValue.isNaN ? 1 : newValue, 0), 1) * Float(UInt16.max)).rounded(.up)) }
     }
 
     /// The card's flags.
