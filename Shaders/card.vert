@@ -117,11 +117,22 @@ void main() {
         vSource = int(layer) < uPictureLayers ? 0 : 3;
         vLayer = float(layer);
     }
+    // Only what the variant uses (CardPrograms): llvmpipe shades vertices four to eight at a
+    // time, running every branch any of them takes.
+#ifdef NO_PICTURES
     float hue = fract(float(iId) * 0.618034);
     vTop = hsv(hue, 0.45, 0.92);
     vBottom = hsv(hue + 0.08, 0.6, 0.7);
+#else
+    vTop = vec3(0.0);
+    vBottom = vec3(0.0);
+#endif
+#ifdef IDENTITY
     uint code = ((iId + 1u) * identityMultiplier) & 0xFFFFFFu;
     vIdentity = vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0 * vAlpha) / 255.0;
+#else
+    vIdentity = vec4(0.0);
+#endif
 
     vec2 p;                     // card point, from the center
     if (part <= 1) {
@@ -130,6 +141,7 @@ void main() {
         p = aVertex.xy * size + aVertex.zw * radius;
         if (part == 0) p.y = min(p.y, (iVisibleHeight - 0.5) * size.y);
         vEdge = aPart.y * radius;
+#ifdef DECORATIONS
     } else if (part == 2) {
         // The number badge: a pill at the top-right corner, small enough to stay inside the
         // bundled web pages' title bar (their top 8 %), never less than 12 points of glyph.
@@ -171,12 +183,19 @@ void main() {
         vLocal = aVertex.xy * vec2(side);
         vDecoration = vec4(side, 0.0, 0.0, 0.0);
         if (layer != noPicture || (iOpacityFlags.y & unreadableFlag) == 0u) { gl_Position = nowhere; return; }
+#else
+    } else {
+        gl_Position = nowhere;
+        return;
+#endif
     }
     vec3 w = world(p, size);
+#ifdef DECORATIONS
     if (part >= 2) {
         vec3 toEye = uEye - w;
         w += toEye * (decorationLift / max(length(toEye), 1e-3));
     }
+#endif
     vUV = p / size + 0.5;
     // A placeholder samples far outside its texture: the border, the card's background.
     vPictureUV = vSource == 2 ? vec2(-8.0) : (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));

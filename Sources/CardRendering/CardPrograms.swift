@@ -1,9 +1,10 @@
+import CardPacking
 import CardShaders
 
 /// The card program's variants, compiled on first use from one source (`card.vert`,
-/// `card.frag`) with defines: llvmpipe executes both sides of a branch for a block of fragments
-/// whenever any of them takes either, so code a variant carries costs every fragment it shades.
-/// A variant contains only what its pass needs.
+/// `card.frag`, both stages with the same defines): llvmpipe executes both sides of a branch for
+/// a block of fragments (or a batch of vertices) whenever any of them takes either, so code a
+/// variant carries costs every fragment it shades. A variant contains only what its pass needs.
 final class CardPrograms {
     /// What a program draws.
     enum Content: Hashable {
@@ -64,9 +65,12 @@ final class CardPrograms {
     /// The program of `variant`, compiled (and its samplers assigned to their units) on first use.
     func program(_ variant: Variant) throws -> ShaderProgram {
         if let program = compiled[variant] { return program }
-        var source = fragment
-        for name in variant.defines { source = source.defining(name) }
-        let program = try ShaderProgram(gl: gl, vertex: vertex, fragment: source)
+        var vertexSource = vertex, fragmentSource = fragment
+        for name in variant.defines {
+            vertexSource = vertexSource.defining(name)
+            fragmentSource = fragmentSource.defining(name)
+        }
+        let program = try ShaderProgram(gl: gl, vertex: vertexSource, fragment: fragmentSource)
         gl.useProgram(program.program)
         gl.uniform(program.location("uPictures"), int: CardRenderer.picturesUnit)
         gl.uniform(program.location("uGlyphs"), int: CardRenderer.glyphsUnit)
@@ -82,5 +86,33 @@ final class CardPrograms {
     func delete() {
         for program in compiled.values { program.delete() }
         compiled = [:]
+    }
+}
+
+extension CardRenderer {
+    /// What the frame's pictures need beyond the common path, so that frames which do not need
+    /// it do not pay for it (see `CardPrograms`).
+    struct PictureFeatures {
+        /// A record shows a full-resolution picture.
+        var fullResolution = false
+        /// A record's picture is fading in.
+        var fade = false
+        /// There is no picture pool.
+        var noPictures = false
+
+        func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
+            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
+        }
+    }
+
+    /// The features `records` need. O(n), no allocation.
+    func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
+        var features = PictureFeatures(noPictures: pictures.layerCount == 0)
+        let checksFull = fullPictures.layerCount > 0
+        for record in records where record.layer != PictureLayer.none {
+            if record.pictureOpacityLevel < 255 { features.fade = true }
+            if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
+        }
+        return features
     }
 }

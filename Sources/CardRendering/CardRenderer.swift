@@ -258,32 +258,6 @@ public final class CardRenderer {
         }
     }
 
-    /// What the frame's pictures need beyond the common path, so that frames which do not need
-    /// it do not pay for it (see `CardPrograms`).
-    struct PictureFeatures {
-        /// A record shows a full-resolution picture.
-        var fullResolution = false
-        /// A record's picture is fading in.
-        var fade = false
-        /// There is no picture pool.
-        var noPictures = false
-
-        func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
-            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
-        }
-    }
-
-    /// The features `records` need. O(n), no allocation.
-    private func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
-        var features = PictureFeatures(noPictures: pictures.layerCount == 0)
-        let checksFull = fullPictures.layerCount > 0
-        for record in records where record.layer != PictureLayer.none {
-            if record.pictureOpacityLevel < 255 { features.fade = true }
-            if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
-        }
-        return features
-    }
-
     /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
     /// the layers peeled.
     private func peel(_ records: UnsafeBufferPointer<InstanceRecord>, _ range: Range<Int>, opaque: Range<Int>?,
