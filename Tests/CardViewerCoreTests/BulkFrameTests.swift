@@ -55,8 +55,8 @@ struct BulkFrameTests {
         let records = try #require(bulk, "\(kind) at rest takes the bulk path")
         #expect(!generic.isEmpty)
         for record in generic {
-            let twin = records.first { $0.id == record.id }
-            #expect(twin.map { Self.agree($0, record) } == true, "\(kind): card \(record.id)")
+            let twin = try #require(records.first { $0.id == record.id }, "\(kind): card \(record.id)")
+            #expect(Self.agree(twin, record), "\(kind): card \(record.id): \(twin) vs \(record)")
         }
         // The bulk path draws the layout's candidates, a superset the GPU clips (pages: the
         // cards above the fold, culled exactly by the generic path).
