@@ -99,6 +99,10 @@ extension CardRenderer {
         var fade = false
         /// There is no picture pool.
         var noPictures = false
+        /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
+        /// marks of unreadable pictures too (3); 0 skips the draw. The quads come in that order
+        /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
+        var decorationQuads = 3
 
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
@@ -108,11 +112,18 @@ extension CardRenderer {
     /// The features `records` need. O(n), no allocation.
     func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
         var features = PictureFeatures(noPictures: pictures.layerCount == 0)
-        let checksFull = fullPictures.layerCount > 0
-        for record in records where record.layer != PictureLayer.none {
+        let checksFull = fullPictures.layerCount > 0, checksTitles = titles.layerCount > 0
+        var titled = false, unreadable = false
+        for record in records {
+            if checksTitles, record.title != TitleSlot.none { titled = true }
+            guard record.layer != PictureLayer.none else {
+                if record.flags & InstanceFlags.unreadable.rawValue != 0 { unreadable = true }
+                continue
+            }
             if record.pictureOpacityLevel < 255 { features.fade = true }
             if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
         }
+        features.decorationQuads = unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features
     }
 }

@@ -231,7 +231,7 @@ public final class CardRenderer {
             gl.samplesPassed(sampleQuery, begin: false)
             stats.samplesPassed = gl.occlusionResult(sampleQuery)
         }
-        guard !identity, pass.kind != .translucent else { return }
+        guard !identity, pass.kind != .translucent, features.decorationQuads > 0 else { return }
         let painted = pass.kind == .backToFront
         try draw(pass.range, content: .decorations, features: features,
                  pipeline: painted ? pipelines.paintedDecorations : pipelines.decorations, uniforms: uniforms,
@@ -245,7 +245,11 @@ public final class CardRenderer {
         gl.apply(pipeline.with(program: program.program))
         uniforms.set(on: program, gl: gl)
         if paintOrder { uniforms.setPaintOrder(on: program, count: range.count, gl: gl) }
-        drawInstances(range, indices: Self.indices(for: content, in: mesh))
+        var indices = Self.indices(for: content, in: mesh)
+        if content == .decorations {
+            indices = indices.lowerBound..<min(indices.upperBound, indices.lowerBound + 6 * features.decorationQuads)
+        }
+        drawInstances(range, indices: indices)
     }
 
     /// The mesh's index range for `content`.
