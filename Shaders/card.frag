@@ -21,6 +21,7 @@
 
 in vec2 vUV;
 in vec2 vPictureUV;
+in float vLod;
 in float vEdge;
 in vec2 vLocal;
 flat in vec2 vSize;
@@ -63,14 +64,14 @@ const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
 
-// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle). Outside the
-// rectangle the texture's border is the card's background: a fitted picture needs no test, and a
-// placeholder samples far outside (card.vert).
-vec3 cardColor(vec2 t) {
+// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the
+// pool's sample there. Outside the rectangle the texture's border is the card's background: a
+// fitted picture needs no test, and a placeholder samples far outside (card.vert).
+vec3 cardColor(vec2 t, vec3 pool) {
 #ifdef NO_PICTURES
     vec3 picture = vSource == 2 ? cardBackground : mix(vTop, vBottom, t.y);
 #else
-    vec3 picture = texture(uPictures, vec3(t, vLayer)).rgb;
+    vec3 picture = pool;
 #endif
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
@@ -83,7 +84,9 @@ vec3 cardColor(vec2 t) {
 
 // The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
 vec3 body() {
-    return mix(cardColor(vPictureUV), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
+    // The mip level comes from the vertex shader: no derivatives per pixel.
+    vec3 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod).rgb;
+    return mix(cardColor(vPictureUV, pool), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
 }
 
 #ifdef DECORATIONS
@@ -91,7 +94,8 @@ vec3 body() {
 // card's, not the picture's).
 vec3 bodyBelow() {
     vec4 r = vPictureRect;
-    return cardColor(vSource == 2 ? vec2(-8.0) : (vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6)));
+    vec2 t = vSource == 2 ? vec2(-8.0) : (vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6));
+    return cardColor(t, texture(uPictures, vec3(t, vLayer)).rgb);
 }
 
 // Distance to a rounded box of `size` (top-left at 0) with corner radius `radius`; < 0 inside.

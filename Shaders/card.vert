@@ -30,6 +30,7 @@ uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProje
 uniform vec3 uEye;              // the camera's eye, world points
 uniform vec2 uDrawable;         // the drawable, pixels
 uniform int uPictureLayers;     // layers in the picture pool
+uniform vec2 uPictureSize;      // a pool layer's size, texels
 uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
 uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
 uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
@@ -52,6 +53,7 @@ const float decorationLift = 0.25;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
 out vec2 vPictureUV;            // 0…1 across the picture's rectangle (outside: the texture's border, the card's background)
+out float vLod;                 // the pool's mip level for this point: log2 of texels per pixel, the larger way
 out float vEdge;                // body: distance to the card's outline, points
 out vec2 vLocal;                // decorations: position in the decoration's rectangle, points from its top-left
 flat out vec2 vSize;            // the card's size in world points (scale included)
@@ -190,6 +192,18 @@ void main() {
 #endif
     }
     vec3 w = world(p, size);
+    vLod = 0.0;
+#if defined(BODY) && !defined(NO_PICTURES)
+    // The mip level, per vertex, as the GPU would pick it per pixel (the larger footprint of the
+    // two texture axes), so the fragment shader samples with textureLod and skips derivatives.
+    if (part == 0) {
+        // Pixels across the whole card's width and height near this vertex (from 1 % of each).
+        float pixelsU = 100.0 * pixelDistance(w, w + 0.01 * vec3(iRow0.x, iRow1.x, iRow2.x));
+        float pixelsV = 100.0 * pixelDistance(w, w + 0.01 * vec3(iRow0.y, iRow1.y, iRow2.y));
+        vec2 texels = uPictureSize / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
+        vLod = log2(max(max(texels.x / max(pixelsU, 1e-6), texels.y / max(pixelsV, 1e-6)), 1e-6));
+    }
+#endif
 #ifdef DECORATIONS
     if (part >= 2) {
         vec3 toEye = uEye - w;

@@ -52,6 +52,7 @@ struct CardUniforms {
     let shading: CardShading
     let viewProjection: SIMD16<Float>
     let pictureLayers: Int
+    let pictureSize: SIMD2<Float>
     let glyphCell: SIMD4<Float>
     let titleSlot: SIMD2<Float>
     let legiblePixels: Float
@@ -62,6 +63,7 @@ struct CardUniforms {
         self.shading = shading
         viewProjection = camera.viewProjection.floats
         pictureLayers = renderer.pictures.layerCount
+        pictureSize = SIMD2(Float(renderer.pictures.size.width), Float(renderer.pictures.size.height))
         glyphCell = renderer.glyphCell
         titleSlot = renderer.titles.layerCount > 0
             ? SIMD2(Float(renderer.titles.size.width), Float(renderer.titles.size.height)) : .zero
@@ -76,6 +78,7 @@ struct CardUniforms {
         gl.uniform(program.location("uDrawable"), Float(drawable.width), Float(drawable.height))
         gl.uniform(program.location("uShading"), int: shading == .identity ? 1 : 0)
         gl.uniform(program.location("uPictureLayers"), int: pictureLayers)
+        gl.uniform(program.location("uPictureSize"), pictureSize.x, pictureSize.y)
         gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
         gl.uniform(program.location("uTitleSlot"), titleSlot.x, titleSlot.y)
         gl.uniform(program.location("uLegiblePixels"), legiblePixels)
