@@ -197,9 +197,14 @@ void main() {
     // The mip level, per vertex, as the GPU would pick it per pixel (the larger footprint of the
     // two texture axes), so the fragment shader samples with textureLod and skips derivatives.
     if (part == 0) {
-        // Pixels across the whole card's width and height near this vertex (from 1 % of each).
-        float pixelsU = 100.0 * pixelDistance(w, w + 0.01 * vec3(iRow0.x, iRow1.x, iRow2.x));
-        float pixelsV = 100.0 * pixelDistance(w, w + 0.01 * vec3(iRow0.y, iRow1.y, iRow2.y));
+        // Pixels per card width and height here: the screen-space derivative of the projection
+        // along the card's two axes, d(xy / w) = (d(xy)·w − xy·dw) / w², in pixels.
+        vec4 clip = uViewProjection * vec4(w, 1.0);
+        vec4 alongU = uViewProjection * vec4(iRow0.x, iRow1.x, iRow2.x, 0.0);
+        vec4 alongV = uViewProjection * vec4(iRow0.y, iRow1.y, iRow2.y, 0.0);
+        vec2 scale = 0.5 * uDrawable / max(clip.w * clip.w, 1e-12);
+        float pixelsU = length((alongU.xy * clip.w - clip.xy * alongU.w) * scale);
+        float pixelsV = length((alongV.xy * clip.w - clip.xy * alongV.w) * scale);
         vec2 texels = uPictureSize / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
         vLod = log2(max(max(texels.x / max(pixelsU, 1e-6), texels.y / max(pixelsV, 1e-6)), 1e-6));
     }

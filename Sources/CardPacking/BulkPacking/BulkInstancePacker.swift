@@ -98,7 +98,9 @@ public final class BulkInstancePacker {
         usedBulkPath = true
         isOrdered = false
         onlyOpaque = layout.writesOnlyOpaqueRecords
-        clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth
+        // Only the cards that can be visible: clipping every card of a deck (the layout-throughput
+        // scope) would cost more than the fill it saves off screen.
+        clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth && scope == .visible
         eye = context.camera.eye
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)

@@ -71,8 +71,10 @@ public struct InstanceRecord: Hashable, Sendable {
         self.depth = depth
         self.id = id
         self.layer = layer
-        title = TitleSlot.none
-        pictureRectBits = PictureRect.fullBits
+        // Literals, not the static constants: bulk writers call this per card, and a lazily
+        // initialised global costs a call per access.
+        title = 0xFFFF  // TitleSlot.none
+        pictureRectBits = SIMD4(0, 0, 0x3C00, 0x3C00)  // PictureRect.full: 0, 0, 1, 1 as half floats
         pictureOpacityLevel = 255
         flags = 0
         visibleHeightLevel = UInt16.max
