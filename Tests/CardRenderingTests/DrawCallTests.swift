@@ -153,7 +153,11 @@ struct OcclusionClipDrawingTests {
                 worst = max(worst, d)
             }
         }
-        // Interpolating over other triangles may round a channel by one.
-        #expect(worst <= 1, "\(differing) pixels differ, by up to \(worst)")
+        // The shortened triangles interpolate their attributes from other vertices: a channel may
+        // round differently, and the mip level (chosen per vertex) may tip to its neighbour near
+        // a level's edge. A wrongly clipped page would show the background or another page
+        // (differences of 50 and more) over whole strips.
+        let pixels = a.width * a.height
+        #expect(worst <= 16 && differing * 100 <= pixels, "\(differing) pixels differ, by up to \(worst)")
     }
 }
