@@ -64,6 +64,9 @@ struct BulkFrameTests {
         let deckIDs = Set(session.deck.cards.map(\.id.rawValue))
         #expect(records.allSatisfy { deckIDs.contains($0.id) && $0.layer == layers.layer(forID: $0.id) })
         #expect(session.visibleCardCount == generic.count)  // prepareFrame ran last
+        // The bulk path's count for the HUD: its candidates that reach into the viewport.
+        _ = session.writeBulkRecords(into: BulkInstancePacker())
+        #expect(abs(session.visibleCardCount - generic.count) <= 1, "\(kind): \(session.visibleCardCount) vs \(generic.count)")
     }
 
     @Test("an animation, a highlighted page or a lifted grid card take the generic path")
