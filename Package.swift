@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CardPictures", targets: ["CardPictures"]),
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
+        .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -78,7 +79,7 @@ let package = Package(
             name: "CardShaders", path: "Shaders",
             resources: [
                 .copy("card.vert"), .copy("card.frag"), .copy("fullscreen.vert"), .copy("composite.frag"),
-                .copy("text.vert"), .copy("text.frag"),
+                .copy("text.vert"), .copy("text.frag"), .copy("quad.vert"), .copy("floor.frag"),
             ]
         ),
         .target(
@@ -97,6 +98,7 @@ let package = Package(
             name: "CardBenchmark",
             dependencies: [
                 "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering", "CardImaging",
+                "CardInteraction", "CardViewerCore", "CardViewerFrame",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
@@ -109,13 +111,19 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
         ),
+        // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
+        // shared by the viewer and the benchmark, so the benchmark times the user's path.
+        .target(
+            name: "CardViewerFrame",
+            dependencies: ["CardViewerCore", "CardPacking", "CardRendering", "CardMath"]
+        ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
         // GLFW's events or a replay script.
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardPacking", "CardRendering", "CardWindow", "CardImaging", "CardInteraction",
-                "CMallocCounter",
+                "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
+                "CardInteraction", "CMallocCounter",
             ]
         ),
 
@@ -174,7 +182,11 @@ let package = Package(
                 "CMallocCounter",
             ]
         ),
-        .testTarget(name: "CardBenchmarkTests", dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout"]),
+        .testTarget(
+            name: "CardBenchmarkTests",
+            dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout", "CardMath", "CardImaging",
+                           "CardInteraction", "CardViewerCore"]
+        ),
         .testTarget(
             name: "CardPicturesTests",
             dependencies: ["CardPictures", "CardLayout", "CardMath", "CardTestSupport", "CMallocCounter"]

@@ -7,14 +7,18 @@ import Foundation
 /// source folder, so a moved binary still runs from a checkout. Never traps: a missing file is
 /// `nil`, and the caller reports where it looked.
 public enum ShaderLibrary {
-    /// The card vertex shader: unit quad × per-instance affine matrix × view-projection.
+    /// The card vertex shader: the card mesh × per-instance affine matrix × view-projection.
     public static let cardVertex = "card.vert"
-    /// The card fragment shader: image layer, rounded corners, number label; or identity colours.
+    /// The card fragment shader: picture or placeholder, rim, badge and title; or identity colours.
     public static let cardFragment = "card.frag"
     /// A viewport-covering triangle from `gl_VertexID` (depth peeling's compositing passes).
     public static let fullscreenVertex = "fullscreen.vert"
     /// Copies a peeled layer or the accumulated layers to the framebuffer, one texel per pixel.
     public static let compositeFragment = "composite.frag"
+    /// A viewport-covering quad from `gl_VertexID` (the benchmark's floor).
+    public static let quadVertex = "quad.vert"
+    /// One texture sample per pixel: the benchmark's floor.
+    public static let floorFragment = "floor.frag"
     /// The text overlay's shaders: glyph and panel quads in viewport points.
     public static let textVertex = "text.vert"
     public static let textFragment = "text.frag"

@@ -1,102 +1,187 @@
 #version 330 core
-// Cards: the image layer with slightly rounded corners, a thin rim and the card's number in a
-// label at the top-left corner; or, for tests and comparisons, one flat identity colour per card.
+// Cards: the picture (a layer of the picture pool or of the full-resolution pictures) in its
+// rectangle on the card's background, faded in over the placeholder; a thin rim; the number
+// badge, the title and an unreadable picture's mark on their own small quads (card.vert); or,
+// for tests and comparisons, one flat identity colour per card.
+//
+// One source, compiled into variants (CardPrograms.swift) by defines, because llvmpipe runs both
+// sides of a branch whenever any fragment of a block needs either, so every piece of code a
+// variant contains costs every fragment it shades:
+//   BODY         the body: one texture sample, a rectangle test, the rim — the common path.
+//   DECORATIONS  the badge, the title and the mark (their own small pass).
+//   BODY + DECORATIONS  both, for the few translucent cards (and peeling), which must keep
+//                their decorations in their own draw order.
+//   IDENTITY     one flat colour per card.
+//   FULL_RESOLUTION  the body may also sample the full-resolution pictures (a second sample;
+//                only in frames that show such a card).
+//   FADE         pictures fade in over the background (only in frames where one is fading).
+//   NO_PICTURES  no picture pool: cards are coloured from their ids.
+//   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
+//                variant discards or writes depth, so the depth test runs before shading.
 
 in vec2 vUV;
+in vec2 vPictureUV;
+in float vLod;
+in float vEdge;
+in vec2 vLocal;
 flat in vec2 vSize;
 flat in float vAlpha;
-flat in uint vLayer;
 flat in uint vId;
+flat in float vLayer;
+flat in int vSource;
+flat in uint vTitle;
+flat in vec4 vPictureRect;
+flat in float vCover;
+flat in float vRim;
+flat in vec3 vTop;
+flat in vec3 vBottom;
+flat in vec4 vIdentity;
+flat in int vPart;
+flat in vec4 vDecoration;
 
-uniform int uShading;            // 0: textured; 1: identity colours (exact, see IdentityColor.swift)
-uniform sampler2DArray uImages;  // one image per layer
-uniform int uImageLayers;        // 0: no images, a colour made from the id instead
-uniform sampler2D uGlyphs;       // digits 0…9 side by side, coverage in alpha
-uniform vec4 uGlyphCell;         // cell width, glyph width, glyph height, strip width (texels); 0: no labels
-// Depth peeling (DepthPeeler.swift): 0 draws every fragment; 1 only those in front of the opaque
-// cards; 2 only those also strictly behind the previous peeled layer. Depths are window z, one
-// texel per pixel, in 32-bit float textures, so a fragment compares equal to its own earlier self.
+uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
+                                      // border colour is the card's background (CLAMP_TO_BORDER)
+uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
+uniform sampler2D uGlyphs;            // digits 0…9 side by side, coverage in alpha
+uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, strip width (texels)
+uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
+uniform vec2 uTitleSlot;              // slot width, height (texels)
+#ifdef PEEL
+// Depth peeling: 1 keeps only fragments in front of the opaque cards; 2 only those also strictly
+// behind the previous peeled layer. Depths are window z, one texel per pixel, in 32-bit float
+// textures, so a fragment compares equal to its own earlier self.
 uniform int uPeel;
 uniform sampler2D uOpaqueDepth;
 uniform sampler2D uPeelDepth;
+#endif
 
 out vec4 fragColor;
 
-// Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
-const uint identityMultiplier = 0x9E3779u;
-
-vec3 hsv(float h, float s, float v) {
-    vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
-    return v * mix(vec3(1.0), k, s);
-}
-
-// Distance from p (points from the top-left corner) to the edge of the rounded card, inside > 0.
-float insideDistance(vec2 p, float radius) {
-    vec2 q = min(p, vSize - p);
-    vec2 k = vec2(radius) - q;
-    return (k.x > 0.0 && k.y > 0.0) ? radius - length(k) : min(q.x, q.y);
-}
-
-// Opacity of the label's dark pill behind the digits.
+// The card's own background (placeholders, and around a fitted picture): also the picture
+// textures' border colour (PictureTextureArray.background).
+const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
+// Opacity of the dark pill behind the badge's digits and of the band behind a title.
 const float pillOpacity = 0.72;
+const float titleBandOpacity = 0.5;
 
-// The card's number (id + 1) in white on a dark rounded pill at the card's top-left corner;
-// returns (colour, coverage). The pill's edge is antialiased from its distance field; no early
-// return before fwidth, which needs every fragment of the quad.
-vec4 label(vec2 p, float unit) {
-    if (uGlyphCell.w <= 0.0) return vec4(0.0);
-    uint number = vId + 1u;
-    int digits = 1;
-    for (uint n = number; n >= 10u; n /= 10u) digits++;
-    float glyphH = 0.075 * unit, glyphW = glyphH * uGlyphCell.y / uGlyphCell.z;
-    float pad = 0.3 * glyphH, margin = 0.035 * unit;
-    vec2 size = vec2(float(digits) * glyphW + 2.0 * pad, glyphH + 2.0 * pad);
-    vec2 q = p - vec2(margin);
-    vec2 k = abs(q - 0.5 * size) - (0.5 * size - vec2(pad));
-    float outside = length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - pad;  // < 0 inside the pill
-    float coverage = clamp(0.5 - outside / max(fwidth(outside), 1e-4), 0.0, 1.0);
-    vec2 t = (q - vec2(pad)) / vec2(glyphW, glyphH);
-    float ink = 0.0;
-    if (t.x >= 0.0 && t.y >= 0.0 && t.x < float(digits) && t.y <= 1.0) {
-        int slot = int(t.x);
-        uint divisor = 1u;
-        for (int i = slot + 1; i < digits; i++) divisor *= 10u;
-        float digit = float((number / divisor) % 10u);
-        float texel = digit * uGlyphCell.x + 0.5 * (uGlyphCell.x - uGlyphCell.y) + fract(t.x) * uGlyphCell.y;
-        ink = textureLod(uGlyphs, vec2(texel / uGlyphCell.w, t.y), 0.0).a;
-    }
-    return vec4(vec3(ink), coverage * mix(pillOpacity, 1.0, ink));
+// The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the
+// pool's sample there. Outside the rectangle the texture's border is the card's background: a
+// fitted picture needs no test, and a placeholder samples far outside (card.vert).
+vec3 cardColor(vec2 t, vec3 pool) {
+#ifdef NO_PICTURES
+    vec3 picture = vSource == 2 ? cardBackground : mix(vTop, vBottom, t.y);
+#else
+    vec3 picture = pool;
+#endif
+#ifdef FULL_RESOLUTION
+    if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
+#endif
+#ifdef FADE
+    picture = mix(cardBackground, picture, vCover);
+#endif
+    return picture;
 }
 
-// The card's colour (straight alpha) at this fragment.
+// The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
+vec3 body() {
+    // The mip level comes from the vertex shader: no derivatives per pixel.
+    vec3 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod).rgb;
+    return mix(cardColor(vPictureUV, pool), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
+}
+
+#ifdef DECORATIONS
+// The card under a decoration (decorations stay clear of the rim; their coordinates are the
+// card's, not the picture's).
+vec3 bodyBelow() {
+    vec4 r = vPictureRect;
+    vec2 t = vSource == 2 ? vec2(-8.0) : (vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6));
+    return cardColor(t, texture(uPictures, vec3(t, vLayer)).rgb);
+}
+
+// Distance to a rounded box of `size` (top-left at 0) with corner radius `radius`; < 0 inside.
+float roundedBox(vec2 p, vec2 size, float radius) {
+    vec2 k = abs(p - 0.5 * size) - (0.5 * size - vec2(radius));
+    return length(max(k, 0.0)) + min(max(k.x, k.y), 0.0) - radius;
+}
+
+// Coverage of a shape from its distance field, antialiased over a pixel.
+float coverage(float distance) {
+    return clamp(0.5 - distance / max(fwidth(distance), 1e-4), 0.0, 1.0);
+}
+
+// The number badge: the card's number (id + 1) in white on a dark rounded pill, over the card.
+vec3 badge() {
+    float digits = vDecoration.x, glyphH = vDecoration.y, slot = vDecoration.z, pad = vDecoration.w;
+    vec2 size = vec2(digits * slot + 2.0 * pad, glyphH + 2.0 * pad);
+    float pill = coverage(roundedBox(vLocal, size, pad));
+    // Glyph coordinates: x in slots (one glyph cell each, its padding included), y 0…1 down.
+    vec2 t = (vLocal - vec2(pad)) / vec2(slot, glyphH);
+    vec2 cell = vec2(uGlyphCell.x / uGlyphCell.w, 1.0);
+    // Gradients of the continuous coordinate: fract() would make them jump at every cell seam.
+    vec2 dx = dFdx(t) * cell, dy = dFdy(t) * cell;
+    float ink = 0.0;
+    if (t.x >= 0.0 && t.y >= 0.0 && t.x < digits && t.y <= 1.0) {
+        uint number = vId + 1u;
+        int index = int(t.x);
+        uint divisor = 1u;
+        for (int i = index + 1; i < int(digits); i++) divisor *= 10u;
+        float digit = float((number / divisor) % 10u);
+        ink = textureGrad(uGlyphs, vec2((digit + fract(t.x)) * cell.x, t.y), dx, dy).a;
+    }
+    return mix(bodyBelow(), vec3(ink), pill * mix(pillOpacity, 1.0, ink));
+}
+
+// The title: the atlas slot's coverage in white, on a dark band over a picture (a placeholder's
+// background is quiet enough without one).
+vec3 title() {
+    float textH = vDecoration.x, inset = vDecoration.y, stripH = vDecoration.z;
+    vec2 band = vec2(vSize.x - 2.0 * vDecoration.w, stripH);
+    float inBand = coverage(roundedBox(vLocal, band, 0.25 * stripH));
+    float texelsPerPoint = uTitleSlot.y / textH;
+    vec2 texel = (vLocal - vec2(inset, 0.5 * (stripH - textH))) * texelsPerPoint;
+    // Cut at the band's inner width; beyond the slot, the atlas's border is 0.
+    float width = (band.x - 2.0 * inset) * texelsPerPoint;
+    float ink = texture(uTitles, vec3(texel / uTitleSlot, float(vTitle))).r * step(texel.x, width);
+    float dim = vSource == 2 ? 0.0 : titleBandOpacity * inBand;
+    return mix(mix(bodyBelow(), vec3(0.0), dim), vec3(1.0), ink * inBand);
+}
+
+// An unreadable picture's mark: a ring with a slash (a "no picture" sign), muted red.
+vec3 mark() {
+    float side = vDecoration.x;
+    vec2 q = vLocal - vec2(0.5 * side);
+    float radius = 0.4 * side, width = max(0.06 * side, 1.5);
+    float ring = abs(length(q) - radius) - 0.5 * width;
+    float slash = max(abs(q.x + q.y) * 0.70710678 - 0.5 * width, length(q) - radius);
+    return mix(bodyBelow(), vec3(0.62, 0.36, 0.36), coverage(min(ring, slash)));
+}
+
+vec3 decoration() {
+    return vPart == 2 ? badge() : (vPart == 3 ? title() : mark());
+}
+#endif
+
+// The colour (straight alpha) of this fragment.
 vec4 shade() {
-    if (uShading == 1) {
-        uint code = ((vId + 1u) * identityMultiplier) & 0xFFFFFFu;
-        return vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0 * vAlpha) / 255.0;
-    }
-    vec2 p = vUV * vSize;
-    float unit = min(vSize.x, vSize.y);
-    float inside = insideDistance(p, clamp(0.025 * unit, 2.0, 24.0));
-    if (inside < 0.0) discard;
-    vec3 color;
-    if (uImageLayers > 0) {
-        color = texture(uImages, vec3(vUV, float(vLayer))).rgb;
-    } else {
-        float hue = fract(float(vId) * 0.618034);
-        color = mix(hsv(hue, 0.45, 0.92), hsv(hue + 0.08, 0.6, 0.7), vUV.y);
-    }
-    if (inside < clamp(0.004 * unit, 1.0, 3.0)) color = mix(color, vec3(1.0), 0.3);
-    vec4 tag = label(p, unit);
-    color = mix(color, tag.rgb, tag.a);
-    return vec4(color, vAlpha);
+#if defined(IDENTITY)
+    return vIdentity;
+#elif defined(BODY) && defined(DECORATIONS)
+    return vec4(vPart >= 2 ? decoration() : body(), vAlpha);
+#elif defined(DECORATIONS)
+    return vec4(decoration(), vAlpha);
+#else
+    return vec4(body(), vAlpha);
+#endif
 }
 
 void main() {
     vec4 color = shade();  // first: its derivatives need every fragment of the quad
+#ifdef PEEL
     if (uPeel > 0) {
         ivec2 texel = ivec2(gl_FragCoord.xy);
         if (gl_FragCoord.z >= texelFetch(uOpaqueDepth, texel, 0).r) discard;
         if (uPeel == 2 && gl_FragCoord.z <= texelFetch(uPeelDepth, texel, 0).r) discard;
     }
+#endif
     fragColor = color;
 }

@@ -1,33 +1,228 @@
 #version 330 core
-// Cards: one unit quad drawn once per instance (glDrawArraysInstanced).
+// Cards: one mesh drawn once per instance (glDrawElementsInstanced). Its parts (CardMesh.swift):
+// 0 the card's body, a rounded rectangle (a nine-patch whose corners are fans of arc segments:
+// the corners are cut by geometry, so the fragment shader never discards); 1 a plain quad, for
+// identity shading; 2 the number badge, 3 the title, 4 an unreadable picture's mark — small
+// quads only where those decorations are, drawn by their own small pass (CardRenderer), so
+// their work is not on every fragment of every card. A decoration that would be too small on
+// screen to read collapses to nothing.
 //
-// Per-instance record (64 bytes, see InstanceRecord.swift): the card's affine local → world
-// matrix as three rows, with the card's width and height folded into its first two columns so
-// that it maps the unit quad (corners ±0.5, +y down) to world points (viewport points after the
-// scroll offset; +x right, +y down, +z toward the viewer); then alpha, depth, layer and id.
+// Per-instance record (80 bytes, the table in InstanceRecord.swift): the card's affine local →
+// world matrix as three rows, with the card's width and height folded into its first two
+// columns so that it maps the unit quad (corners ±0.5, +y down) to world points (viewport points
+// after the scroll offset; +x right, +y down, +z toward the viewer); alpha, depth, id; the
+// picture's layer, the title's slot, the picture's rectangle on the card (card units, half
+// floats), its fade-in opacity and the card's flags.
 
-layout(location = 0) in vec2 aCorner;      // per vertex: quad corner, −0.5…0.5
-layout(location = 1) in vec4 iRow0;        // per instance: matrix rows
-layout(location = 2) in vec4 iRow1;
-layout(location = 3) in vec4 iRow2;
-layout(location = 4) in vec2 iAlphaDepth;  // alpha 0…1; eye distance of the center (sorting only)
-layout(location = 5) in uvec2 iLayerId;    // texture layer, card id
+layout(location = 0) in vec4 aVertex;         // per vertex: anchor (unit card, or decoration rect 0…1), offset in corner radii
+layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark); distance to the outline in radii
+layout(location = 3) in vec4 iRow0;           // per instance: matrix rows
+layout(location = 4) in vec4 iRow1;
+layout(location = 5) in vec4 iRow2;
+layout(location = 6) in vec2 iAlphaDepth;     // alpha 0…1; eye distance of the center (sorting only)
+layout(location = 7) in uint iId;
+layout(location = 8) in uvec2 iLayerTitle;    // picture layer (PictureLayer), title slot (0xFFFF: none)
+layout(location = 9) in vec4 iPictureRect;    // minX, minY, maxX, maxY in card units
+layout(location = 10) in uvec2 iOpacityFlags; // picture opacity 0…255, flags
+layout(location = 11) in float iVisibleHeight; // the part of the card (from its top) not hidden by the card in front
 
-uniform mat4 uViewProjection;              // world points → clip space (Camera.viewProjection)
+uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
+uniform vec3 uEye;              // the camera's eye, world points
+uniform vec2 uDrawable;         // the drawable, pixels
+uniform int uPictureLayers;     // layers in the picture pool
+uniform vec2 uPictureSize;      // a pool layer's size, texels
+uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
+uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
+uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
+// zindex ordering: x = 1 gives instance k of the pass (plus y, the pass's first instance) the
+// depth of its place in the painter's order, z = the pass's instance count, so that cards still
+// paint back to front while a decoration, drawn in a later pass, shows only where its own card
+// is on top. x = 0: the camera's depth.
+uniform vec3 uPaintOrder;
 
-out vec2 vUV;                              // 0…1 across the card, (0, 0) at its top-left corner
-flat out vec2 vSize;                       // the card's size in world points (scale included)
+const uint noPicture = 0xFFFFu;
+const uint fullResolutionBase = 0xFFF0u;
+const uint noTitle = 0xFFFFu;
+const uint unreadableFlag = 1u;
+// Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
+const uint identityMultiplier = 0x9E3779u;
+// Decorations sit this far in front of their card along the ray to the eye (so they project onto
+// the same pixels): far above the depth buffer's resolution (~0.03 points at the cards' depths),
+// far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them.
+const float decorationLift = 0.25;
+
+out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
+out vec2 vPictureUV;            // 0…1 across the picture's rectangle (outside: the texture's border, the card's background)
+out float vLod;                 // the pool's mip level for this point: log2 of texels per pixel, the larger way
+out float vEdge;                // body: distance to the card's outline, points
+out vec2 vLocal;                // decorations: position in the decoration's rectangle, points from its top-left
+flat out vec2 vSize;            // the card's size in world points (scale included)
 flat out float vAlpha;
-flat out uint vLayer;
 flat out uint vId;
+flat out float vLayer;          // the picture's layer in its texture
+flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
+flat out uint vTitle;
+flat out vec4 vPictureRect;
+flat out float vCover;          // how far the picture has faded in over the background
+flat out float vRim;            // rim width, points
+flat out vec3 vTop;             // source 3: the colour at the top and the bottom of the card
+flat out vec3 vBottom;
+flat out vec4 vIdentity;        // the identity colour (identity shading)
+flat out int vPart;
+flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points)
+
+vec3 hsv(float h, float s, float v) {
+    vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
+    return v * mix(vec3(1.0), k, s);
+}
+
+// World point of card point p (points from the card's center, +y down).
+vec3 world(vec2 p, vec2 size) {
+    vec4 local = vec4(p / size, 0.0, 1.0);
+    return vec3(dot(iRow0, local), dot(iRow1, local), dot(iRow2, local));
+}
+
+// Screen distance in pixels between two world points.
+float pixelDistance(vec3 a, vec3 b) {
+    vec4 ca = uViewProjection * vec4(a, 1.0), cb = uViewProjection * vec4(b, 1.0);
+    if (ca.w <= 0.0 || cb.w <= 0.0) return 0.0;
+    return length((ca.xy / ca.w - cb.xy / cb.w) * 0.5 * uDrawable);
+}
+
+// A vertex that draws nothing: outside the clip volume, like its three siblings.
+const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 
 void main() {
-    vec4 local = vec4(aCorner, 0.0, 1.0);
-    vec3 world = vec3(dot(iRow0, local), dot(iRow1, local), dot(iRow2, local));
-    gl_Position = uViewProjection * vec4(world, 1.0);
-    vUV = aCorner + 0.5;
-    vSize = vec2(length(vec3(iRow0.x, iRow1.x, iRow2.x)), length(vec3(iRow0.y, iRow1.y, iRow2.y)));
+    vec2 size = vec2(length(vec3(iRow0.x, iRow1.x, iRow2.x)), length(vec3(iRow0.y, iRow1.y, iRow2.y)));
+    float unit = min(size.x, size.y);
+    float radius = clamp(0.025 * unit, 2.0, 24.0);
+    int part = int(aPart.x + 0.5);
+    uint layer = iLayerTitle.x;
+    vSize = size;
     vAlpha = iAlphaDepth.x;
-    vLayer = iLayerId.x;
-    vId = iLayerId.y;
+    vId = iId;
+    vTitle = iLayerTitle.y;
+    vPictureRect = iPictureRect;
+    vCover = float(iOpacityFlags.x) / 255.0;
+    vRim = clamp(0.004 * unit, 1.0, 3.0);
+    vPart = part;
+    vEdge = 0.0;
+    vLocal = vec2(0.0);
+    vDecoration = vec4(0.0);
+    if (layer == noPicture) {
+        vSource = 2;
+        vLayer = 0.0;
+    } else if (layer >= fullResolutionBase) {
+        vSource = 1;
+        vLayer = float(layer - fullResolutionBase);
+    } else {
+        vSource = int(layer) < uPictureLayers ? 0 : 3;
+        vLayer = float(layer);
+    }
+    // Only what the variant uses (CardPrograms): llvmpipe shades vertices four to eight at a
+    // time, running every branch any of them takes.
+#ifdef NO_PICTURES
+    float hue = fract(float(iId) * 0.618034);
+    vTop = hsv(hue, 0.45, 0.92);
+    vBottom = hsv(hue + 0.08, 0.6, 0.7);
+#else
+    vTop = vec3(0.0);
+    vBottom = vec3(0.0);
+#endif
+#ifdef IDENTITY
+    uint code = ((iId + 1u) * identityMultiplier) & 0xFFFFFFu;
+    vIdentity = vec4(float(code & 255u), float((code >> 8) & 255u), float(code >> 16), 255.0 * vAlpha) / 255.0;
+#else
+    vIdentity = vec4(0.0);
+#endif
+
+    vec2 p;                     // card point, from the center
+    if (part <= 1) {
+        // Body or plain quad: anchor × size + offset × corner radius. The body stops where the
+        // card in front is known to hide the rest (OcclusionClip): fewer fragments to depth-test.
+        p = aVertex.xy * size + aVertex.zw * radius;
+        if (part == 0) p.y = min(p.y, (iVisibleHeight - 0.5) * size.y);
+        vEdge = aPart.y * radius;
+#ifdef DECORATIONS
+    } else if (part == 2) {
+        // The number badge: a pill at the top-right corner, small enough to stay inside the
+        // bundled web pages' title bar (their top 8 %), never less than 12 points of glyph.
+        uint number = iId + 1u;
+        int digits = 1;
+        for (uint n = number; n >= 10u; n /= 10u) digits++;
+        float glyphH = clamp(0.04 * unit, 12.0, 32.0);
+        float slot = glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0);
+        float pad = 0.25 * glyphH, margin = max(0.01 * unit, 2.0);
+        vec2 pill = vec2(float(digits) * slot + 2.0 * pad, glyphH + 2.0 * pad);
+        vec2 origin = vec2(0.5 * size.x - margin - pill.x, -0.5 * size.y + margin);
+        p = origin + aVertex.xy * pill;
+        vLocal = aVertex.xy * pill;
+        vDecoration = vec4(float(digits), glyphH, slot, pad);
+        float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
+        bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
+        if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels) { gl_Position = nowhere; return; }
+    } else if (part == 3) {
+        // The title: a band across the bottom of a picture (the middle of a placeholder), inset
+        // by the corner radius so that it never covers the rounded corners or the rim.
+        float margin = max(radius, max(0.01 * unit, 2.0));
+        float stripH = clamp(0.1 * unit, 16.0, 44.0), textH = 0.6 * stripH, inset = 0.35 * stripH;
+        float top = layer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
+        vec2 origin = vec2(-0.5 * size.x + margin, top), box = vec2(size.x - 2.0 * margin, stripH);
+        p = origin + aVertex.xy * box;
+        vLocal = aVertex.xy * box;
+        vDecoration = vec4(textH, inset, stripH, margin);
+        float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, textH), size));
+        bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
+        if (vTitle == noTitle || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {
+            gl_Position = nowhere;
+            return;
+        }
+    } else {
+        // An unreadable picture's mark: a square around (0.5, 0.3) of the card, above the title.
+        float side = 0.24 * unit;
+        vec2 origin = vec2(-0.5 * side, -0.2 * size.y - 0.5 * side);
+        p = origin + aVertex.xy * vec2(side);
+        vLocal = aVertex.xy * vec2(side);
+        vDecoration = vec4(side, 0.0, 0.0, 0.0);
+        if (layer != noPicture || (iOpacityFlags.y & unreadableFlag) == 0u) { gl_Position = nowhere; return; }
+#else
+    } else {
+        gl_Position = nowhere;
+        return;
+#endif
+    }
+    vec3 w = world(p, size);
+    vLod = 0.0;
+#if defined(BODY) && !defined(NO_PICTURES)
+    // The mip level, per vertex, as the GPU would pick it per pixel (the larger footprint of the
+    // two texture axes), so the fragment shader samples with textureLod and skips derivatives.
+    if (part == 0) {
+        // Pixels per card width and height here: the screen-space derivative of the projection
+        // along the card's two axes, d(xy / w) = (d(xy)·w − xy·dw) / w², in pixels.
+        vec4 clip = uViewProjection * vec4(w, 1.0);
+        vec4 alongU = uViewProjection * vec4(iRow0.x, iRow1.x, iRow2.x, 0.0);
+        vec4 alongV = uViewProjection * vec4(iRow0.y, iRow1.y, iRow2.y, 0.0);
+        vec2 scale = 0.5 * uDrawable / max(clip.w * clip.w, 1e-12);
+        float pixelsU = length((alongU.xy * clip.w - clip.xy * alongU.w) * scale);
+        float pixelsV = length((alongV.xy * clip.w - clip.xy * alongV.w) * scale);
+        vec2 texels = uPictureSize / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
+        vLod = log2(max(max(texels.x / max(pixelsU, 1e-6), texels.y / max(pixelsV, 1e-6)), 1e-6));
+    }
+#endif
+#ifdef DECORATIONS
+    if (part >= 2) {
+        vec3 toEye = uEye - w;
+        w += toEye * (decorationLift / max(length(toEye), 1e-3));
+    }
+#endif
+    vUV = p / size + 0.5;
+    // A placeholder samples far outside its texture: the border, the card's background.
+    vPictureUV = vSource == 2 ? vec2(-8.0) : (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
+    gl_Position = uViewProjection * vec4(w, 1.0);
+    if (uPaintOrder.x > 0.0) {
+        // Later in the painter's order is nearer; a decoration half a step in front of its card.
+        float step = 2.0 / (uPaintOrder.z + 1.0);
+        float z = 1.0 - step * (uPaintOrder.y + float(gl_InstanceID) + 1.0) - (part >= 2 ? 0.5 * step : 0.0);
+        gl_Position.z = z * gl_Position.w;
+    }
 }

@@ -8,8 +8,12 @@ import CardMath
 /// allocates nothing.
 ///
 /// - `zindex`: all records in one pass, stably sorted by zIndex, then index (back to front).
-/// - `depth`: opaque records first, in input order (the depth buffer needs no order); then the
-///   translucent ones sorted back to front by their center's distance from the eye.
+/// - `depth`: opaque records first, front to back — by zIndex, then index, both descending: the
+///   layouts give the cards that cover others the higher zIndex, and at rest their 3D order
+///   agrees with it (the comparison scenes measure it), so the depth test rejects the hidden
+///   fragments before they are shaded (the depth buffer decides what is seen whatever the order;
+///   the order only saves fill). Then the translucent ones, sorted back to front by their
+///   center's distance from the eye.
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -19,6 +23,7 @@ public struct InstancePacker {
     public private(set) var ordering: RenderOrdering = .depth
 
     private var staging: [InstanceRecord] = []
+    private var opaqueKeys: [SortKey] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
 
@@ -32,34 +37,48 @@ public struct InstancePacker {
     ///   - layerCount: image layers available; card `id` gets layer `id % layerCount`…
     ///   - layerTable: …unless this table, indexed by id, names its layer (a deck whose cards
     ///     show their own pictures); layers past the last are clamped.
-    /// - Complexity: O(n) when no sort is needed (cards already in zIndex order, or all opaque),
-    ///   O(n log n) otherwise; no allocation once the buffers have grown to n.
+    /// - Complexity: O(n) when no sort is needed (cards already in the order, as the layouts
+    ///   return them), O(n log n) otherwise; no allocation once the buffers have grown to n.
     public mutating func pack(_ cards: [CardAttributes], offset: Vec2, camera: Camera,
                               ordering: RenderOrdering, layerCount: Int, layerTable: [UInt32] = []) {
+        pack(cards, offset: offset, camera: camera, ordering: ordering,
+             layers: LayerChoice(count: layerCount, table: layerTable))
+    }
+
+    /// Packs the cards of one frame with the layer choice `layers`.
+    public mutating func pack(_ cards: [CardAttributes], offset: Vec2, camera: Camera,
+                              ordering: RenderOrdering, layers: LayerChoice) {
         self.ordering = ordering
         records.removeAll(keepingCapacity: true)
         staging.removeAll(keepingCapacity: true)
+        opaqueKeys.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         let eye = camera.eye
         for card in cards {
-            guard var record = InstanceRecord(card, offset: offset, eye: eye, layerCount: layerCount) else { continue }
-            if Int(record.id) < layerTable.count, layerCount > 0 {
-                record.layer = min(layerTable[Int(record.id)], UInt32(layerCount - 1))
-            }
+            guard let record = InstanceRecord(card, offset: offset, eye: eye, layers: layers) else { continue }
             switch ordering {
             case .depth where record.isOpaque:
-                records.append(record)
+                opaqueKeys.append(SortKey(primary: -Double(card.zIndex), secondary: -card.index, position: staging.count))
             case .depth:
                 keys.append(SortKey(primary: -Double(record.depth), secondary: card.index, position: staging.count))
-                staging.append(record)
             case .zindex:
                 keys.append(SortKey(primary: Double(card.zIndex), secondary: card.index, position: staging.count))
-                staging.append(record)
             }
+            staging.append(record)
         }
-        opaqueCount = ordering == .depth ? records.count : 0
-        if !keys.isSorted { MergeSort.sort(&keys, scratch: &scratch) }
+        opaqueCount = opaqueKeys.count
+        Self.order(&opaqueKeys, scratch: &scratch)
+        Self.order(&keys, scratch: &scratch)
+        for key in opaqueKeys { records.append(staging[key.position]) }
         for key in keys { records.append(staging[key.position]) }
+    }
+
+    /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way
+    /// (the layouts list cards in index order, the reverse of front to back), else a merge sort.
+    static func order(_ keys: inout [SortKey], scratch: inout [SortKey]) {
+        if keys.isSorted { return }
+        if keys.isStrictlyDescending { keys.reverse(); return }
+        MergeSort.sort(&keys, scratch: &scratch)
     }
 
     /// The draw passes of the last `pack`, in order, skipping empty ones: one for `zindex`,
@@ -67,35 +86,7 @@ public struct InstancePacker {
     ///
     /// - Complexity: O(1), no allocation.
     public func forEachPass(_ body: (InstancePass) throws -> Void) rethrows {
-        switch ordering {
-        case .zindex:
-            if !records.isEmpty {
-                try body(InstancePass(range: 0..<records.count, depthTest: false, depthWrite: false, blending: true))
-            }
-        case .depth:
-            if opaqueCount > 0 {
-                try body(InstancePass(range: 0..<opaqueCount, depthTest: true, depthWrite: true, blending: false))
-            }
-            if records.count > opaqueCount {
-                try body(InstancePass(range: opaqueCount..<records.count, depthTest: true, depthWrite: false, blending: true))
-            }
-        }
-    }
-}
-
-/// A run of instance records drawn with one draw call and one set of depth and blend states.
-public struct InstancePass: Hashable, Sendable {
-    /// The records drawn, indices into `InstancePacker.records`.
-    public var range: Range<Int>
-    public var depthTest: Bool
-    public var depthWrite: Bool
-    public var blending: Bool
-
-    public init(range: Range<Int>, depthTest: Bool, depthWrite: Bool, blending: Bool) {
-        self.range = range
-        self.depthTest = depthTest
-        self.depthWrite = depthWrite
-        self.blending = blending
+        try InstancePass.forEach(count: records.count, opaqueCount: opaqueCount, ordering: ordering, body)
     }
 }
 
@@ -119,6 +110,16 @@ extension Array where Element: Comparable {
         var index = 1
         while index < count {
             if self[index] < self[index - 1] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// True when every element is smaller than the one before it (so reversing sorts it). O(n).
+    var isStrictlyDescending: Bool {
+        var index = 1
+        while index < count {
+            if !(self[index] < self[index - 1]) { return false }
             index += 1
         }
         return true

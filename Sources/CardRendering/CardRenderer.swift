@@ -1,17 +1,21 @@
-import CardPacking
-import CardShaders
 import CardImaging
 import CardMath
+import CardPacking
+import CardShaders
 
-/// Draws frames of cards into a `GraphicsContext`: one instance buffer refilled per frame and
-/// one instanced draw call per pass for all cards.
+/// Draws frames of cards into a `GraphicsContext`: records and passes in, one instance buffer
+/// refilled per frame, one instanced draw call per pass.
 ///
-/// A frame is a fixed sequence: pack → upload → bind framebuffer, clear → program, uniforms →
-/// for each pass (at most two): depth/blend state, instance attributes, one
-/// `glDrawArraysInstanced`. `render` does not present: call `context.present()` after it.
-/// In `depth` ordering, two or more translucent cards are peeled (`Translucency.peeled`,
-/// `DepthPeeler`): a few more passes, each still one instanced draw of the translucent cards.
+/// A frame is a fixed sequence: upload the records → bind the framebuffer, clear → for each
+/// pass: apply its pipeline (`CardPipelines`: the GL state its kind needs, declared once),
+/// uniforms, instance attributes, one `glDrawElementsInstanced` of the card mesh (`CardMesh`).
+/// In `depth` ordering the opaque pass comes front to back, so llvmpipe's early depth test
+/// skips the shading of hidden fragments; two or more translucent cards are peeled
+/// (`Translucency.peeled`, `DepthPeeler`): a few more passes, each still one instanced draw.
+/// Drawing does not present: call `context.present()` after it.
 ///
+/// Two ways in: `render(_:)` packs `CardAttributes` itself (`InstancePacker`); callers that
+/// pack their own records (the viewer's frame, the benchmark) call `upload(_:)` then `draw`.
 /// The renderer keeps its context alive and deletes its GL objects with it current.
 public final class CardRenderer {
     /// The context frames are drawn into.
@@ -20,24 +24,39 @@ public final class CardRenderer {
     public var background = ClearColor.slate
     /// The statistics of the last frame.
     public private(set) var lastStats = RenderStats()
-    /// The packer of the last frame (its records and passes).
+    /// The packer of the last `render(_:)` (its records and passes).
     public private(set) var packer = InstancePacker()
     /// The most layers of translucent fragments a `peeled` frame peels; fragments behind them
     /// are drawn sorted. Each layer costs one instanced draw and one full-screen composite.
     public var maximumPeelLayers = 16
-    /// The image layer of each card, indexed by card id (`InstancePacker.pack`'s `layerTable`);
-    /// empty: card `id` shows layer `id % imageLayerCount`.
+    /// The picture layer of each card, indexed by card id, for `render(_:)`; empty: card `id`
+    /// shows layer `id % pictureLayerCount`.
     public var imageLayerTable: [UInt32] = []
+    /// Decorations (badge, title) whose text would be shorter than this on screen, pixels, are
+    /// left out: the pixel font's digits need about 10 pixels to stay distinct ("20" read as "29"
+    /// at 7).
+    public var legiblePixels: Float = 10
+    /// Counts the samples that pass the depth test in the opaque pass (`RenderStats.samplesPassed`),
+    /// for tests of the draw order; off by default (the query waits for the GPU).
+    public var countsOpaqueSamples = false
 
-    private let gl = GL()
-    private let program: ShaderProgram
-    private let vertexArray: UInt32
-    private let quadBuffer: UInt32
+    let gl = GL()
+    let mesh = CardMesh()
+    /// The card program's variants (body, decorations, identity; peeling, full resolution).
+    let programs: CardPrograms
+    let vertexArray: UInt32
+    private let meshBuffer: UInt32
+    private let indexBuffer: UInt32
     private let instanceBuffer: UInt32
     private var instanceCapacity = 0
-    private let images: CardTextureArray
-    private var glyphTexture: UInt32 = 0
-    private var glyphCell = SIMD4<Float>.zero
+    let pictures: PictureTextureArray
+    let fullPictures: PictureTextureArray
+    let titles: PictureTextureArray
+    var glyphTexture: UInt32 = 0
+    var glyphCell = SIMD4<Float>.zero
+    private let sampleQuery: UInt32
+    /// The pipelines of the card passes; rebuilt when a texture changes.
+    var pipelines: CardPipelines
     /// Created on the first frame that needs it: frames without translucency pay nothing.
     private var peeler: DepthPeeler?
     /// The passes of the frame being drawn (kept, so a frame allocates nothing).
@@ -45,10 +64,13 @@ public final class CardRenderer {
 
     /// Instanced draw calls issued since the renderer was created.
     public var drawCallCount: Int { gl.drawCallCount }
-    /// Image layers available; cards use layer `id % imageLayerCount`.
-    public var imageLayerCount: Int { images.layerCount }
+    /// Layers of the picture pool; cards use layer `id % pictureLayerCount` unless told otherwise.
+    public var imageLayerCount: Int { pictures.layerCount }
     /// The default size of an image layer, pixels (16:10, like the default viewport).
     public static let defaultLayerSize = PixelSize(width: 640, height: 400)
+    /// The texture units the card programs sample: pictures, glyphs, full-resolution pictures,
+    /// titles (the depth peeler's come after them).
+    static let picturesUnit = 0, glyphsUnit = 1, fullPicturesUnit = 2, titlesUnit = 3
 
     /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given), creates
     /// the buffers and uploads the label digits of the project's pixel font; makes `context` current.
@@ -59,159 +81,91 @@ public final class CardRenderer {
         try context.makeCurrent()
         let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
         let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
-        program = try ShaderProgram(gl: gl, vertex: vertex, fragment: fragment)
-        images = CardTextureArray(gl: gl)
+        programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)
+        pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool", border: PictureTextureArray.background)
+        fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
+                                           border: PictureTextureArray.background)
+        titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas", border: .zero)
         vertexArray = gl.makeVertexArray()
-        quadBuffer = gl.makeBuffer()
+        meshBuffer = gl.makeBuffer()
+        indexBuffer = gl.makeBuffer()
         instanceBuffer = gl.makeBuffer()
+        sampleQuery = gl.makeQuery()
+        let gl = self.gl, mesh = self.mesh
         gl.bindVertexArray(vertexArray)
-        gl.bindArrayBuffer(quadBuffer)
-        // The unit quad as a triangle strip, card-local (+y down): top-left, top-right, bottom-left, bottom-right.
-        let corners: [Float] = [-0.5, -0.5, 0.5, -0.5, -0.5, 0.5, 0.5, 0.5]
-        corners.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
-        gl.floatAttribute(0, components: 2, stride: 8, offset: 0, divisor: 0)
+        gl.bindArrayBuffer(meshBuffer)
+        mesh.vertices.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
+        let stride = CardMesh.vertexFloats * 4
+        gl.attribute(0, components: 4, type: .float, stride: stride, offset: 0, divisor: 0)
+        gl.attribute(1, components: 2, type: .float, stride: stride, offset: 16, divisor: 0)
+        gl.bindElementBuffer(indexBuffer)
+        mesh.indices.withUnsafeBytes { gl.elementBufferData($0) }
         gl.bindVertexArray(0)
+        pipelines = CardPipelines(vertexArray: vertexArray, textures: [])
         try gl.throwIfError("creating the card renderer")
         try setLabelGlyphs(LabelGlyphs())
     }
 
     deinit {
         guard (try? context.makeCurrent()) != nil else { return }
-        images.delete()
+        pictures.delete()
+        fullPictures.delete()
+        titles.delete()
         peeler?.delete()
         if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
+        gl.deleteQuery(sampleQuery)
         gl.deleteBuffer(instanceBuffer)
-        gl.deleteBuffer(quadBuffer)
+        gl.deleteBuffer(indexBuffer)
+        gl.deleteBuffer(meshBuffer)
         gl.deleteVertexArray(vertexArray)
-        program.delete()
+        programs.delete()
     }
 
-    /// Uploads the card images as texture-array layers of `layerSize` pixels (replacing any before).
-    public func setImages(_ images: [RGBAImage], layerSize: PixelSize = CardRenderer.defaultLayerSize) throws {
-        try context.makeCurrent()
-        try self.images.upload(images, layerSize: layerSize)
+    /// Rebuilds the card pipelines after a texture changed.
+    func texturesChanged() {
+        let bindings: [Pipeline.TextureBinding] = [
+            .init(unit: Self.picturesUnit, texture: pictures.texture, kind: .array),
+            .init(unit: Self.glyphsUnit, texture: glyphTexture, kind: .twoD),
+            .init(unit: Self.fullPicturesUnit, texture: fullPictures.texture, kind: .array),
+            .init(unit: Self.titlesUnit, texture: titles.texture, kind: .array),
+        ]
+        pipelines = CardPipelines(vertexArray: vertexArray, textures: bindings)
     }
 
-    /// Uploads the digits the card numbers are drawn with; `nil` draws no numbers.
-    public func setLabelGlyphs(_ glyphs: LabelGlyphs?) throws {
-        try context.makeCurrent()
-        if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
-        glyphTexture = 0
-        glyphCell = .zero
-        guard let glyphs else { return }
-        glyphTexture = gl.makeTexture()
-        gl.bindTexture(glyphTexture, unit: 1, array: false)
-        glyphs.strip.pixels.withUnsafeBytes { gl.texture2D(width: glyphs.strip.width, height: glyphs.strip.height, pixels: $0) }
-        gl.textureFiltering(array: false, mipmaps: false)
-        try gl.throwIfError("uploading the label glyphs")
-        glyphCell = SIMD4(Float(glyphs.cellWidth), Float(glyphs.glyphWidth), Float(glyphs.glyphHeight),
-                          Float(glyphs.strip.width))
-    }
+    // MARK: Frames
 
-    /// Draws one frame into the context's framebuffer, covering its whole drawable.
+    /// Packs `frame.cards` and draws them into the context's framebuffer, covering its whole
+    /// drawable. Does nothing (and issues no GL call) while the drawable is 0 × 0.
     ///
-    /// Does nothing (and issues no GL call) while the drawable is 0 × 0.
     /// - Returns: the frame's statistics (also in `lastStats`).
     @discardableResult
     public func render(_ frame: RenderFrame) throws -> RenderStats {
         try context.makeCurrent()
         guard !context.drawableSize.isEmpty else { lastStats = RenderStats(); return lastStats }
         packer.pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering,
-                    layerCount: images.layerCount, layerTable: imageLayerTable)
-        let uploaded = packer.records.withUnsafeBufferPointer { upload($0) }
+                    layers: LayerChoice(count: pictures.layerCount, table: imageLayerTable))
         passes.removeAll(keepingCapacity: true)
         packer.forEachPass { passes.append($0) }
-        // Two or more translucent cards in depth ordering: peel them (exact where they intersect).
-        let translucent = packer.opaqueCount..<packer.records.count
-        let peeling = frame.ordering == .depth && frame.translucency == .peeled && translucent.count > 1
-        var stats = try drawUploaded(passes, camera: frame.camera, shading: frame.shading,
-                                     peeling: peeling ? translucent : nil)
-        stats.uploadedBytes = uploaded
-        lastStats = stats
-        return stats
-    }
-
-    /// The draw part of a frame: clear, program, uniforms, then one instanced draw per pass over
-    /// the records in the instance buffer. The pass starting at `peeling.lowerBound` (records of
-    /// `packer`, translucent, after the opaque ones) is depth-peeled instead of drawn sorted.
-    /// Returns the draw calls and instances drawn.
-    private func drawUploaded(_ passes: [InstancePass], camera: Camera, shading: CardShading,
-                              peeling: Range<Int>? = nil) throws -> RenderStats {
-        var stats = RenderStats()
-        let size = context.drawableSize
-        gl.bindFramebuffer(context.framebuffer)
-        gl.viewport(width: size.width, height: size.height)
-        gl.disableCulling()
-        let identity = shading == .identity
-        let clear = identity ? ClearColor(red: 0, green: 0, blue: 0) : background
-        gl.clear(red: clear.red, green: clear.green, blue: clear.blue, alpha: 1)
-
-        gl.useProgram(program.program)
-        gl.uniformMatrix4(program.location("uViewProjection"), columnMajor: camera.viewProjection.floats)
-        gl.uniform(program.location("uShading"), int: identity ? 1 : 0)
-        gl.uniform(program.location("uImageLayers"), int: images.layerCount)
-        gl.uniform(program.location("uImages"), int: 0)
-        gl.uniform(program.location("uGlyphs"), int: 1)
-        gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
-        gl.uniform(program.location("uPeel"), int: 0)
-        gl.uniform(program.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
-        gl.uniform(program.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
-        gl.bindTexture(images.texture, unit: 0, array: true)
-        gl.bindTexture(glyphTexture, unit: 1, array: false)
-
-        gl.bindVertexArray(vertexArray)
-        gl.bindArrayBuffer(instanceBuffer)
-        let before = gl.drawCallCount
-        for pass in passes where !pass.range.isEmpty {
-            stats.instances += pass.range.count
-            if let peeling, pass.range.lowerBound == peeling.lowerBound {
-                stats.peeledLayers = try peelTranslucent(peeling, size: size, camera: camera)
-                continue
-            }
-            gl.depth(test: pass.depthTest, write: pass.depthWrite)
-            gl.blending(pass.blending)
-            drawInstances(pass.range)
+        return try packer.records.withUnsafeBufferPointer { records in
+            let uploaded = try upload(records)
+            var stats = try draw(records, passes: passes, camera: frame.camera, shading: frame.shading,
+                                 translucency: frame.translucency)
+            stats.uploadedBytes = uploaded
+            lastStats = stats
+            return stats
         }
-        stats.drawCalls = gl.drawCallCount - before
-        gl.bindVertexArray(0)
-        gl.depth(test: false, write: true)
-        gl.blending(false)
-        try gl.throwIfError("drawing \(stats.instances) card(s)")
-        return stats
     }
 
-    /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
-    /// the layers peeled.
-    private func peelTranslucent(_ range: Range<Int>, size: PixelSize, camera: Camera) throws -> Int {
-        guard let scissor = ScissorBounds.rect(of: packer.records[range], viewProjection: camera.viewProjection,
-                                               drawable: size) else { return 0 }  // all off screen
-        if peeler == nil { peeler = try DepthPeeler(gl: gl) }
-        guard let peeler else { return 0 }
-        let outcome = try peeler.draw(opaque: 0..<packer.opaqueCount, translucent: range, target: context.framebuffer,
-                                      size: size, maximumLayers: maximumPeelLayers, scissor: scissor,
-                                      cardProgram: program) { cards in
-            gl.useProgram(program.program)
-            gl.bindVertexArray(vertexArray)
-            gl.bindArrayBuffer(instanceBuffer)
-            drawInstances(cards)
-        }
-        gl.bindFramebuffer(context.framebuffer)
-        gl.bindVertexArray(vertexArray)
-        return outcome.layers
-    }
-
-    /// One instanced draw of the records in `range`; the card program, the vertex array and the
-    /// instance buffer must be bound.
-    private func drawInstances(_ range: Range<Int>) {
-        pointInstanceAttributes(at: range.lowerBound * InstanceRecord.stride)
-        gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: range.count)
-    }
-
-    /// Refills the instance buffer: orphans its storage (so the GPU may still read the last
-    /// frame's) and writes the records. Grows by doubling. Returns the bytes written.
-    private func upload(_ records: UnsafeBufferPointer<InstanceRecord>) -> Int {
+    /// The upload stage of a frame: refills the instance buffer with `records` (orphaning its
+    /// storage, so the GPU may still read the last frame's). Grows by doubling. Returns the
+    /// bytes written; nothing while the drawable is 0 × 0.
+    ///
+    /// - Complexity: O(n) bytes copied; no allocation in this code once the buffer has grown.
+    @discardableResult
+    public func upload(_ records: UnsafeBufferPointer<InstanceRecord>) throws -> Int {
+        try context.makeCurrent()
         let bytes = records.count * InstanceRecord.stride
-        guard bytes > 0 else { return 0 }
+        guard bytes > 0, !context.drawableSize.isEmpty else { return 0 }
         gl.bindArrayBuffer(instanceBuffer)
         if bytes > instanceCapacity { instanceCapacity = max(bytes, 2 * instanceCapacity) }
         gl.arrayBufferReserve(byteCount: instanceCapacity)
@@ -219,43 +173,140 @@ public final class CardRenderer {
         return bytes
     }
 
-    /// Points the per-instance attributes (locations 1…5, divisor 1) at the record starting at
-    /// byte `base` of the instance buffer, which must be bound.
-    private func pointInstanceAttributes(at base: Int) {
-        let stride = InstanceRecord.stride
-        for row in 0..<3 {
-            gl.floatAttribute(1 + row, components: 4, stride: stride,
-                              offset: base + InstanceRecord.rowsOffset + 16 * row, divisor: 1)
-        }
-        gl.floatAttribute(4, components: 2, stride: stride, offset: base + InstanceRecord.alphaDepthOffset, divisor: 1)
-        gl.uintAttribute(5, components: 2, stride: stride, offset: base + InstanceRecord.layerIdOffset, divisor: 1)
-    }
-}
-
-// MARK: Stages, for callers that pack their own records
-
-extension CardRenderer {
-    /// Uploads records packed elsewhere (e.g. by `BulkInstancePacker`) into the instance buffer:
-    /// the upload stage of a frame on its own. Returns the bytes written.
-    ///
-    /// - Complexity: O(n) bytes copied; no allocation in this code once the buffer has grown.
-    public func uploadInstances(_ records: UnsafeBufferPointer<InstanceRecord>) throws -> Int {
-        try context.makeCurrent()
-        guard !context.drawableSize.isEmpty else { return 0 }
-        return upload(records)
-    }
-
-    /// Draws `passes` over the records of the last `uploadInstances`: the draw stage of a frame
-    /// on its own (clear, uniforms, one instanced draw per non-empty pass). Does not present.
-    /// Does nothing while the drawable is 0 × 0.
+    /// The draw stage of a frame: clears the framebuffer and draws `passes` over `records`,
+    /// which the last `upload` put in the instance buffer (they are read again only to bound
+    /// the peeled pixels). Does not present; does nothing while the drawable is 0 × 0.
     ///
     /// - Returns: the draw calls and instances drawn (also in `lastStats`, without bytes).
     @discardableResult
-    public func drawInstances(_ passes: [InstancePass], camera: Camera, shading: CardShading = .textured) throws -> RenderStats {
+    public func draw(_ records: UnsafeBufferPointer<InstanceRecord>, passes: [InstancePass], camera: Camera,
+                     shading: CardShading = .textured, translucency: Translucency = .peeled) throws -> RenderStats {
         try context.makeCurrent()
-        guard !context.drawableSize.isEmpty else { lastStats = RenderStats(); return lastStats }
-        lastStats = try drawUploaded(passes, camera: camera, shading: shading)
-        return lastStats
+        let size = context.drawableSize
+        guard !size.isEmpty else { lastStats = RenderStats(); return lastStats }
+        var stats = RenderStats()
+        gl.bindFramebuffer(context.framebuffer)
+        gl.viewport(width: size.width, height: size.height)
+        let clear = shading == .identity ? ClearColor(red: 0, green: 0, blue: 0) : background
+        gl.clear(red: clear.red, green: clear.green, blue: clear.blue, alpha: 1)
+        let uniforms = CardUniforms(camera: camera, drawable: size, shading: shading, renderer: self)
+        let features = shading == .textured ? pictureFeatures(records) : PictureFeatures()
+        let before = gl.drawCallCount
+        for pass in passes where !pass.range.isEmpty {
+            stats.instances += pass.range.count
+            if pass.kind == .translucent, translucency == .peeled, pass.range.count > 1 {
+                stats.peeledLayers = try peel(records, pass.range, opaque: passes.first { $0.kind == .opaque }?.range,
+                                              uniforms: uniforms, features: features, size: size)
+                continue
+            }
+            try drawPass(pass, uniforms: uniforms, features: features, stats: &stats)
+        }
+        stats.drawCalls = gl.drawCallCount - before
+        try gl.throwIfError("drawing \(stats.instances) card(s)")
+        lastStats = stats
+        return stats
+    }
+
+    /// One pass: the bodies (or identity quads) with the pass's pipeline, then, for textured
+    /// opaque and `zindex` passes, the decorations as their own small draw.
+    private func drawPass(_ pass: InstancePass, uniforms: CardUniforms, features: PictureFeatures,
+                          stats: inout RenderStats) throws {
+        let identity = uniforms.shading == .identity
+        let counting = countsOpaqueSamples && pass.kind == .opaque
+        if counting { gl.samplesPassed(sampleQuery, begin: true) }
+        switch pass.kind {
+        case .opaque:
+            try draw(pass.range, content: identity ? .identity : .body, features: features, pipeline: pipelines.opaque,
+                     uniforms: uniforms)
+        case .translucent:
+            try draw(pass.range, content: identity ? .identity : .bodyAndDecorations, features: features,
+                     pipeline: pipelines.translucent, uniforms: uniforms)
+        case .backToFront where identity:
+            try draw(pass.range, content: .identity, features: PictureFeatures(), pipeline: pipelines.backToFront, uniforms: uniforms)
+        case .backToFront:
+            try draw(pass.range, content: .body, features: features, pipeline: pipelines.paintedBackToFront, uniforms: uniforms,
+                     paintOrder: true)
+        }
+        if counting {
+            gl.samplesPassed(sampleQuery, begin: false)
+            stats.samplesPassed = gl.occlusionResult(sampleQuery)
+        }
+        guard !identity, pass.kind != .translucent, features.decorationQuads > 0 else { return }
+        let painted = pass.kind == .backToFront
+        try draw(pass.range, content: .decorations, features: features,
+                 pipeline: painted ? pipelines.paintedDecorations : pipelines.decorations, uniforms: uniforms,
+                 paintOrder: painted)
+    }
+
+    /// One instanced draw of the records in `range` with `pipeline` and the program for `content`.
+    private func draw(_ range: Range<Int>, content: CardPrograms.Content, features: PictureFeatures, pipeline: Pipeline,
+                      uniforms: CardUniforms, paintOrder: Bool = false) throws {
+        let program = try programs.program(features.variant(content))
+        gl.apply(pipeline.with(program: program.program))
+        uniforms.set(on: program, gl: gl)
+        if paintOrder { uniforms.setPaintOrder(on: program, count: range.count, gl: gl) }
+        var indices = Self.indices(for: content, in: mesh)
+        if content == .decorations {
+            indices = indices.lowerBound..<min(indices.upperBound, indices.lowerBound + 6 * features.decorationQuads)
+        }
+        drawInstances(range, indices: indices)
+    }
+
+    /// The mesh's index range for `content`.
+    static func indices(for content: CardPrograms.Content, in mesh: CardMesh) -> Range<Int> {
+        switch content {
+        case .body: mesh.body
+        case .decorations: mesh.decorations
+        case .bodyAndDecorations: mesh.decorated
+        case .identity: mesh.plain
+        }
+    }
+
+    /// Draws the translucent `range` over the opaque cards exactly, by depth peeling; returns
+    /// the layers peeled.
+    private func peel(_ records: UnsafeBufferPointer<InstanceRecord>, _ range: Range<Int>, opaque: Range<Int>?,
+                      uniforms: CardUniforms, features: PictureFeatures, size: PixelSize) throws -> Int {
+        let translucent = UnsafeBufferPointer(rebasing: records[range])
+        guard let scissor = ScissorBounds.rect(of: translucent, viewProjection: uniforms.camera.viewProjection,
+                                               drawable: size) else { return 0 }  // all off screen
+        if peeler == nil { peeler = try DepthPeeler(gl: gl) }
+        guard let peeler else { return 0 }
+        let content: CardPrograms.Content = uniforms.shading == .identity ? .identity : .bodyAndDecorations
+        let program = try programs.program(features.variant(content, peel: true))
+        let indices = Self.indices(for: content, in: mesh)
+        let outcome = try peeler.draw(opaque: opaque ?? 0..<0, translucent: range, target: context.framebuffer, size: size,
+                                      maximumLayers: maximumPeelLayers, scissor: scissor,
+                                      cardPipeline: pipelines.opaque.with(program: program.program),
+                                      cardProgram: program) { cards in
+            uniforms.set(on: program, gl: gl)
+            drawInstances(cards, indices: indices)
+        }
+        gl.bindFramebuffer(context.framebuffer)
+        return outcome.layers
+    }
+
+    /// One instanced draw of the records in `range` (the pass's pipeline applied) over the
+    /// mesh's `indices`.
+    private func drawInstances(_ range: Range<Int>, indices: Range<Int>) {
+        gl.bindArrayBuffer(instanceBuffer)
+        pointInstanceAttributes(at: range.lowerBound * InstanceRecord.stride)
+        gl.drawTrianglesInstanced(indexCount: indices.count, firstIndex: indices.lowerBound, instanceCount: range.count)
+    }
+
+    /// Points the per-instance attributes (locations 3…11, divisor 1; the table in
+    /// `InstanceRecord`) at the record starting at byte `base` of the bound instance buffer.
+    private func pointInstanceAttributes(at base: Int) {
+        let stride = InstanceRecord.stride
+        for row in 0..<3 {
+            gl.attribute(3 + row, components: 4, type: .float, stride: stride,
+                         offset: base + InstanceRecord.rowsOffset + 16 * row, divisor: 1)
+        }
+        gl.attribute(6, components: 2, type: .float, stride: stride, offset: base + InstanceRecord.alphaDepthOffset, divisor: 1)
+        gl.attribute(7, components: 1, type: .uint32, stride: stride, offset: base + InstanceRecord.idOffset, divisor: 1)
+        gl.attribute(8, components: 2, type: .uint16, stride: stride, offset: base + InstanceRecord.layerTitleOffset, divisor: 1)
+        gl.attribute(9, components: 4, type: .half, stride: stride, offset: base + InstanceRecord.pictureRectOffset, divisor: 1)
+        gl.attribute(10, components: 2, type: .uint8, stride: stride, offset: base + InstanceRecord.opacityFlagsOffset, divisor: 1)
+        gl.attribute(11, components: 1, type: .unorm16, stride: stride, offset: base + InstanceRecord.visibleHeightOffset, divisor: 1)
     }
 }
 

@@ -44,10 +44,32 @@ final class DepthPeeler {
     private var peelFramebuffer: UInt32 = 0
     private var accumulationFramebuffer: UInt32 = 0
     private var textures: [UInt32] = []  // layerColor, accumulation, opaqueDepth, peelDepth 0 and 1
+    /// The pipelines of the passes, derived from the card pipeline they were built for.
+    private var pipelines: Pipelines?
 
     /// Texture units the card program's peel samplers and the compositing sampler read from
-    /// (0 and 1 hold the card images and the label glyphs).
-    static let opaqueDepthUnit = 2, peelDepthUnit = 3, layerUnit = 4
+    /// (0…3 hold the card textures).
+    static let opaqueDepthUnit = 4, peelDepthUnit = 5, layerUnit = 6
+
+    /// The GL state of each pass of a peeled frame, declared once per set of targets.
+    ///
+    /// | pass | program | depth | blending | textures added to the card's |
+    /// | --- | --- | --- | --- | --- |
+    /// | opaque depth | card (peel) | test, write | colour writes off | — |
+    /// | layer k | card (peel) | test, write | off | opaque depth, peel depth k − 1 |
+    /// | the rest, sorted | card (peel) | test, no write | straight alpha over | opaque depth, the last layer's depth |
+    /// | layer under the stack | composite | off | premultiplied under | the layer's colour |
+    /// | stack over the target | composite | off | premultiplied over | the accumulation |
+    private struct Pipelines {
+        var base: Pipeline
+        var opaqueDepth: Pipeline
+        /// Layer k uses `layers[k % 2]`, which reads the depth layer k − 1 wrote.
+        var layers: [Pipeline]
+        /// The sorted rest after layer k uses `tails[k % 2]`.
+        var tails: [Pipeline]
+        var compositeUnder: Pipeline
+        var compositeOver: Pipeline
+    }
 
     /// Compiles the compositing program; call with the context current.
     init(gl: GL) throws {
@@ -56,6 +78,8 @@ final class DepthPeeler {
                                       fragment: .bundled(ShaderLibrary.compositeFragment))
         emptyVertexArray = gl.makeVertexArray()
         query = gl.makeQuery()
+        gl.useProgram(composite.program)
+        gl.uniform(composite.location("uLayer"), int: Self.layerUnit)
         try gl.throwIfError("creating the depth peeler")
     }
 
@@ -80,39 +104,34 @@ final class DepthPeeler {
     /// - Parameters:
     ///   - opaque, translucent: the instance ranges of the two kinds of cards.
     ///   - target: the framebuffer the frame goes to; `size` its drawable size.
-    ///   - cardProgram: the card program, whose `uPeel` uniform selects the fragment tests.
-    ///   - drawCards: binds the card program, vertex array and instance attributes for a range
-    ///     and issues its one instanced draw call.
+    ///   - cardPipeline: the opaque card pass's pipeline with the peeling card program, which
+    ///     the passes here derive theirs from; `cardProgram` that program, whose `uPeel`
+    ///     uniform selects the fragment tests.
+    ///   - drawCards: sets the card program's uniforms and issues one instanced draw of a range.
     ///   - scissor: the pixels the translucent cards can cover (`ScissorBounds`): every pass,
     ///     clear and composite is limited to them.
     func draw(opaque: Range<Int>, translucent: Range<Int>, target: UInt32, size: PixelSize, maximumLayers: Int,
-              scissor: ScissorBounds.Rect, cardProgram: ShaderProgram, drawCards: (Range<Int>) -> Void) throws -> Outcome {
+              scissor: ScissorBounds.Rect, cardPipeline: Pipeline, cardProgram: ShaderProgram,
+              drawCards: (Range<Int>) -> Void) throws -> Outcome {
         try prepareTargets(size)
+        let passes = pipelines(for: cardPipeline)
         gl.scissor(scissor)
         defer { gl.scissor(nil) }
-        let layerColor = textures[0], accumulation = textures[1], opaqueDepth = textures[2]
         var outcome = Outcome()
-        func setPeel(_ mode: Int) {
-            gl.useProgram(cardProgram.program)
-            gl.uniform(cardProgram.location("uPeel"), int: mode)
-        }
-        gl.bindTexture(0, unit: Self.opaqueDepthUnit, array: false)
-        gl.bindTexture(0, unit: Self.peelDepthUnit, array: false)
+        let peelMode = cardProgram.location("uPeel")
 
         // 1. Opaque depth, readable by the peel passes.
         gl.bindFramebuffer(peelFramebuffer)
-        gl.attachTexture(opaqueDepth, depth: true)
+        gl.attachTexture(textures[2], depth: true)
         gl.clear(red: 0, green: 0, blue: 0, alpha: 0)
-        gl.blending(false)
-        gl.depth(test: true, write: true)
         if !opaque.isEmpty {
-            setPeel(0)
+            gl.apply(passes.opaqueDepth)
+            gl.uniform(peelMode, int: 0)
             drawCards(opaque)
             outcome.drawCalls += 1
         }
         gl.bindFramebuffer(accumulationFramebuffer)
         gl.clear(red: 0, green: 0, blue: 0, alpha: 0)
-        gl.bindTexture(opaqueDepth, unit: Self.opaqueDepthUnit, array: false)
 
         // 2–3. Layers, nearest first, until one comes out empty.
         var exhausted = false
@@ -122,50 +141,70 @@ final class DepthPeeler {
             gl.bindFramebuffer(peelFramebuffer)
             gl.attachTexture(textures[3 + k % 2], depth: true)
             gl.clear(red: 0, green: 0, blue: 0, alpha: 0)
-            gl.blending(false)
-            gl.depth(test: true, write: true)
-            gl.bindTexture(textures[3 + (k + 1) % 2], unit: Self.peelDepthUnit, array: false)
-            setPeel(k == 0 ? 1 : 2)
+            gl.apply(passes.layers[k % 2])
+            gl.uniform(peelMode, int: k == 0 ? 1 : 2)
             gl.anySamplesPassed(query, begin: true)
             drawCards(translucent)
             gl.anySamplesPassed(query, begin: false)
             outcome.drawCalls += 1
             if gl.occlusionResult(query) == 0 { exhausted = true; break }
             gl.bindFramebuffer(accumulationFramebuffer)
-            compositeFullscreen(layerColor, premultiply: true, under: true)
+            gl.apply(passes.compositeUnder)
+            gl.uniform(composite.location("uPremultiply"), int: 1)
+            gl.drawFullscreenTriangle()
             outcome.layers += 1
         }
 
         // 4. Past the layer limit: the rest, sorted, behind the last layer.
         gl.bindFramebuffer(target)
         if !exhausted, outcome.layers < translucent.count, outcome.layers > 0 {
-            gl.bindTexture(textures[3 + (outcome.layers - 1) % 2], unit: Self.peelDepthUnit, array: false)
-            gl.depth(test: true, write: false)
-            gl.blending(true)
-            setPeel(2)
+            gl.apply(passes.tails[(outcome.layers - 1) % 2])
+            gl.uniform(peelMode, int: 2)
             drawCards(translucent)
             outcome.drawCalls += 1
         }
         // 5. The layers over the opaque image.
-        compositeFullscreen(accumulation, premultiply: false, under: false)
-        gl.useProgram(cardProgram.program)
-        gl.uniform(cardProgram.location("uPeel"), int: 0)
-        gl.bindTexture(0, unit: Self.opaqueDepthUnit, array: false)
-        gl.bindTexture(0, unit: Self.peelDepthUnit, array: false)
+        gl.apply(passes.compositeOver)
+        gl.uniform(composite.location("uPremultiply"), int: 0)
+        gl.drawFullscreenTriangle()
         return outcome
     }
 
-    /// Blends `texture` over the bound framebuffer, or under it, one texel per pixel.
-    private func compositeFullscreen(_ texture: UInt32, premultiply: Bool, under: Bool) {
-        gl.depth(test: false, write: false)
-        gl.premultipliedBlending(under: under)
-        gl.useProgram(composite.program)
-        gl.uniform(composite.location("uLayer"), int: Self.layerUnit)
-        gl.uniform(composite.location("uPremultiply"), int: premultiply ? 1 : 0)
-        gl.bindTexture(texture, unit: Self.layerUnit, array: false)
-        gl.bindVertexArray(emptyVertexArray)
-        gl.drawFullscreenTriangle()
-        gl.bindTexture(0, unit: Self.layerUnit, array: false)
+    /// The pipelines for `card`, rebuilt only when the card pipeline or the targets changed.
+    private func pipelines(for card: Pipeline) -> Pipelines {
+        if let pipelines, pipelines.base == card { return pipelines }
+        let layerColor = textures[0], accumulation = textures[1], opaqueDepth = textures[2]
+        func peeling(peelDepth: UInt32, depth: Pipeline.Depth, blend: Pipeline.Blend) -> Pipeline {
+            var pipeline = card
+            pipeline.depth = depth
+            pipeline.blend = blend
+            pipeline.textures += [.init(unit: Self.opaqueDepthUnit, texture: opaqueDepth, kind: .twoD),
+                                  .init(unit: Self.peelDepthUnit, texture: peelDepth, kind: .twoD)]
+            return pipeline
+        }
+        var opaquePass = card
+        opaquePass.depth = .test(write: true)
+        opaquePass.blend = .off
+        opaquePass.colorWrites = false
+        // It writes opaqueDepth: no unit may hold it for sampling meanwhile.
+        opaquePass.textures += [.init(unit: Self.opaqueDepthUnit, texture: 0, kind: .twoD),
+                                .init(unit: Self.peelDepthUnit, texture: 0, kind: .twoD)]
+        // Layer k reads the depth of layer k − 1, which is in peelDepth[(k + 1) % 2]; the tail
+        // after layer k reads layer k's own, peelDepth[k % 2].
+        let made = Pipelines(
+            base: card, opaqueDepth: opaquePass,
+            layers: [peeling(peelDepth: textures[4], depth: .test(write: true), blend: .off),
+                     peeling(peelDepth: textures[3], depth: .test(write: true), blend: .off)],
+            tails: [peeling(peelDepth: textures[3], depth: .test(write: false), blend: .over),
+                    peeling(peelDepth: textures[4], depth: .test(write: false), blend: .over)],
+            compositeUnder: Pipeline(program: composite.program, depth: .off, blend: .premultipliedUnder,
+                                     vertexArray: emptyVertexArray,
+                                     textures: [.init(unit: Self.layerUnit, texture: layerColor, kind: .twoD)]),
+            compositeOver: Pipeline(program: composite.program, depth: .off, blend: .premultipliedOver,
+                                    vertexArray: emptyVertexArray,
+                                    textures: [.init(unit: Self.layerUnit, texture: accumulation, kind: .twoD)]))
+        pipelines = made
+        return made
     }
 
     /// (Re)creates the textures and framebuffers when the drawable size changed.
@@ -206,6 +245,7 @@ final class DepthPeeler {
         peelFramebuffer = 0
         accumulationFramebuffer = 0
         textures = []
+        pipelines = nil
         size = PixelSize(width: 0, height: 0)
     }
 }

@@ -1,8 +1,102 @@
 @preconcurrency import CEpoxy
 
-// The second half of the GL wrapper (see GL.swift): render targets, framebuffers, readback and
-// the state depth peeling needs. GL.swift and this file are the only places that call epoxy_gl.
+// The second half of the GL wrapper (see GL.swift): textures, render targets, framebuffers,
+// readback and the queries depth peeling needs. GL.swift and this file are the only places that call epoxy_gl.
 extension GL {
+    // MARK: Textures
+
+    func makeTexture() -> GLuint {
+        var name: GLuint = 0
+        epoxy_glGenTextures!(1, &name); check("glGenTextures")
+        return name
+    }
+
+    func deleteTexture(_ name: GLuint) {
+        var name = name
+        epoxy_glDeleteTextures!(1, &name); check("glDeleteTextures")
+    }
+
+    /// Binds `name` as a 2D array texture (or a plain 2D texture) on texture unit `unit`.
+    func bindTexture(_ name: GLuint, unit: Int, array: Bool) {
+        epoxy_glActiveTexture!(GLenum(GL_TEXTURE0 + Int32(unit)))
+        epoxy_glBindTexture!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D), name); check("glBindTexture")
+    }
+
+    /// Allocates uninitialised storage for the bound 2D array texture: `levels` mip levels
+    /// (each half the last, at least 1 × 1) of `layers` layers; sampling stops at the last level.
+    func textureArrayStorage(width: Int, height: Int, layers: Int, levels: Int, format: PixelFormat) {
+        let (internalFormat, layout) = format == .rgba8 ? (GL_RGBA8, GL_RGBA) : (GL_R8, GL_RED)
+        var w = width, h = height
+        for level in 0..<max(1, levels) {
+            epoxy_glTexImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), GLint(level), internalFormat, GLsizei(w), GLsizei(h),
+                                GLsizei(layers), 0, GLenum(layout), GLenum(GL_UNSIGNED_BYTE), nil)
+            w = max(1, w / 2)
+            h = max(1, h / 2)
+        }
+        epoxy_glTexParameteri!(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(GL_TEXTURE_BASE_LEVEL), 0)
+        epoxy_glTexParameteri!(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(max(1, levels) - 1))
+        check("glTexImage3D")
+    }
+
+    /// Uploads one mip level of one layer of the bound 2D array texture from tightly packed rows
+    /// (4 bytes per pixel for `.rgba8`, 1 for `.r8`), first row at texture coordinate t = 0.
+    func textureArrayLayer(_ layer: Int, level: Int = 0, width: Int, height: Int, format: PixelFormat,
+                           pixels: UnsafeRawBufferPointer) {
+        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        let layout = format == .rgba8 ? GL_RGBA : GL_RED
+        epoxy_glTexSubImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), GLint(level), 0, 0, GLint(layer), GLsizei(width), GLsizei(height), 1,
+                               GLenum(layout), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        check("glTexSubImage3D")
+    }
+
+    /// Uploads the bound plain 2D texture (RGBA8, no mipmaps), first row at t = 0.
+    func texture2D(width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
+        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        check("glTexImage2D")
+    }
+
+    /// Linear filtering, clamped to the edge, for the bound texture; with mipmaps, bilinear from
+    /// the nearest level (`GL_LINEAR_MIPMAP_NEAREST`): on llvmpipe trilinear filtering made a
+    /// grid frame ~40 % more expensive than this (README, "Fill"), for a blend between levels
+    /// nobody sees in pictures drawn near their own size.
+    func textureFiltering(array: Bool, mipmaps: Bool) {
+        let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        check("glTexParameteri")
+    }
+
+    /// Sampling outside 0…1 of the bound 2D array texture returns `color` (`GL_CLAMP_TO_BORDER`),
+    /// so a shader needs no test for coordinates past the edge.
+    func textureBorder(_ color: SIMD4<Float>) {
+        let target = GLenum(GL_TEXTURE_2D_ARRAY)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_BORDER)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_BORDER)
+        withUnsafeBytes(of: color) { bytes in
+            epoxy_glTexParameterfv!(target, GLenum(GL_TEXTURE_BORDER_COLOR), bytes.bindMemory(to: GLfloat.self).baseAddress)
+        }
+        check("glTexParameterfv")
+    }
+
+    func generateMipmaps(array: Bool) {
+        epoxy_glGenerateMipmap!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)); check("glGenerateMipmap")
+    }
+
+    /// Nearest-texel filtering, clamped to the edge, for the bound plain 2D texture: a pixel
+    /// font drawn at whole multiples of its size stays crisp.
+    func textureNearestFiltering() {
+        let target = GLenum(GL_TEXTURE_2D)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        check("glTexParameteri")
+    }
+
     // MARK: Depth peeling (DepthPeeler)
 
     /// Formats of the plain 2D textures frames are drawn into.
@@ -32,16 +126,6 @@ extension GL {
         check("glFramebufferTexture2D")
     }
 
-    /// Premultiplied blending: `under` adds a layer behind what is there (front-to-back
-    /// accumulation, `dst += (1 − dst.a)·src`); `over` puts it in front (`dst = src + (1 − src.a)·dst`).
-    func premultipliedBlending(under: Bool) {
-        epoxy_glEnable!(GLenum(GL_BLEND))
-        epoxy_glBlendEquation!(GLenum(GL_FUNC_ADD))
-        let (source, destination) = under ? (GL_ONE_MINUS_DST_ALPHA, GL_ONE) : (GL_ONE, GL_ONE_MINUS_SRC_ALPHA)
-        epoxy_glBlendFuncSeparate!(GLenum(source), GLenum(destination), GLenum(source), GLenum(destination))
-        check("glBlendFuncSeparate")
-    }
-
     /// Limits drawing and clearing to a rectangle of window pixels (origin bottom-left), or not.
     func scissor(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
         guard let rect else { epoxy_glDisable!(GLenum(GL_SCISSOR_TEST)); check("glDisable"); return }
@@ -55,9 +139,22 @@ extension GL {
         epoxy_glDrawArrays!(GLenum(GL_TRIANGLES), 0, 3); check("glDrawArrays")
     }
 
+    /// Two triangles as a strip covering the viewport, their corners made from `gl_VertexID`
+    /// (no attributes; a vertex array must be bound): the benchmark's floor. Not an instanced
+    /// draw: not counted in `drawCallCount`.
+    func drawFullscreenQuad() {
+        epoxy_glDrawArrays!(GLenum(GL_TRIANGLE_STRIP), 0, 4); check("glDrawArrays")
+    }
+
     /// Starts (`true`) or ends an occlusion query: did any sample pass the depth test?
     func anySamplesPassed(_ query: GLuint, begin: Bool) {
         if begin { epoxy_glBeginQuery!(GLenum(GL_ANY_SAMPLES_PASSED), query) } else { epoxy_glEndQuery!(GLenum(GL_ANY_SAMPLES_PASSED)) }
+        check("glBeginQuery/glEndQuery")
+    }
+
+    /// Starts (`true`) or ends a query counting the samples that pass the depth test.
+    func samplesPassed(_ query: GLuint, begin: Bool) {
+        if begin { epoxy_glBeginQuery!(GLenum(GL_SAMPLES_PASSED), query) } else { epoxy_glEndQuery!(GLenum(GL_SAMPLES_PASSED)) }
         check("glBeginQuery/glEndQuery")
     }
 

@@ -89,32 +89,58 @@ final class GL {
     func clear(red: Float, green: Float, blue: Float, alpha: Float) {
         epoxy_glClearColor!(red, green, blue, alpha)
         epoxy_glClearDepth!(1)
-        epoxy_glDepthMask!(GLboolean(GL_TRUE))  // a mask of false would also mask the clear
+        // Masks would also mask the clear: a pass's pipeline sets its own again.
+        epoxy_glDepthMask!(GLboolean(GL_TRUE))
+        epoxy_glColorMask!(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         epoxy_glClear!(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT)); check("glClear")
     }
 
-    /// Depth test on (`GL_LESS`) or off, and whether passing fragments write depth.
-    func depth(test: Bool, write: Bool) {
-        if test { epoxy_glEnable!(GLenum(GL_DEPTH_TEST)) } else { epoxy_glDisable!(GLenum(GL_DEPTH_TEST)) }
-        epoxy_glDepthFunc!(GLenum(GL_LESS))
-        epoxy_glDepthMask!(GLboolean(write ? GL_TRUE : GL_FALSE)); check("glDepthMask")
+    /// Sets every piece of state `pipeline` declares: program, depth test and writes, blending,
+    /// colour writes, face culling (always off: cards are seen from both sides), vertex array
+    /// and textures. A pass applies its pipeline whole, so nothing needs resetting after it.
+    func apply(_ pipeline: Pipeline) {
+        epoxy_glUseProgram!(pipeline.program)
+        switch pipeline.depth {
+        case .off:
+            epoxy_glDisable!(GLenum(GL_DEPTH_TEST))
+            epoxy_glDepthMask!(GLboolean(GL_FALSE))
+        case .test(let write):
+            epoxy_glEnable!(GLenum(GL_DEPTH_TEST))
+            epoxy_glDepthFunc!(GLenum(GL_LESS))
+            epoxy_glDepthMask!(GLboolean(write ? GL_TRUE : GL_FALSE))
+        }
+        applyBlend(pipeline.blend)
+        let color = GLboolean(pipeline.colorWrites ? GL_TRUE : GL_FALSE)
+        epoxy_glColorMask!(color, color, color, color)
+        epoxy_glDisable!(GLenum(GL_CULL_FACE))
+        epoxy_glBindVertexArray!(pipeline.vertexArray)
+        for binding in pipeline.textures {
+            epoxy_glActiveTexture!(GLenum(GL_TEXTURE0 + Int32(binding.unit)))
+            epoxy_glBindTexture!(GLenum(binding.kind == .array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D), binding.texture)
+        }
+        check("applying a pipeline")
     }
 
-    /// Straight-alpha "over" blending: colour by source alpha, destination alpha as coverage
-    /// (`a + a_dst·(1 − a)`), so the framebuffer's alpha stays exact.
-    func blending(_ enabled: Bool) {
-        if enabled {
+    private func applyBlend(_ blend: Pipeline.Blend) {
+        func enable(_ source: Int32, _ destination: Int32, alphaSource: Int32, alphaDestination: Int32) {
             epoxy_glEnable!(GLenum(GL_BLEND))
             epoxy_glBlendEquation!(GLenum(GL_FUNC_ADD))
-            epoxy_glBlendFuncSeparate!(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA),
-                                       GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        } else {
-            epoxy_glDisable!(GLenum(GL_BLEND))
+            epoxy_glBlendFuncSeparate!(GLenum(source), GLenum(destination), GLenum(alphaSource), GLenum(alphaDestination))
         }
-        check("glBlendFuncSeparate")
+        switch blend {
+        case .off:
+            epoxy_glDisable!(GLenum(GL_BLEND))
+        case .over:
+            // Straight alpha: colour by source alpha, destination alpha as coverage, so the
+            // framebuffer's alpha stays exact (a + a_dst·(1 − a)).
+            enable(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, alphaSource: GL_ONE, alphaDestination: GL_ONE_MINUS_SRC_ALPHA)
+        case .premultipliedOver:
+            enable(GL_ONE, GL_ONE_MINUS_SRC_ALPHA, alphaSource: GL_ONE, alphaDestination: GL_ONE_MINUS_SRC_ALPHA)
+        case .premultipliedUnder:
+            // Front-to-back accumulation: dst += (1 − dst.a)·src.
+            enable(GL_ONE_MINUS_DST_ALPHA, GL_ONE, alphaSource: GL_ONE_MINUS_DST_ALPHA, alphaDestination: GL_ONE)
+        }
     }
-
-    func disableCulling() { epoxy_glDisable!(GLenum(GL_CULL_FACE)); check("glDisable") }
 
     /// Finishes every queued command (offscreen frames, before a read-back or a timing).
     func finish() { epoxy_glFinish!(); check("glFinish") }
@@ -169,22 +195,54 @@ final class GL {
         check("glBufferSubData")
     }
 
-    /// A float vertex attribute read from the bound array buffer; `divisor` 1 advances per instance.
-    func floatAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
+    /// A vertex attribute read from the bound array buffer, `components` values of `type`
+    /// each; integer types reach the shader as integers (`uint`, `uvec2`), not converted to
+    /// float. `divisor` 1 advances per instance.
+    func attribute(_ location: Int, components: Int, type: AttributeType, stride: Int, offset: Int, divisor: Int) {
         let index = GLuint(location)
         epoxy_glEnableVertexAttribArray!(index)
-        epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                     GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
+        let pointer = UnsafeRawPointer(bitPattern: offset)
+        switch type {
+        case .float:
+            epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), pointer)
+        case .half:
+            epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_HALF_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), pointer)
+        case .uint32:
+            epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_INT), GLsizei(stride), pointer)
+        case .uint16:
+            epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_SHORT), GLsizei(stride), pointer)
+        case .uint8:
+            epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_BYTE), GLsizei(stride), pointer)
+        case .unorm16:
+            epoxy_glVertexAttribPointer!(index, GLint(components), GLenum(GL_UNSIGNED_SHORT), GLboolean(GL_TRUE), GLsizei(stride), pointer)
+        }
         epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribPointer")
     }
 
-    /// An unsigned-integer vertex attribute (`uvecN` in GLSL, not converted to float).
-    func uintAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
-        let index = GLuint(location)
-        epoxy_glEnableVertexAttribArray!(index)
-        epoxy_glVertexAttribIPointer!(index, GLint(components), GLenum(GL_UNSIGNED_INT),
-                                      GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
-        epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribIPointer")
+    /// A float vertex attribute read from the bound array buffer; `divisor` 1 advances per instance.
+    func floatAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
+        attribute(location, components: components, type: .float, stride: stride, offset: offset, divisor: divisor)
+    }
+
+    /// Binds `name` as the bound vertex array's index buffer (part of the vertex array's state).
+    func bindElementBuffer(_ name: GLuint) {
+        epoxy_glBindBuffer!(GLenum(GL_ELEMENT_ARRAY_BUFFER), name); check("glBindBuffer")
+    }
+
+    /// Fills the bound index buffer with 16-bit indices.
+    func elementBufferData(_ indices: UnsafeRawBufferPointer) {
+        epoxy_glBufferData!(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr(indices.count), indices.baseAddress,
+                            GLenum(GL_STATIC_DRAW))
+        check("glBufferData")
+    }
+
+    /// The one draw call of a pass: `indexCount` 16-bit indices of triangles from index
+    /// `firstIndex` of the bound index buffer, `instanceCount` times.
+    func drawTrianglesInstanced(indexCount: Int, firstIndex: Int, instanceCount: Int) {
+        epoxy_glDrawElementsInstanced!(GLenum(GL_TRIANGLES), GLsizei(indexCount), GLenum(GL_UNSIGNED_SHORT),
+                                       UnsafeRawPointer(bitPattern: 2 * firstIndex), GLsizei(instanceCount))
+        drawCallCount += 1
+        check("glDrawElementsInstanced")
     }
 
     /// The one draw call of a pass: `vertexCount` vertices of a triangle strip, `instanceCount` times.
@@ -281,6 +339,21 @@ final class GL {
         epoxy_glUniform4f!(GLint(location), x, y, z, w); check("glUniform4f")
     }
 
+    func uniform(_ location: Int, _ x: Float) {
+        guard location >= 0 else { return }
+        epoxy_glUniform1f!(GLint(location), x); check("glUniform1f")
+    }
+
+    func uniform(_ location: Int, _ x: Float, _ y: Float) {
+        guard location >= 0 else { return }
+        epoxy_glUniform2f!(GLint(location), x, y); check("glUniform2f")
+    }
+
+    func uniform(_ location: Int, _ x: Float, _ y: Float, _ z: Float) {
+        guard location >= 0 else { return }
+        epoxy_glUniform3f!(GLint(location), x, y, z); check("glUniform3f")
+    }
+
     // MARK: Timer queries (ARB_timer_query, core since 3.3)
 
     /// Bits of the driver's `GL_TIME_ELAPSED` counter; 0 when it has no timer.
@@ -315,82 +388,9 @@ final class GL {
         epoxy_glGetQueryObjectui64v!(query, GLenum(GL_QUERY_RESULT), &value); check("glGetQueryObjectui64v")
         return value
     }
-
-    // MARK: Textures
-
-    func makeTexture() -> GLuint {
-        var name: GLuint = 0
-        epoxy_glGenTextures!(1, &name); check("glGenTextures")
-        return name
-    }
-
-    func deleteTexture(_ name: GLuint) {
-        var name = name
-        epoxy_glDeleteTextures!(1, &name); check("glDeleteTextures")
-    }
-
-    /// Binds `name` as a 2D array texture (or a plain 2D texture) on texture unit `unit`.
-    func bindTexture(_ name: GLuint, unit: Int, array: Bool) {
-        epoxy_glActiveTexture!(GLenum(GL_TEXTURE0 + Int32(unit)))
-        epoxy_glBindTexture!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D), name); check("glBindTexture")
-    }
-
-    /// Allocates RGBA8 storage for the bound 2D array texture (level 0; mipmaps come from
-    /// `generateMipmaps`).
-    func textureArrayStorage(width: Int, height: Int, layers: Int) {
-        epoxy_glTexImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), 0, GL_RGBA8, GLsizei(width), GLsizei(height),
-                            GLsizei(layers), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        check("glTexImage3D")
-    }
-
-    /// Uploads one layer of the bound 2D array texture from tightly packed RGBA8 rows, first row
-    /// at texture coordinate t = 0.
-    func textureArrayLayer(_ layer: Int, width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
-        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        epoxy_glTexSubImage3D!(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, GLint(layer), GLsizei(width), GLsizei(height), 1,
-                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
-        check("glTexSubImage3D")
-    }
-
-    /// Uploads the bound plain 2D texture (RGBA8, no mipmaps), first row at t = 0.
-    func texture2D(width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
-        epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
-        check("glTexImage2D")
-    }
-
-    /// Linear filtering (trilinear with mipmaps), clamped to the edge, for the bound texture.
-    func textureFiltering(array: Bool, mipmaps: Bool) {
-        let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        check("glTexParameteri")
-    }
-
-    func generateMipmaps(array: Bool) {
-        epoxy_glGenerateMipmap!(GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)); check("glGenerateMipmap")
-    }
 }
 
 /// A shader compiler's or linker's log.
 struct ShaderLog: Error {
     var text: String
-}
-
-// MARK: Text overlay
-
-extension GL {
-    /// Nearest-texel filtering, clamped to the edge, for the bound plain 2D texture: a pixel
-    /// font drawn at whole multiples of its size stays crisp.
-    func textureNearestFiltering() {
-        let target = GLenum(GL_TEXTURE_2D)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        check("glTexParameteri")
-    }
 }

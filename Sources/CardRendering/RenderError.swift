@@ -19,6 +19,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case framebufferIncomplete(String)
     /// A frame or a resource larger than this driver allows.
     case tooLarge(String)
+    /// An upload the texture cannot take (a layer outside it, levels of the wrong size).
+    case invalidUpload(String)
     /// An OpenGL error while doing `activity`; `call` names the failing function when known.
     case glError(activity: String, call: String, code: String)
 
@@ -40,6 +42,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "cannot create the offscreen framebuffer (\(detail))"
         case let .tooLarge(detail):
             "too large for this OpenGL driver: \(detail)"
+        case let .invalidUpload(detail):
+            "invalid texture upload: \(detail)"
         case let .glError(activity, call, code):
             call.isEmpty ? "OpenGL error while \(activity): \(code)" : "OpenGL error while \(activity): \(call) raised \(code)"
         }

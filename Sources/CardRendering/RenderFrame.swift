@@ -4,8 +4,8 @@ import CardPacking
 
 /// How cards are coloured.
 public enum CardShading: String, CaseIterable, Sendable {
-    /// The card's image layer (or a colour made from its id when there are no images), rounded
-    /// corners, a thin rim and its number.
+    /// The card's picture (or its placeholder, or a colour made from its id when there are no
+    /// pictures), rounded corners, a thin rim, its number badge and its title.
     case textured
     /// One flat colour per card (`IdentityColor`) with the card's alpha, on black: exact, for
     /// tests and comparisons (an opaque card's colour reads back as its id).
@@ -49,6 +49,9 @@ public struct RenderStats: Hashable, Sendable {
     /// Layers of translucent fragments peeled (`Translucency.peeled`; 0 when the frame took the
     /// single sorted pass).
     public var peeledLayers = 0
+    /// Samples that passed the depth test in the opaque pass, when the renderer counts them
+    /// (`CardRenderer.countsOpaqueSamples`); 0 otherwise.
+    public var samplesPassed = 0
 
     public init() {}
 }

@@ -15,7 +15,7 @@ enum ScissorBounds {
     /// A card in front of the eye projects to a convex quad, so its corners bound it, also after
     /// near-plane clipping.
     /// - Complexity: O(n), no allocation.
-    static func rect(of records: ArraySlice<InstanceRecord>, viewProjection: Mat4, drawable: PixelSize) -> Rect? {
+    static func rect<Records: Collection<InstanceRecord>>(of records: Records, viewProjection: Mat4, drawable: PixelSize) -> Rect? {
         let whole: Rect = (0, 0, drawable.width, drawable.height)
         let w = Double(drawable.width), h = Double(drawable.height)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity

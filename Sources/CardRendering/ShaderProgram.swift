@@ -12,6 +12,15 @@ public struct ShaderSource: Hashable, Sendable {
         self.text = text
     }
 
+    /// The same source with `#define NAME` after its `#version` line (a variant of one file,
+    /// reported under the file's name).
+    public func defining(_ macro: String) -> ShaderSource {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let position = lines.first?.hasPrefix("#version") == true ? 1 : 0
+        lines.insert("#define \(macro)", at: position)
+        return ShaderSource(name: name, text: lines.joined(separator: "\n"))
+    }
+
     /// The shader file `name` from the `Shaders/` resources.
     ///
     /// - Throws: `RenderError.shaderMissing` naming the folders searched.

@@ -19,6 +19,8 @@ public final class TextOverlayRenderer {
     private let atlasTexture: UInt32
     private let atlasSize: SIMD2<Float>
     private let layout: OverlayTextLayout
+    /// Blended over the frame, no depth test, the font atlas on unit 0.
+    private let pipeline: Pipeline
     /// Quads uploaded by the last `setBlocks`.
     public private(set) var quadCount = 0
 
@@ -50,6 +52,10 @@ public final class TextOverlayRenderer {
         gl.floatAttribute(2, components: 4, stride: stride, offset: 16, divisor: 1)
         gl.floatAttribute(3, components: 4, stride: stride, offset: 32, divisor: 1)
         gl.bindVertexArray(0)
+        pipeline = Pipeline(program: program.program, depth: .off, blend: .over, vertexArray: vertexArray,
+                            textures: [.init(unit: 0, texture: atlasTexture, kind: .twoD)])
+        gl.useProgram(program.program)
+        gl.uniform(program.location("uAtlas"), int: 0)
         try gl.throwIfError("creating the text overlay")
     }
 
@@ -83,17 +89,9 @@ public final class TextOverlayRenderer {
         guard quadCount > 0, !size.isEmpty, !viewport.isEmpty else { return 0 }
         gl.bindFramebuffer(context.framebuffer)
         gl.viewport(width: size.width, height: size.height)
-        gl.depth(test: false, write: false)
-        gl.blending(true)
-        gl.useProgram(program.program)
+        gl.apply(pipeline)
         gl.uniform(program.location("uSizes"), Float(viewport.width), Float(viewport.height), atlasSize.x, atlasSize.y)
-        gl.uniform(program.location("uAtlas"), int: 0)
-        gl.bindTexture(atlasTexture, unit: 0, array: false)
-        gl.bindVertexArray(vertexArray)
         gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: quadCount)
-        gl.bindVertexArray(0)
-        gl.blending(false)
-        gl.depth(test: false, write: true)
         try gl.throwIfError("drawing the text overlay")
         return 1
     }

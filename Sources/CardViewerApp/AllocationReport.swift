@@ -2,19 +2,20 @@ import CMallocCounter
 
 /// The debug check behind `run --allocation-report`: heap allocations (malloc and kin, counted
 /// on the drawing thread by CMallocCounter) per frame once warm — for the whole frame, and for
-/// its stages: the session (advancing the clock, laying out what can be visible), packing the
-/// instance records (measured by packing the frame a second time), the card draw (packing,
-/// upload and draw calls, the GL driver's own allocations included), the text overlay, present.
+/// its stages: the session (events, advancing the clock), the layout, packing the instance
+/// records, the card draw (upload and draw calls, the GL driver's own allocations included), the
+/// text overlay, present.
 struct AllocationReport {
     /// Frames before counting starts (buffers grow to their working size meanwhile).
     static let warmUpFrames = 60
 
     enum Stage: Int, CaseIterable {
-        case session, packing, cardDraw, overlay, present
+        case session, layout, packing, cardDraw, overlay, present
 
         var name: String {
             switch self {
             case .session: "session"
+            case .layout: "layout"
             case .packing: "packing"
             case .cardDraw: "card draw (with the GL driver)"
             case .overlay: "overlay"

@@ -4,6 +4,7 @@ import CardPacking
 import Foundation
 import CardRendering
 import CardViewerCore
+import CardViewerFrame
 
 /// Draws a session's frames with the card renderer and the text overlay, keeps the renderer's
 /// image layers and text in step with the session, takes screenshots and saves the deck.
@@ -11,6 +12,8 @@ import CardViewerCore
 final class ViewerDriver {
     let session: ViewerSession
     let renderer: CardRenderer
+    /// The viewer's frame (layout, packing, upload, draw): the same function the benchmark times.
+    let frame: ViewerFrameRenderer
     let overlay: TextOverlayRenderer
     let catalog: DeckCatalog
     let store: DeckStore?
@@ -29,7 +32,6 @@ final class ViewerDriver {
     /// Whether frames are counted (`--allocation-report`).
     var countsAllocations = false
     private var frameStartCount: UInt64 = 0
-    private var reportPacker = InstancePacker()
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -51,6 +53,7 @@ final class ViewerDriver {
         self.warn = warn
         renderer = try CardRenderer(context: context)
         try renderer.setImages(catalog.images, layerSize: ViewerProgram.layerSize)
+        frame = ViewerFrameRenderer(renderer: renderer)
         overlay = try TextOverlayRenderer(context: context)
         savedRevision = session.deckRevision
     }
@@ -65,32 +68,24 @@ final class ViewerDriver {
     func drawFrame(capture: Bool = false, interval: Double? = nil) throws -> RGBAImage? {
         guard !session.isMinimised, !context.drawableSize.isEmpty else { return nil }
         if layerTableRevision != session.deckRevision {
-            renderer.imageLayerTable = catalog.layerTable(for: session.deck)
+            frame.layerTable = catalog.layerTable(for: session.deck)
             layerTableRevision = session.deckRevision
         }
         let clock = ContinuousClock()
         let start = clock.now
-        session.prepareFrame()
-        let layoutSeconds = Self.seconds(start.duration(to: clock.now))
+        allocations.add(AllocationReport.now - frameStartCount, to: .session)
+        var observer = AllocationObserver(start: AllocationReport.now, clock: clock, started: start)
+        try frame.draw(session, observer: &observer)
+        allocations.add(observer.layout, to: .layout)
+        allocations.add(observer.packing, to: .packing)
+        allocations.add(observer.cardDraw, to: .cardDraw)
+        let layoutSeconds = observer.layoutSeconds
         // After the layout: the HUD's card count is the frame's.
         if overlayRevision != session.overlayRevision {
             try overlay.setBlocks(OverlayBlocks.blocks(for: session.overlayPanels, viewport: session.viewport))
             overlayRevision = session.overlayRevision
         }
         var mark = AllocationReport.now
-        allocations.add(mark - frameStartCount, to: .session)
-        let ordering = session.ordering
-        if countsAllocations {
-            // The packing stage on its own: the same frame packed a second time.
-            reportPacker.pack(session.frameCards, offset: session.offset, camera: session.camera, ordering: ordering,
-                              layerCount: renderer.imageLayerCount, layerTable: renderer.imageLayerTable)
-            allocations.add(AllocationReport.now - mark, to: .packing)
-            mark = AllocationReport.now
-        }
-        try renderer.render(RenderFrame(cards: session.frameCards, camera: session.camera, offset: session.offset,
-                                        ordering: ordering))
-        allocations.add(AllocationReport.now - mark, to: .cardDraw)
-        mark = AllocationReport.now
         try overlay.draw(viewport: session.viewport)
         allocations.add(AllocationReport.now - mark, to: .overlay)
         let requests = session.takeScreenshotRequests()
@@ -160,5 +155,27 @@ final class ViewerDriver {
     static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+}
+
+/// Counts each stage's allocations of a viewer frame (`--allocation-report`) and times its
+/// layout for the HUD.
+private struct AllocationObserver: FrameStageObserver {
+    var start: UInt64
+    let clock: ContinuousClock
+    let started: ContinuousClock.Instant
+    var layoutSeconds = 0.0
+    var layout: UInt64 = 0, packing: UInt64 = 0, cardDraw: UInt64 = 0
+
+    mutating func stageEnded(_ stage: ViewerFrameRenderer.Stage) {
+        let now = AllocationReport.now
+        switch stage {
+        case .layout:
+            layoutSeconds = ViewerDriver.seconds(started.duration(to: clock.now))
+            layout += now - start
+        case .packing: packing += now - start
+        case .upload, .submit: cardDraw += now - start
+        }
+        start = now
     }
 }

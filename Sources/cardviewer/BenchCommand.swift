@@ -57,6 +57,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --sweep: write the growth plot (SVG) to this file (default: bench-sweep.svg).")
     var plot: String?
 
+    @Flag(help: "Instead of scrolling: time putting one picture into a picture pool of 256 layers of 640x400, with its mip chain computed on the CPU against glGenerateMipmap on the array.")
+    var pictureUploads = false
+
     /// Where the sweep's plot goes.
     var plotPath: String { plot ?? "bench-sweep.svg" }
 
@@ -83,6 +86,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if pictureUploads {
+            do {
+                let context = try EGLOffscreenContext(size: PixelSize(width: 64, height: 64))
+                print(try PictureUploadTiming.measure(context: context, layers: 256, layerSize: PixelSize(width: 640, height: 400)).summary)
+            } catch let error as RenderError {
+                throw RuntimeFailure(error.description)
+            }
+            return
+        }
         let outputs = [json, sweep == nil ? nil : plotPath].compactMap { $0 }
         for path in outputs { try checkWritable(path) }
         let deck = DefaultDeck.load()

@@ -1,6 +1,7 @@
 import CardBenchmark
 import CardLayout
 import CardMath
+import CardPacking
 import Foundation
 import Testing
 
@@ -33,13 +34,13 @@ struct BenchmarkRunTests {
             #expect(result.cardsPerSecond > 0, "\(result.scenario)")
             #expect(result.drawnCardsPerSecond > 0, "\(result.scenario)")
             #expect(result.nanosecondsPerCard > 0)
-            #expect(result.bytesPerCard == 64)
+            #expect(result.bytesPerCard == InstanceRecord.stride)
             #expect(result.frames == 20)
             #expect(["gpu-timer", "wall"].contains(result.drawTiming))
             if result.scenario.scope == .all {
                 #expect(result.cardsPerFrame == 50)
                 #expect(result.instances.max == 50)  // every card of these layouts is drawn
-                #expect(result.uploadedBytesPerFrame == 50 * 64)
+                #expect(result.uploadedBytesPerFrame == Double(50 * InstanceRecord.stride))
             }
         }
         for result in report.results {
@@ -59,6 +60,21 @@ struct BenchmarkRunTests {
         #expect(!report.machine.glRenderer.isEmpty)
         #expect(!report.machine.cpu.isEmpty)
         #expect(report.maximumResidentBytes > 0)
+        // The floor: one floor frame after every measured frame, every frame a ratio to it.
+        #expect(report.floor.count == 20 * report.results.count)
+        #expect(report.floor.median > 0 && report.floor.min <= report.floor.median && report.floor.median <= report.floor.max)
+        for result in report.results {
+            #expect(result.floor.count == 20)
+            #expect(abs(result.frameToFloor - result.summary(.frame).median / result.floor.median) < 1e-9)
+            // The scrolling scenario is the viewer's frame; on the fast path its resting frames
+            // are the bulk writers' (the fling is a drag: nothing animates).
+            #expect(result.viewerFrame == (result.scenario.scope == .visible && result.scenario.path != .uikit))
+            #expect(result.bulkPathFrames == (result.viewerFrame && result.scenario.path == .fast ? 20 : 0))
+            if !result.viewerFrame { #expect(result.summary(.session).max == 0) }
+        }
+        let text = TextReport.render(report)
+        #expect(text.contains("frame / floor: "))
+        #expect(text.contains("floor (clear + one full-viewport textured quad"))
     }
 
     @Test("ratios: every baseline over the fast path and all cards over the visible range, from the medians")
@@ -118,9 +134,11 @@ struct BenchmarkRunTests {
         let text = try BenchmarkJSON.encode(report)
         #expect(try BenchmarkJSON.decode(text) == report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["schema"] as? String == "cardviewer-bench/1")
-        #expect(Set(object.keys) == ["schema", "machine", "settings", "results", "comparisons", "growth",
+        #expect(object["schema"] as? String == "cardviewer-bench/2")
+        #expect(Set(object.keys) == ["schema", "machine", "settings", "results", "comparisons", "growth", "floor",
                                      "maximumResidentBytes", "countsAllocations"])
+        let floor = try #require(object["floor"] as? [String: Any])
+        #expect(Set(floor.keys) == ["count", "min", "median", "p90", "p99", "max", "mean"])
         let machine = try #require(object["machine"] as? [String: Any])
         #expect(Set(machine.keys) == ["cpu", "cores", "glRenderer", "glVersion", "gpuTimer"])
         let results = try #require(object["results"] as? [[String: Any]])
@@ -130,10 +148,12 @@ struct BenchmarkRunTests {
         let timerKey: Set<String> = report.machine.gpuTimer ? ["gpuTimerDraw"] : []
         let resultKeys: Set<String> = ["scenario", "frames", "stages", "drawTiming", "layoutPacking", "cardsPerFrame",
                                        "instances", "nanosecondsPerCard", "cardsPerSecond", "drawnCardsPerSecond",
-                                       "bytesPerCard", "uploadedBytesPerFrame", "allocationsPerFrame"]
+                                       "bytesPerCard", "uploadedBytesPerFrame", "allocationsPerFrame", "viewerFrame",
+                                       "bulkPathFrames", "floor", "frameToFloor"]
         #expect(Set(first.keys) == resultKeys.union(timerKey))
         let allocations = try #require(first["allocationsPerFrame"] as? [String: Double])
-        #expect(Set(allocations.keys) == ["layout", "packing", "upload", "draw", "process"])
+        #expect(Set(allocations.keys) == ["session", "layout", "packing", "upload", "draw", "process"])
+        #expect((first["frameToFloor"] as? Double ?? 0) > 0)
         let stages = try #require(first["stages"] as? [String: [String: Any]])
         #expect(Set(stages.keys) == Set(Stage.allCases.map(\.rawValue)))
         for summary in stages.values {

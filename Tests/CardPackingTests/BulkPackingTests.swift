@@ -65,12 +65,12 @@ struct BulkPackingTests {
         #expect(first == nil, "\(layout.name) \(range) at \(context.offset), reversed: \(reversed): record \(first ?? -1)\(detail)")
     }
 
-    static var writers: [any InstanceWriting] { LayoutKind.allCases.map { $0.makeInstanceWriter() } }
+    static var writers: [any InstanceWriting] { LayoutKind.allCases.map { $0.writer } }
 
     @Test("every layout's writer gives the generic records, in index order and reversed",
           arguments: LayoutKind.allCases)
     func writerEquivalence(kind: LayoutKind) {
-        let layout = kind.makeInstanceWriter()
+        let layout = kind.writer
         for viewport in Self.viewports {
             for count in [0, 1, 2, 37, 1500] {
                 for offset in Self.offsets(layout, viewport: viewport, cardCount: count) {
@@ -87,7 +87,7 @@ struct BulkPackingTests {
 
     @Test("long runs stay exact across recurrence restarts and deep into the content", arguments: LayoutKind.allCases)
     func longRuns(kind: LayoutKind) {
-        let layout = kind.makeInstanceWriter()
+        let layout = kind.writer
         let viewport = Size(width: 1280, height: 800)
         let count = 100_000
         for fraction in [0.0, 0.1, 0.999] {
@@ -122,7 +122,7 @@ struct BulkPackingTests {
 
     @Test("the packer's frames equal InstancePacker's, for both orderings and both scopes", arguments: LayoutKind.allCases)
     func packerEquivalence(kind: LayoutKind) {
-        let layout = kind.makeInstanceWriter()
+        let layout = kind.writer
         let packer = BulkInstancePacker()
         for viewport in Self.viewports {
             for count in [0, 1, 40, 2000] {
@@ -150,7 +150,7 @@ struct BulkPackingTests {
 
     @Test("zIndex order needs no sort: the bulk zindex frame is sorted by zIndex, then index", arguments: LayoutKind.allCases)
     func zIndexSorted(kind: LayoutKind) {
-        let layout = kind.makeInstanceWriter()
+        let layout = kind.writer
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 500, offset: .zero)
         let packer = BulkInstancePacker()
         packer.pack(any: layout, scope: .all, in: context, ordering: .zindex, layerCount: 1)
@@ -193,7 +193,7 @@ struct BulkPackingTests {
     func nonFinite() {
         let packer = BulkInstancePacker()
         for kind in LayoutKind.allCases {
-            let layout = kind.makeInstanceWriter()
+            let layout = kind.writer
             for offset in [Vec2(.nan, .nan), Vec2(0, .infinity), Vec2(1e300, 1e300)] {
                 let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 50, offset: offset)
                 #expect(!layout.canWriteInBulk(in: context), "\(kind) at \(offset)")
@@ -246,5 +246,19 @@ struct BulkPackingTests {
         packer.pack(PagesLayout(), scope: .all, in: context, ordering: .depth, layerCount: 1)
         #expect(packer.reservedBytes == reserved)
         #expect(packer.count == 10_000)
+    }
+}
+
+extension LayoutKind {
+    /// The resting layout of this kind as a bulk writer: every layout is one (`InstanceWriting`
+    /// conformances live in CardPacking, next to the packer).
+    var writer: any InstanceWriting {
+        switch self {
+        case .pages: PagesLayout()
+        case .tasks: TasksLayout()
+        case .slidebox: SlideBoxLayout()
+        case .grid: GridLayout()
+        case .wheel: WheelLayout()
+        }
     }
 }

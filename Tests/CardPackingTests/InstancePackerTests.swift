@@ -9,17 +9,26 @@ import Testing
 struct InstancePackerTests {
     static let camera = Camera(viewport: Size(width: 1280, height: 800))
 
-    @Test("a record is 64 bytes with the documented field offsets")
+    @Test("a record is 80 bytes (SPEC: at most 80) with the documented field offsets, which the attribute offsets are")
     func layout() {
-        #expect(InstanceRecord.stride == 64)
-        #expect(MemoryLayout<InstanceRecord>.size == 64)
+        #expect(InstanceRecord.stride == 80)
+        #expect(MemoryLayout<InstanceRecord>.size == 76)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row0) == 0)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row1) == 16)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row2) == 32)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.alpha) == 48)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.depth) == 52)
-        #expect(MemoryLayout<InstanceRecord>.offset(of: \.layer) == 56)
-        #expect(MemoryLayout<InstanceRecord>.offset(of: \.id) == 60)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.id) == 56)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.layer) == 60)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.title) == 62)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.pictureRectBits) == 64)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.pictureOpacityLevel) == 72)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.flags) == 73)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.visibleHeightLevel) == 74)
+        #expect([InstanceRecord.rowsOffset, InstanceRecord.alphaDepthOffset, InstanceRecord.idOffset,
+                 InstanceRecord.layerTitleOffset, InstanceRecord.pictureRectOffset, InstanceRecord.opacityFlagsOffset,
+                 InstanceRecord.visibleHeightOffset]
+                == [0, 48, 56, 60, 64, 72, 74])
     }
 
     /// The world point the record's rows map unit-quad point (u, v) to.
@@ -92,17 +101,18 @@ struct InstancePackerTests {
         #expect(packer.records.map { Int($0.id) } == expected)
         var passes: [InstancePass] = []
         packer.forEachPass { passes.append($0) }
-        #expect(passes == [InstancePass(range: 0..<500, depthTest: false, depthWrite: false, blending: true)])
+        #expect(passes == [InstancePass(range: 0..<500, kind: .backToFront)])
     }
 
-    @Test("depth: opaque cards first in input order, then translucent ones far to near")
+    @Test("depth: opaque cards first, front to back (zIndex, then index, descending), then translucent ones far to near")
     func depthOrder() {
         var generator = SplitMix64(seed: 11)
         let alphas = (0..<300).map { _ in Bool.random(using: &generator) ? 1 : Double.random(in: 0.1..<1, using: &generator) }
-        let cards = Self.cards(zIndices: Array(repeating: 0, count: 300), alphas: alphas).shuffled(using: &generator)
+        let zIndices = (0..<300).map { _ in Int.random(in: -3...3, using: &generator) }
+        let cards = Self.cards(zIndices: zIndices, alphas: alphas).shuffled(using: &generator)
         var packer = InstancePacker()
         packer.pack(cards, offset: .zero, camera: Self.camera, ordering: .depth, layerCount: 1)
-        let opaque = cards.filter { $0.alpha >= 1 }.map { $0.id.rawValue }
+        let opaque = cards.filter { $0.alpha >= 1 }.sorted { ($0.zIndex, $0.index) > ($1.zIndex, $1.index) }.map { $0.id.rawValue }
         #expect(packer.opaqueCount == opaque.count)
         #expect(packer.records.prefix(packer.opaqueCount).map(\.id) == opaque)
         let translucent = packer.records.dropFirst(packer.opaqueCount)
@@ -113,8 +123,8 @@ struct InstancePackerTests {
         var passes: [InstancePass] = []
         packer.forEachPass { passes.append($0) }
         #expect(passes == [
-            InstancePass(range: 0..<opaque.count, depthTest: true, depthWrite: true, blending: false),
-            InstancePass(range: opaque.count..<300, depthTest: true, depthWrite: false, blending: true),
+            InstancePass(range: 0..<opaque.count, kind: .opaque),
+            InstancePass(range: opaque.count..<300, kind: .translucent),
         ])
     }
 

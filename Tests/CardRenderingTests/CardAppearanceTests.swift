@@ -36,7 +36,19 @@ struct CardAppearanceTests {
         }
     }
 
-    @Test("the label shows the card's number (id + 1), one glyph cell per digit")
+    /// The badge's geometry (card.vert): glyph height, slot width, padding and the pill's
+    /// top-left corner, for a flat card at z = 0 (card points = pixels).
+    static func badge(card: CardAttributes, digits: Int, cellWidth: Double, glyphHeight: Double)
+        -> (glyphH: Double, slot: Double, pad: Double, origin: Vec2) {
+        let unit = min(card.size.width, card.size.height)
+        let glyphH = min(max(0.04 * unit, 12), 32), slot = glyphH * cellWidth / glyphHeight
+        let pad = 0.25 * glyphH, margin = max(0.01 * unit, 2)
+        let pillWidth = Double(digits) * slot + 2 * pad
+        let origin = Vec2(card.center.x + card.size.width / 2 - margin - pillWidth, card.center.y - card.size.height / 2 + margin)
+        return (glyphH, slot, pad, origin)
+    }
+
+    @Test("the badge shows the card's number (id + 1) at its top-right corner, one glyph cell per digit")
     func label() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
@@ -49,30 +61,29 @@ struct CardAppearanceTests {
         }
         let glyphs = try #require(LabelGlyphs(digits: digits))
         try renderer.setLabelGlyphs(glyphs)
-        // Card id 41 → "42", flat at z = 0 so card points are pixels: unit = 200.
+        // Card id 41 → "42", flat at z = 0 so card points are pixels.
         let card = Scenes.card(41, x: 200, y: 150, width: 300, height: 200)
         try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
         let image = try gpu.readPixels()
-        // Label geometry from card.frag: glyph height 0.075·unit, width by the glyph's aspect,
-        // padding 0.3·glyph height, margin 0.035·unit from the card's top-left corner (50, 50).
+        let b = Self.badge(card: card, digits: 2, cellWidth: Double(glyphs.cellWidth), glyphHeight: Double(glyphs.glyphHeight))
+        #expect(b.glyphH == 12)  // 4 % of 200 points is under the legible minimum
         let pillOpacity = 0.72
-        let unit = 200.0, glyphH = 0.075 * unit, glyphW = glyphH * 6 / 9, pad = 0.3 * glyphH, margin = 0.035 * unit
-        let textOrigin = Vec2(50 + margin + pad, 50 + margin + pad)
         let background = SIMD3<Double>(40, 40, 200)
         func expected(digit: Int) -> SIMD3<Double> {
             let ink = Double(digit * 25) / 255, alpha = pillOpacity + (1 - pillOpacity) * ink
             return background * (1 - alpha) + SIMD3(repeating: 255 * ink) * alpha
         }
         for (k, digit) in [4, 2].enumerated() {
-            let p = textOrigin + Vec2((Double(k) + 0.5) * glyphW, 0.5 * glyphH)
+            let p = b.origin + Vec2(b.pad + (Double(k) + 0.5) * b.slot, b.pad + 0.5 * b.glyphH)
             let pixel = image[Int(p.x), Int(p.y)]
             #expect(Self.near(pixel, expected(digit: digit), tolerance: 4), "digit \(k): \(pixel)")
         }
         // The pill around the text: dark, no ink.
-        let pill = image[Int(50 + margin + pad / 2), Int(textOrigin.y + glyphH / 2)]
+        let pill = image[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
         #expect(Self.near(pill, background * (1 - pillOpacity), tolerance: 4), "pill: \(pill)")
-        // Far from the label: the image itself.
+        // Far from the badge, and where the old badge sat (top-left): the picture itself.
         #expect(Self.near(image[200, 150], background))
+        #expect(Self.near(image[70, 70], background))
     }
 
     @Test("depth ordering: a translucent card in front blends over the opaque one behind, in any input order")
@@ -123,17 +134,40 @@ struct CardAppearanceTests {
         #expect(Self.near(painted, paintedExpected), "\(painted) vs \(paintedExpected)")
     }
 
-    @Test("cards have slightly rounded corners: the very corner pixel is background")
-    func roundedCorners() throws {
+    @Test("a rendered frame's decorations: rounded corners cut by the mesh, a thin whiter rim, the badge's pill")
+    func frame() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
         try renderer.setImages([Self.red])
         try renderer.render(RenderFrame(cards: [], camera: Self.camera))
         let background = try gpu.readPixels()[0, 0]
-        let card = Scenes.card(0, x: 200, y: 150, width: 200, height: 150)
+        // 300 × 200 at z = 0 (points = pixels): x 50…350, y 50…250; corner radius 2.5 % of
+        // 200 = 5 points; rim 1 point (0.4 %, at least 1).
+        let card = Scenes.card(0, x: 200, y: 150, width: 300, height: 200)
         try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
         let image = try gpu.readPixels()
-        #expect(image[100, 75] == background)           // the corner is cut
-        #expect(Self.near(image[110, 150], [200, 40, 40])) // the edge's middle is not
+        let red = SIMD3<Double>(200, 40, 40), rim = red * 0.7 + SIMD3(repeating: 0.3 * 255)
+        // Corners: pixels whose centers lie outside the arc (radius 5 about (55, 55)) are background.
+        for (x, y) in [(50, 50), (50, 51), (51, 50), (349, 249), (349, 50)] {
+            #expect(image[x, y] == background, "corner pixel (\(x), \(y)): \(image[x, y])")
+        }
+        #expect(Self.near(image[53, 53], red), "inside the arc: \(image[53, 53])")
+        // Rim: the outermost row and column of every straight edge, the card's colour inside it.
+        for (x, y) in [(200, 50), (200, 249), (50, 150), (349, 150)] {
+            #expect(Self.near(image[x, y], rim, tolerance: 3), "rim (\(x), \(y)): \(image[x, y])")
+        }
+        for (x, y) in [(200, 52), (200, 247), (52, 150), (347, 150), (200, 150)] {
+            #expect(Self.near(image[x, y], red), "inside (\(x), \(y)): \(image[x, y])")
+        }
+        // The badge ("1") at the top-right corner: its pill's left padding is dark.
+        let glyphs = LabelGlyphs()
+        let b = Self.badge(card: card, digits: 1, cellWidth: Double(glyphs.cellWidth), glyphHeight: Double(glyphs.glyphHeight))
+        let pill = image[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
+        #expect(Self.near(pill, red * (1 - 0.72), tolerance: 4), "pill: \(pill)")
+        // Without glyphs there is no badge: the same pixel is the picture.
+        try renderer.setLabelGlyphs(nil)
+        try renderer.render(RenderFrame(cards: [card], camera: Self.camera))
+        let plain = try gpu.readPixels()[Int(b.origin.x + b.pad / 2), Int(b.origin.y + b.pad + b.glyphH / 2)]
+        #expect(Self.near(plain, red))
     }
 }

@@ -71,15 +71,19 @@ struct BenchCommandTests {
         for scenario in ["pages · 50 cards · visible · fast", "pages · 50 cards · visible · uikit",
                          "pages · 50 cards · all · fast", "pages · 50 cards · all · uikit"] {
             let rows = Self.stageRows(out, scenario: scenario)
-            #expect(Set(rows.keys) == ["layout", "packing", "upload", "submit", "draw", "frame", "cpu"], "\(scenario)")
+            #expect(Set(rows.keys) == ["session", "layout", "packing", "upload", "submit", "draw", "frame", "cpu"], "\(scenario)")
             for (stage, values) in rows {
                 #expect(values.count == 4, "\(scenario) \(stage)")
                 #expect(values == values.sorted(), "\(scenario) \(stage): \(values)")
             }
         }
-        #expect(out.contains("64 B/card"))
+        #expect(out.contains("80 B/card"))
         #expect(out.contains("cards/s laid out"))
-        #expect(out.contains("heap allocations per frame: layout 0, packing 0"))
+        #expect(out.contains("layout 0, packing 0"))
+        // Every scenario as a ratio to the floor, and the floor itself.
+        #expect(out.components(separatedBy: "frame / floor: ").count == 5)
+        #expect(out.contains("the viewer's frame (bulk writers in 20 of 20 frames)"))
+        #expect(out.contains("floor (clear + one full-viewport textured quad, after every measured frame): median "))
         #expect(out.contains("pages · 50 cards · visible: uikit / fast"))
         #expect(out.contains("pages · 50 cards · fast: all cards / visible"))
         #expect(out.contains("peak memory (max RSS): "))
@@ -99,7 +103,9 @@ struct BenchCommandTests {
         #expect(outcome.stdout.contains("JSON: \(json)") && outcome.stdout.contains("plot: \(plot)"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
             as? [String: Any])
-        #expect(object["schema"] as? String == "cardviewer-bench/1")
+        #expect(object["schema"] as? String == "cardviewer-bench/2")
+        let floor = try #require(object["floor"] as? [String: Any])
+        #expect(floor["count"] as? Int == 5 * 5 * 3)
         let settings = try #require(object["settings"] as? [String: Any])
         #expect(settings["cards"] as? [Int] == [10, 100, 1000])
         #expect(settings["order"] as? String == "zindex")
@@ -108,13 +114,14 @@ struct BenchCommandTests {
         #expect(results.count == 5 * 3)
         for result in results {
             let stages = try #require(result["stages"] as? [String: [String: Double]])
-            for stage in ["layout", "packing", "upload", "submit", "draw", "frame", "cpu"] {
+            for stage in ["session", "layout", "packing", "upload", "submit", "draw", "frame", "cpu"] {
                 let s = try #require(stages[stage], "\(stage)")
                 let chain = [s["min"], s["median"], s["p90"], s["p99"], s["max"]].compactMap { $0 }
                 #expect(chain.count == 5 && chain == chain.sorted(), "\(stage): \(s)")
             }
             #expect((result["cardsPerSecond"] as? Double ?? 0) > 0)
-            #expect(result["bytesPerCard"] as? Int == 64)
+            #expect(result["bytesPerCard"] as? Int == 80)
+            #expect((result["frameToFloor"] as? Double ?? 0) > 0)
         }
         let growth = try #require(object["growth"] as? [[String: Any]])
         #expect(growth.count == 5)

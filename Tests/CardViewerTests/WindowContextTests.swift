@@ -10,7 +10,7 @@ import Testing
 @Suite("GLFW window context", .serialized,
        .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs DISPLAY (make test runs under xvfb-run)"))
 struct WindowContextTests {
-    @Test("a hidden window has an OpenGL 3.3 core context and the renderer draws into it with one call")
+    @Test("a hidden window has an OpenGL 3.3 core context and the renderer draws into it: one call for the cards, one for their badges")
     func renderIntoWindow() throws {
         let window = try GLFWWindowContext(title: "CardViewer test", size: Size(width: 320, height: 200), visible: false)
         #expect(window.contextVersion >= (3, 3))
@@ -21,7 +21,7 @@ struct WindowContextTests {
         let context = LayoutContext(viewport: window.viewportSize, cardCount: 20)
         let stats = try renderer.render(RenderFrame(cards: PagesLayout().visibleAttributes(in: context), camera: context.camera))
         window.present()
-        #expect(stats.drawCalls == 1)
+        #expect(stats.drawCalls == 2)
         #expect(stats.instances > 0)
         _ = window.nextEvents(timeout: 0)
         #expect(!window.shouldClose)

@@ -21,10 +21,12 @@ public protocol FramePipeline: AnyObject {
 
 /// How a frame's cards are laid out and packed.
 public enum PipelinePath: String, Sendable, Codable, CaseIterable {
-    /// Each layout writes instance records directly (`BulkInstancePacker`); the default.
+    /// The viewer's path: each layout writes instance records directly where it can
+    /// (`BulkInstancePacker`); the default. In the scrolling scenario, the viewer's own frame.
     case fast
-    /// `attributes(at:)` through the layout protocol into a `[CardAttributes]`, then
-    /// `InstancePacker`: the straightforward version.
+    /// `CardAttributes` first, then `InstancePacker`: in the scrolling scenario, the viewer's
+    /// frame with its bulk path turned off; in the all-cards scenario, `attributes(at:)` through
+    /// the layout protocol for every card.
     case generic
     /// UIKit's way: one heap object per card per frame (like `UICollectionViewLayoutAttributes`),
     /// then packed.
@@ -33,7 +35,14 @@ public enum PipelinePath: String, Sendable, Codable, CaseIterable {
     /// Makes the pipeline for `kind`, laying out `scope`.
     public func makePipeline(kind: LayoutKind, scope: BulkInstancePacker.Scope) -> FramePipeline {
         switch self {
-        case .fast: FastPipeline(layout: kind.makeInstanceWriter(), scope: scope)
+        case .fast:
+            // Every layout writes in bulk (`InstanceWriting`, in CardPacking); one that did not
+            // would be measured on the generic path.
+            if let writer = kind.makeLayout() as? any InstanceWriting {
+                FastPipeline(layout: writer, scope: scope)
+            } else {
+                GenericPipeline(layout: kind.makeLayout(), scope: scope)
+            }
         case .generic: GenericPipeline(layout: kind.makeLayout(), scope: scope)
         case .uikit: UIKitPipeline(layout: kind.makeLayout(), scope: scope)
         }

@@ -3,13 +3,16 @@ import CardMath
 
 /// Everything a run measured: the machine, the settings, each scenario's results, the ratios
 /// between scenarios and how the cost grows with the card count. Encodes to the JSON documented
-/// in README.md (schema `cardviewer-bench/1`).
+/// in README.md (schema `cardviewer-bench/2`).
 public struct BenchmarkReport: Hashable, Sendable, Codable {
     /// The schema name and version of the JSON.
-    public var schema = "cardviewer-bench/1"
+    public var schema = "cardviewer-bench/2"
     public var machine: MachineInfo
     public var settings: ReportedSettings
     public var results: [ScenarioResult]
+    /// Every floor frame of the run (clear + one full-viewport textured quad with a trivial
+    /// shader, drawn after each measured frame into the same framebuffer), nanoseconds.
+    public var floor: Summary
     /// Ratios of medians between scenarios of this run.
     public var comparisons: [Comparison]
     /// For each layout, scope and path measured at several card counts: the cost per count.
@@ -20,10 +23,11 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     public var countsAllocations: Bool
 
     public init(machine: MachineInfo, settings: BenchmarkSettings, imageLayers: Int, results: [ScenarioResult],
-                maximumResidentBytes: Int, countsAllocations: Bool) {
+                floor: Summary, maximumResidentBytes: Int, countsAllocations: Bool) {
         self.machine = machine
         self.settings = ReportedSettings(settings, imageLayers: imageLayers)
         self.results = results
+        self.floor = floor
         comparisons = Comparison.all(in: results)
         growth = GrowthSeries.all(in: results)
         self.maximumResidentBytes = maximumResidentBytes

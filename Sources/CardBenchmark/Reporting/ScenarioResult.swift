@@ -36,6 +36,18 @@ public struct ScenarioResult: Hashable, Sendable, Codable {
     public var uploadedBytesPerFrame: Double
     /// Mean heap allocations per measured frame, per stage.
     public var allocationsPerFrame: AllocationCounts
+    /// True when the scenario ran the viewer's own frame (session, controllers, packing and
+    /// renderer: the scrolling scenario); false for the layout-throughput pipelines.
+    public var viewerFrame: Bool
+    /// Measured frames the viewer's frame drew with the bulk writers (the layout writing its
+    /// records itself); 0 for the pipelines.
+    public var bulkPathFrames: Int
+    /// The floor frames drawn between this scenario's measured frames (clear + one textured
+    /// full-viewport quad), nanoseconds.
+    public var floor: Summary
+    /// The median frame over the median floor frame of the same scenario: how many screens of
+    /// pixels a frame costs.
+    public var frameToFloor: Double
 
     /// The summary of `stage`.
     public func summary(_ stage: Stage) -> Summary { stages[stage] }
@@ -43,6 +55,7 @@ public struct ScenarioResult: Hashable, Sendable, Codable {
 
 /// One `Summary` per stage (a struct rather than a dictionary so the JSON has named keys).
 public struct StageSummaries: Hashable, Sendable, Codable {
+    public var session: Summary
     public var layout: Summary
     public var packing: Summary
     public var upload: Summary
@@ -53,6 +66,7 @@ public struct StageSummaries: Hashable, Sendable, Codable {
 
     public subscript(stage: Stage) -> Summary {
         switch stage {
+        case .session: session
         case .layout: layout
         case .packing: packing
         case .upload: upload
@@ -72,7 +86,7 @@ extension ScenarioResult {
         frames = samples.frames
         let gpuTimed = trustsTimer && samples.timerAnswered
         stages = StageSummaries(
-            layout: Summary(samples.samples(.layout)), packing: Summary(samples.samples(.packing)),
+            session: Summary(samples.samples(.session)), layout: Summary(samples.samples(.layout)), packing: Summary(samples.samples(.packing)),
             upload: Summary(samples.samples(.upload)), submit: Summary(samples.samples(.submit)),
             draw: Summary(samples.samples(.draw, gpuTimed: gpuTimed)), frame: Summary(samples.samples(.frame)),
             cpu: Summary(samples.samples(.cpu)))
@@ -87,5 +101,9 @@ extension ScenarioResult {
         bytesPerCard = InstanceRecord.stride
         uploadedBytesPerFrame = Summary(samples.uploadedBytes).median
         allocationsPerFrame = samples.allocations.perFrame(samples.frames)
+        viewerFrame = scenario.runsViewerFrame
+        bulkPathFrames = samples.bulkFrames
+        floor = Summary(samples.floor)
+        frameToFloor = floor.median > 0 ? stages.frame.median / floor.median : 0
     }
 }

@@ -22,6 +22,9 @@ public enum TextReport {
                 out += "  \(series.label): " + points.joined(separator: " · ") + "\n"
             }
         }
+        let f = report.floor
+        out += "\nfloor (clear + one full-viewport textured quad, after every measured frame): median \(micro(f.median)) µs,"
+            + " p90 \(micro(f.p90)) µs over \(f.count) frames\n"
         out += "\npeak memory (max RSS): \(megabytes(report.maximumResidentBytes)) MB\n"
         return out
     }
@@ -51,9 +54,12 @@ public enum TextReport {
         out += "  cards: \(number(r.cardsPerFrame)) laid out and \(number(r.instances.median)) drawn per frame"
             + " · \(r.bytesPerCard) B/card · layout+packing \(String(format: "%.2f", r.nanosecondsPerCard)) ns/card"
             + " · \(rate(r.cardsPerSecond)) cards/s laid out · \(rate(r.drawnCardsPerSecond)) cards/s drawn\n"
+        out += "  frame / floor: \(ratio(r.frameToFloor)) (floor median \(micro(r.floor.median)) µs)"
+            + (r.viewerFrame ? " · the viewer's frame (bulk writers in \(r.bulkPathFrames) of \(r.frames) frames)\n"
+                             : " · layout throughput\n")
         let a = r.allocationsPerFrame
         if countsAllocations {
-            out += "  heap allocations per frame: layout \(number(a.layout)), packing \(number(a.packing)),"
+            out += "  heap allocations per frame: session \(number(a.session)), layout \(number(a.layout)), packing \(number(a.packing)),"
                 + " upload \(number(a.upload)), draw \(number(a.draw)) (GL driver included); all threads \(number(a.process))\n"
         } else {
             out += "  heap allocations: not counted on this platform\n"

@@ -2,36 +2,68 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardRendering
+import CardViewerCore
+import CardViewerFrame
 
 /// The timing module: scrolls decks through a scripted fling, headless, and measures every stage
-/// of every frame (SPEC §5).
+/// of every frame against the floor (SPEC §5).
 ///
-/// One EGL context and one `CardRenderer` serve every scenario of a run. Each frame is:
-/// layout → packing → upload → draw (submit, then `glFinish`), each stage timed on the
+/// One EGL context and one `CardRenderer` serve every scenario of a run. The scrolling scenario
+/// (scope `visible`, paths `fast` and `generic`) runs the viewer's own frame: a `ViewerSession`
+/// fed the fling as pointer events through `ReplayPlayer` (the replay path), drawn by
+/// `ViewerFrameRenderer.draw` (the function the viewer's driver calls) — with the bulk writers
+/// where they apply (`fast`, what the viewer does) or without them (`generic`, a baseline).
+/// The layout-throughput scenarios (scope `all`, and the `uikit` baseline) lay out with the
+/// pipelines in `Pipelines/` at the fling's offsets.
+///
+/// Each frame: session → layout → packing → upload → submit → `glFinish`, each stage timed on the
 /// monotonic clock and its heap allocations counted; the draw's GPU time comes from a
-/// `GL_TIME_ELAPSED` query where the driver has a timer. Warm-up frames run the same script
-/// before the measured ones and are not recorded.
+/// `GL_TIME_ELAPSED` query where the driver has a real timer. After every measured frame the
+/// floor (`FloorRenderer`: clear, one full-viewport textured quad) is drawn and timed into the
+/// same framebuffer, so each scenario's frames are compared with floor frames drawn in the same
+/// seconds. Warm-up frames run the same script before the measured ones and are not recorded.
 public final class Benchmark {
     public let settings: BenchmarkSettings
     /// The CPU and GL driver this run measures.
     public let machine: MachineInfo
-    private let gpu: EGLOffscreenContext
-    private let renderer: CardRenderer
-    private let timer: GPUTimer
+    let gpu: EGLOffscreenContext
+    let renderer: CardRenderer
+    let frameRenderer: ViewerFrameRenderer
+    let floor: FloorRenderer
+    let timer: GPUTimer
+    /// Called with each scrolling scenario's session before its first frame (tests use it to
+    /// put a controller in another state).
+    let prepareSession: ((ViewerSession) -> Void)?
 
-    /// Creates the headless context and the renderer, and uploads `images` as card layers
-    /// (none: cards are coloured by id).
+    /// Creates the headless context and the renderers, and uploads `images` as card layers
+    /// (none: cards are coloured by id); the floor samples the first image, brought to the
+    /// drawable's size.
     ///
     /// - Throws: `RenderError` when headless OpenGL 3.3 is not available or a resource fails.
-    public init(settings: BenchmarkSettings, images: [RGBAImage] = []) throws {
+    public init(settings: BenchmarkSettings, images: [RGBAImage] = [],
+                prepareSession: ((ViewerSession) -> Void)? = nil) throws {
         self.settings = settings
+        self.prepareSession = prepareSession
         gpu = try EGLOffscreenContext(size: settings.pixelSize, samples: 1)
         renderer = try CardRenderer(context: gpu)
         if !images.isEmpty { try renderer.setImages(images) }
+        frameRenderer = ViewerFrameRenderer(renderer: renderer)
+        // The floor's picture has the drawable's size: one texel per pixel, a screen of pixels.
+        let pixels = settings.pixelSize
+        floor = try FloorRenderer(context: gpu, picture: (images.first ?? Self.floorPicture).filled(into: (pixels.width, pixels.height)))
         timer = try GPUTimer(context: gpu)
         machine = MachineInfo(cpu: MachineInfo.cpuModel(), cores: MachineInfo.activeCores,
                               glRenderer: gpu.info.renderer, glVersion: gpu.info.version, gpuTimer: timer.isAvailable)
     }
+
+    /// A picture for the floor when the run has none: a 640 × 400 gradient.
+    static let floorPicture: RGBAImage = {
+        var image = RGBAImage(width: 640, height: 400)
+        for y in 0..<400 {
+            for x in 0..<640 { image[x, y] = (UInt8(x * 255 / 639), UInt8(y * 255 / 399), 128, 255) }
+        }
+        return image
+    }()
 
     /// True when draws are timed by the GPU timer: the driver has one and is not a software
     /// rasterizer (llvmpipe's `GL_TIME_ELAPSED` brackets only the query commands of the last
@@ -55,58 +87,38 @@ public final class Benchmark {
             results.append(try measure(scenario) { frame in progress?(done + frame, total, scenario) })
         }
         return BenchmarkReport(machine: machine, settings: settings, imageLayers: renderer.imageLayerCount,
-                               results: results, maximumResidentBytes: ResourceUsage.maximumResidentBytes,
+                               results: results, floor: Summary(floorSamples), maximumResidentBytes: ResourceUsage.maximumResidentBytes,
                                countsAllocations: AllocationCounter.isCounting)
     }
 
     /// Measures one scenario.
     public func measure(_ scenario: Scenario, progress: ((Int) -> Void)? = nil) throws -> ScenarioResult {
-        let viewport = settings.viewport
-        let pipeline = scenario.path.makePipeline(kind: scenario.layout, scope: scenario.scope)
-        let script = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
-        let camera = Camera(viewport: viewport)
-        let layerCount = renderer.imageLayerCount
-        let ordering = settings.ordering, shading = settings.shading
-        let warmup = settings.warmupFrames, measured = settings.measuredFrames
-        var samples = FrameSamples(capacity: measured)
-        for frame in 0..<(warmup + measured) {
-            let offset = frame < warmup ? script.offset(frame: frame, of: warmup)
-                                        : script.offset(frame: frame - warmup, of: measured)
-            let context = LayoutContext(viewport: viewport, cardCount: scenario.cards, offset: offset)
-            var times = StageTimes()
-            var allocations = AllocationCounts()
-            let process0 = AllocationCounter.process
-            let a0 = AllocationCounter.thread, t0 = MonotonicClock.now()
-            pipeline.layout(in: context, ordering: ordering, layerCount: layerCount)
-            let t1 = MonotonicClock.now(), a1 = AllocationCounter.thread
-            pipeline.pack(in: context, ordering: ordering, layerCount: layerCount)
-            let t2 = MonotonicClock.now(), a2 = AllocationCounter.thread
-            let bytes = try pipeline.withRecords { try renderer.uploadInstances($0) }
-            let t3 = MonotonicClock.now(), a3 = AllocationCounter.thread
-            timer.begin()
-            let stats = try renderer.drawInstances(pipeline.passes, camera: camera, shading: shading)
-            timer.end()
-            let t4 = MonotonicClock.now()
-            gpu.present()  // glFinish
-            let t5 = MonotonicClock.now(), a5 = AllocationCounter.thread
-            let process5 = AllocationCounter.process
-            if frame >= warmup {
-                times.layout = Double(t1 &- t0)
-                times.packing = Double(t2 &- t1)
-                times.upload = Double(t3 &- t2)
-                times.submit = Double(t4 &- t3)
-                times.frame = Double(t5 &- t0)
-                times.wallDraw = Double(t5 &- t3)
-                times.gpuDraw = timer.elapsedNanoseconds().map { Double($0) }
-                allocations.layout = Double(a1 &- a0)
-                allocations.packing = Double(a2 &- a1)
-                allocations.upload = Double(a3 &- a2)
-                allocations.draw = Double(a5 &- a3)
-                allocations.process = Double(process5 &- process0)
-                samples.record(times, instances: stats.instances, uploadedBytes: bytes, allocations: allocations)
-            }
-            progress?(frame + 1)
-        }
+        let samples = scenario.runsViewerFrame ? try measureViewerFrames(scenario, progress: progress)
+                                               : try measurePipeline(scenario, progress: progress)
         return ScenarioResult(scenario: scenario, samples: samples, trustsTimer: timerTimesDraws)
     }
+
+    /// When true, each scenario's last measured frame is read back into `capturedFrame`
+    /// (before the floor draws over it), for tests that look at what the benchmark drew.
+    public var capturesLastFrame = false
+    /// The last measured frame of the last scenario, when `capturesLastFrame`.
+    public internal(set) var capturedFrame: RGBAImage?
+    /// Every floor frame of the run so far, nanoseconds.
+    private(set) var floorSamples: [Double] = []
+
+    /// Draws and times one floor frame into `samples`.
+    func recordFloorFrame(into samples: inout FrameSamples) throws {
+        let start = MonotonicClock.now()
+        try floor.draw()
+        gpu.present()  // glFinish
+        let nanoseconds = Double(MonotonicClock.now() &- start)
+        samples.recordFloor(nanoseconds)
+        floorSamples.append(nanoseconds)
+    }
+}
+
+extension Scenario {
+    /// True for the scrolling scenario: the viewer's session and frame (with or without the
+    /// bulk writers); false for the layout-throughput pipelines.
+    public var runsViewerFrame: Bool { scope == .visible && (path == .fast || path == .generic) }
 }

@@ -13,6 +13,10 @@ struct FrameSamples {
     private(set) var instances: [Double] = []
     /// Bytes uploaded per frame.
     private(set) var uploadedBytes: [Double] = []
+    /// Measured frames the viewer's frame drew through the bulk writers.
+    var bulkFrames = 0
+    /// The floor frames drawn between this scenario's frames, nanoseconds each.
+    private(set) var floor: [Double] = []
     /// Allocations of the benchmark thread per stage, summed over the frames.
     private(set) var allocations = AllocationCounts()
     private(set) var frames = 0
@@ -28,24 +32,29 @@ struct FrameSamples {
         layoutPacking.reserveCapacity(capacity)
         instances.reserveCapacity(capacity)
         uploadedBytes.reserveCapacity(capacity)
+        floor.reserveCapacity(capacity)
     }
 
     /// Records one frame: nanoseconds per stage (`Stage.allCases` order) and its counts.
     mutating func record(_ times: StageTimes, instances: Int, uploadedBytes: Int, allocations: AllocationCounts) {
-        stages[0].append(times.layout)
-        stages[1].append(times.packing)
-        stages[2].append(times.upload)
-        stages[3].append(times.submit)
+        stages[0].append(times.session)
+        stages[1].append(times.layout)
+        stages[2].append(times.packing)
+        stages[3].append(times.upload)
+        stages[4].append(times.submit)
         if let gpu = times.gpuDraw { gpuDraw.append(gpu) }
         wallDraw.append(times.wallDraw)
-        stages[5].append(times.frame)
-        stages[6].append(times.cpu)
+        stages[6].append(times.frame)
+        stages[7].append(times.cpu)
         layoutPacking.append(times.layout + times.packing)
         self.instances.append(Double(instances))
         self.uploadedBytes.append(Double(uploadedBytes))
         self.allocations.add(allocations)
         frames += 1
     }
+
+    /// Records one floor frame, nanoseconds.
+    mutating func recordFloor(_ nanoseconds: Double) { floor.append(nanoseconds) }
 
     /// True when the timer answered for every frame and not always 0.
     var timerAnswered: Bool {
@@ -61,16 +70,18 @@ struct FrameSamples {
 
 /// One frame's stage times, nanoseconds.
 struct StageTimes {
-    var layout = 0.0, packing = 0.0, upload = 0.0, submit = 0.0, frame = 0.0
+    var session = 0.0, layout = 0.0, packing = 0.0, upload = 0.0, submit = 0.0, frame = 0.0
     /// The timer query's answer, when the driver has a timer.
     var gpuDraw: Double?
     /// From the draw calls until `glFinish` returned.
     var wallDraw = 0.0
-    var cpu: Double { layout + packing + upload + submit }
+    var cpu: Double { session + layout + packing + upload + submit }
 }
 
 /// Heap allocations per stage of a frame (or summed over frames).
 public struct AllocationCounts: Hashable, Sendable, Codable {
+    /// The session's events and clock (the viewer's frames).
+    public var session: Double = 0
     public var layout: Double = 0
     public var packing: Double = 0
     public var upload: Double = 0
@@ -81,10 +92,11 @@ public struct AllocationCounts: Hashable, Sendable, Codable {
 
     public init() {}
 
-    /// The benchmark thread's allocations over the frame: layout + packing + upload + draw.
-    public var total: Double { layout + packing + upload + draw }
+    /// The benchmark thread's allocations over the frame: session + layout + packing + upload + draw.
+    public var total: Double { session + layout + packing + upload + draw }
 
     mutating func add(_ other: AllocationCounts) {
+        session += other.session
         layout += other.layout
         packing += other.packing
         upload += other.upload
@@ -97,6 +109,7 @@ public struct AllocationCounts: Hashable, Sendable, Codable {
         guard frames > 0 else { return self }
         let n = Double(frames)
         var mean = AllocationCounts()
+        mean.session = session / n
         mean.layout = layout / n
         mean.packing = packing / n
         mean.upload = upload / n

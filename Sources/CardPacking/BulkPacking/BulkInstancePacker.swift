@@ -5,12 +5,16 @@ import CardMath
 /// (layout and packing in one sweep, no `CardAttributes` in between).
 ///
 /// When the layout can write in bulk (`InstanceWriting.canWriteInBulk`), its specialised writer
-/// fills the records in the order the ordering needs, so no sort is needed: index order for
-/// `depth` (opaque cards need no order), zIndex order for `zindex` (index order or its reverse,
-/// `restingZIndexOrder`). Translucent records, should a writer produce any, are sorted back to
-/// front after the opaque ones, as `InstancePacker` does. Otherwise — a highlighted, swiped,
-/// lifted or dragged card, or numbers out of Float range — it takes the generic path
-/// (`attributes(at:)` per card, then `InstancePacker`) and gives the same records.
+/// fills the records in the order the ordering needs, so no sort is needed: front to back for
+/// `depth` (the reverse of zIndex order), back to front for `zindex` (zIndex order) — index order
+/// or its reverse, by `restingZIndexOrder`. Translucent records, should a writer produce any, are
+/// sorted back to front after the opaque ones, as `InstancePacker` does. Otherwise — a
+/// highlighted, swiped, lifted or dragged card, or numbers out of Float range — it takes the
+/// generic path (`attributes(at:)` per card, then `InstancePacker`) and gives the same records.
+///
+/// It is also the frame packer of the viewer: `pack(cards:…)` packs attributes laid out
+/// elsewhere (an animated frame), and `withMutableRecords` lets the caller give records their
+/// deck ids and pictures after packing.
 ///
 /// Scopes: `.all` packs every card of the deck (as the seeds lay out every card each frame);
 /// `.visible` packs the layout's candidates (`candidateRange`, a superset of the visible cards
@@ -39,6 +43,9 @@ public final class BulkInstancePacker {
 
     private var ordering = RenderOrdering.depth
     private var isOrdered = true
+    private var writtenReversed = false
+    private var clipsOccludedCards = false
+    private var eye = Vec3.zero
     private var onlyOpaque = false
     private var cards: [CardAttributes] = []
     private var generic = InstancePacker()
@@ -91,9 +98,16 @@ public final class BulkInstancePacker {
         usedBulkPath = true
         isOrdered = false
         onlyOpaque = layout.writesOnlyOpaqueRecords
+        // Only the cards that can be visible: clipping every card of a deck (the layout-throughput
+        // scope) would cost more than the fill it saves off screen.
+        clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth && scope == .visible
+        eye = context.camera.eye
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)
-        let reversed = ordering == .zindex && layout.restingZIndexOrder == .descending
+        // zindex: back to front is zIndex order; depth: front to back is its reverse.
+        let descending = layout.restingZIndexOrder == .descending
+        let reversed = ordering == .zindex ? descending : !descending
+        writtenReversed = reversed
         count = layout.writeInstances(range, in: context, layerCount: layerCount, reversed: reversed, into: storage)
     }
 
@@ -110,6 +124,7 @@ public final class BulkInstancePacker {
             opaqueCount = 0
         case .depth:
             if onlyOpaque { opaqueCount = count } else { sortTranslucentRecords() }
+            if clipsOccludedCards, onlyOpaque { clipOccludedCards() }
         }
         makePasses(ordering: ordering)
     }
@@ -139,6 +154,29 @@ public final class BulkInstancePacker {
             for index in 0..<context.cardCount { cards.append(layout.attributes(at: index, in: context)) }
         }
         generic.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        copyGenericRecords()
+    }
+
+    /// Packs cards laid out elsewhere (an animated frame of the viewer) as `InstancePacker`
+    /// does, into this packer's records and passes.
+    ///
+    /// - Complexity: as `InstancePacker.pack`; no allocation once warm.
+    public func pack(cards: [CardAttributes], offset: Vec2, camera: Camera, ordering: RenderOrdering,
+                     layers: LayerChoice) {
+        self.ordering = ordering
+        usedBulkPath = false
+        isOrdered = true
+        generic.pack(cards, offset: offset, camera: camera, ordering: ordering, layers: layers)
+        copyGenericRecords()
+    }
+
+    /// Calls `body` with the records of the last `pack`, which it may change in place (ids,
+    /// pictures; not their order or count).
+    public func withMutableRecords<Result>(_ body: (UnsafeMutableBufferPointer<InstanceRecord>) throws -> Result) rethrows -> Result {
+        try body(UnsafeMutableBufferPointer(start: storage, count: count))
+    }
+
+    private func copyGenericRecords() {
         reserve(generic.records.count)
         generic.records.withUnsafeBufferPointer { source in
             if let base = source.baseAddress { storage.update(from: base, count: source.count) }
@@ -172,8 +210,10 @@ public final class BulkInstancePacker {
                 storage[opaque] = record
                 opaque += 1
             } else {
-                // Records are in index order here, so the position orders ties as the index does.
-                keys.append(SortKey(primary: -Double(record.depth), secondary: staging.count, position: staging.count))
+                // Records are in index order here (or its reverse), so the position orders ties
+                // as the index does.
+                let tie = writtenReversed ? -staging.count : staging.count
+                keys.append(SortKey(primary: -Double(record.depth), secondary: tie, position: staging.count))
                 staging.append(record)
             }
         }
@@ -182,33 +222,21 @@ public final class BulkInstancePacker {
         for (offset, key) in keys.enumerated() { storage[opaque + offset] = staging[key.position] }
     }
 
-    private func makePasses(ordering: RenderOrdering) {
-        passes.removeAll(keepingCapacity: true)
-        switch ordering {
-        case .zindex:
-            if count > 0 {
-                passes.append(InstancePass(range: 0..<count, depthTest: false, depthWrite: false, blending: true))
-            }
-        case .depth:
-            if opaqueCount > 0 {
-                passes.append(InstancePass(range: 0..<opaqueCount, depthTest: true, depthWrite: true, blending: false))
-            }
-            if count > opaqueCount {
-                passes.append(InstancePass(range: opaqueCount..<count, depthTest: true, depthWrite: false, blending: true))
-            }
+    /// Each record's visible height behind the next card's (`OcclusionClip`): records are
+    /// consecutive cards, so card i + 1 is the record before (written in reverse) or after.
+    private func clipOccludedCards() {
+        guard count > 1 else { return }
+        let step = writtenReversed ? -1 : 1
+        for position in 0..<count {
+            let next = position + step
+            guard next >= 0, next < count, storage[next].id == storage[position].id &+ 1,
+                  let visible = OcclusionClip.visibleHeight(of: storage[position], behind: storage[next], eye: eye) else { continue }
+            storage[position].visibleHeight = visible
         }
     }
-}
 
-extension LayoutKind {
-    /// A layout of this kind with its default parameters, as a bulk writer.
-    public func makeInstanceWriter() -> any InstanceWriting {
-        switch self {
-        case .pages: PagesLayout()
-        case .tasks: TasksLayout()
-        case .slidebox: SlideBoxLayout()
-        case .grid: GridLayout()
-        case .wheel: WheelLayout()
-        }
+    private func makePasses(ordering: RenderOrdering) {
+        passes.removeAll(keepingCapacity: true)
+        InstancePass.forEach(count: count, opaqueCount: opaqueCount, ordering: ordering) { passes.append($0) }
     }
 }

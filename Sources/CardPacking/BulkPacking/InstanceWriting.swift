@@ -26,6 +26,10 @@ public protocol InstanceWriting: CardLayout {
     /// ordering needs no look for translucent ones. The default is false.
     var writesOnlyOpaqueRecords: Bool { get }
 
+    /// True when, at rest, each card hides the lower part of the card before it (`OcclusionClip`
+    /// applies to consecutive cards: pages). The default is false.
+    var stacksOverPreviousCard: Bool { get }
+
     /// Writes the records of the cards in `range` (clamped to the deck) to `out`, in index order
     /// (reverse index order when `reversed`), skipping cards with nothing to draw (alpha 0).
     /// Only called when `canWriteInBulk(in: context)`. Returns how many records it wrote
@@ -63,6 +67,8 @@ public enum BulkPacking {
 extension InstanceWriting {
     public var writesOnlyOpaqueRecords: Bool { false }
 
+    public var stacksOverPreviousCard: Bool { false }
+
     /// The generic path for `range`: `attributes(at:)` per card, then `InstanceRecord`.
     /// Writers fall back to it where their specialised formula does not apply.
     ///
@@ -75,7 +81,10 @@ extension InstanceWriting {
         // Two plain loops rather than a local function: a captured counter would be boxed on
         // the heap in unoptimised builds.
         if reversed {
-            for index in range.reversed() {
+            // A counting loop: `range.reversed()`'s iterator allocates per step in unoptimised builds.
+            var index = range.upperBound
+            while index > range.lowerBound {
+                index -= 1
                 guard let record = InstanceRecord(attributes(at: index, in: context), offset: context.offset, eye: eye,
                                                   layerCount: layerCount) else { continue }
                 (out + written).initialize(to: record)
@@ -105,27 +114,31 @@ extension LayoutContext {
 /// True when `value` is finite and within `BulkPacking.floatLimit` (false for NaN).
 @inline(__always) func isBulkSafe(_ value: Double) -> Bool { abs(value) < BulkPacking.floatLimit }
 
-/// The texture layer of consecutive card ids, `id % layerCount`, without a division per card.
+/// The picture layer of consecutive card ids, `id % layerCount` (`LayerChoice` without a table),
+/// without a division per card.
 struct LayerCycle {
-    private(set) var layer: UInt32
+    private var value: UInt32
     private let count: UInt32
 
     /// Starts at card id `id`.
     init(id: UInt32, layerCount: Int) {
-        count = layerCount > 1 ? UInt32(truncatingIfNeeded: min(layerCount, Int(UInt32.max))) : 1
-        layer = count > 1 ? id % count : 0
+        count = layerCount > 1 ? UInt32(truncatingIfNeeded: min(layerCount, PictureLayer.poolLimit)) : 1
+        value = count > 1 ? id % count : 0
     }
+
+    /// The layer of the current id.
+    @inline(__always) var layer: UInt16 { UInt16(truncatingIfNeeded: value) }
 
     /// Moves to the next id (`id + 1`); `nextID` is that id, so a wrap of the 32-bit id restarts at 0.
     @inline(__always) mutating func advance(nextID: UInt32) {
-        layer &+= 1
-        if layer == count || nextID == 0 { layer = 0 }
+        value &+= 1
+        if value == count || nextID == 0 { value = 0 }
     }
 
     /// Moves to the previous id (`id − 1`), which is `previousID`.
     @inline(__always) mutating func retreat(previousID: UInt32) {
-        if previousID == UInt32.max { layer = previousID % count; return }
-        layer = layer == 0 ? count &- 1 : layer &- 1
+        if previousID == UInt32.max { value = previousID % count; return }
+        value = value == 0 ? count &- 1 : value &- 1
     }
 }
 

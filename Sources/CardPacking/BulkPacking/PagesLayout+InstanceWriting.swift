@@ -25,6 +25,9 @@ extension PagesLayout: InstanceWriting {
     /// Every card at rest has alpha 1.
     public var writesOnlyOpaqueRecords: Bool { true }
 
+    /// At rest each page hides most of the one above it, except its top strip.
+    public var stacksOverPreviousCard: Bool { true }
+
     public func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
                                into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
         let range = range.clamped(to: 0..<context.cardCount)

@@ -40,6 +40,10 @@ struct GridController: BaseLayoutController {
         return layout
     }
 
+    func stateLayout(for deck: Deck, in context: LayoutContext) -> GridLayout? {
+        layout(for: deck, in: context)
+    }
+
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         layout(for: deck, in: context).attributes(at: index, in: context)
     }

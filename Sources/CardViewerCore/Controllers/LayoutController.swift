@@ -1,6 +1,7 @@
 import CardInteraction
 import CardLayout
 import CardMath
+import CardPacking
 
 /// One layout's behaviour in the viewer: its layout value with the dynamic state that gestures
 /// set (a highlighted page, a lifted grid card…), and what taps, pans, long presses and wheel
@@ -25,6 +26,16 @@ protocol LayoutController {
     ///
     /// - Complexity: O(k), k the cards that can be visible; no allocation once `out` has grown.
     func layoutVisible(in context: LayoutContext, deck: Deck, into out: inout [CardAttributes])
+
+    /// Writes the instance records of the cards that can be visible straight from the layout
+    /// (the bulk path: no `CardAttributes` in between) into `packer`, in the draw order of
+    /// `ordering`, when the layout with the controller's state can (`InstanceWriting.canWriteInBulk`);
+    /// returns false, writing nothing, when it cannot. Records carry deck indices as ids and
+    /// layer 0: the caller gives them ids and pictures.
+    ///
+    /// - Complexity: O(k), k the candidates; no allocation once the packer has grown.
+    func writeBulkRecords(into packer: BulkInstancePacker, deck: Deck, context: LayoutContext,
+                          ordering: RenderOrdering) -> Bool
 
     /// The largest scroll offset the content allows.
     func maximumOffset(viewport: Size, cardCount: Int) -> Vec2

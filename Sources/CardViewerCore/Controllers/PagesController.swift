@@ -27,6 +27,10 @@ struct PagesController: BaseLayoutController {
         return layout
     }
 
+    func stateLayout(for deck: Deck, in context: LayoutContext) -> PagesLayout? {
+        layout(for: deck)
+    }
+
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         layout(for: deck).attributes(at: index, in: context)
     }

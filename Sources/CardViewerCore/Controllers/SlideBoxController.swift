@@ -24,6 +24,10 @@ struct SlideBoxController: BaseLayoutController {
         return layout
     }
 
+    func stateLayout(for deck: Deck, in context: LayoutContext) -> SlideBoxLayout? {
+        layout(for: deck, in: context)
+    }
+
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         layout(for: deck, in: context).attributes(at: index, in: context)
     }

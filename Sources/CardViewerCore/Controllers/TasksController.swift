@@ -19,6 +19,12 @@ struct TasksController: BaseLayoutController {
     var scrollAxis: ScrollAxis { .vertical }
     var highlightedCard: CardID? { opened }
 
+    /// The resting layout, unless a card is open: its open attributes are applied after the
+    /// layout, which the bulk writer cannot do.
+    func stateLayout(for deck: Deck, in context: LayoutContext) -> TasksLayout? {
+        opened == nil ? base : nil
+    }
+
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         var card = base.attributes(at: index, in: context)
         if let opened, deck.index(of: opened) == index { open(&card, in: context) }

@@ -16,6 +16,8 @@ struct WheelController: BaseLayoutController {
     var kind: LayoutKind { .wheel }
     var scrollAxis: ScrollAxis { .horizontal }
 
+    func stateLayout(for deck: Deck, in context: LayoutContext) -> WheelLayout? { base }
+
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         base.attributes(at: index, in: context)
     }

@@ -243,7 +243,12 @@ public final class ViewerSession {
     ///   off the visible list.
     public func prepareFrame() {
         scene.presentedCards(of: controller, into: &frameCards)
-        let count = Self.drawnCount(frameCards)
+        frameLaidOut(visibleCards: Self.drawnCount(frameCards))
+    }
+
+    /// Records that the frame at the session's time was laid out (by `prepareFrame()` or the
+    /// bulk path) with `count` cards visible: the screen is no longer behind.
+    func frameLaidOut(visibleCards count: Int) {
         if count != visibleCardCount {
             visibleCardCount = count
             if showsHUD { refreshOverlay() }

@@ -1,0 +1,101 @@
+import CardLayout
+import CardMath
+import CardRendering
+import CardInteraction
+import CardViewerCore
+import CardViewerFrame
+
+extension Benchmark {
+    /// The scrolling scenario: a session of `scenario.cards` cards in the scenario's layout,
+    /// the fling fed as pointer events through `ReplayPlayer`, every frame drawn by the viewer's
+    /// own `ViewerFrameRenderer.draw` (the bulk writers allowed on the `fast` path).
+    func measureViewerFrames(_ scenario: Scenario, progress: ((Int) -> Void)?) throws -> FrameSamples {
+        let viewport = settings.viewport
+        let session = ViewerSession(deck: Deck(syntheticCount: scenario.cards),
+                                    configuration: .init(layout: scenario.layout, viewport: viewport,
+                                                         ordering: settings.ordering))
+        prepareSession?(session)
+        let fling = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
+        let warmup = settings.warmupFrames, measured = settings.measuredFrames
+        var player = ReplayPlayer(script: FlingReplay.script(fling, warmup: warmup, measured: measured, viewport: viewport))
+        frameRenderer.allowsBulkPath = scenario.path == .fast
+        frameRenderer.layerTable = []
+        var samples = FrameSamples(capacity: measured)
+        for frame in 0..<(warmup + measured) {
+            let process0 = AllocationCounter.process
+            let a0 = AllocationCounter.thread, t0 = MonotonicClock.now()
+            _ = player.playFrame(into: session)
+            let a1 = AllocationCounter.thread
+            var observer = StageClock(timer: timer, start: MonotonicClock.now(), allocations: a1)
+            let stats = try frameRenderer.draw(session, observer: &observer)
+            gpu.present()  // glFinish
+            let t5 = MonotonicClock.now(), a5 = AllocationCounter.thread
+            let process5 = AllocationCounter.process
+            if frame >= warmup {
+                var times = observer.times
+                times.session = Double(observer.start0 &- t0)
+                times.frame = Double(t5 &- t0)
+                times.wallDraw = Double(t5 &- observer.uploadEnd)
+                times.gpuDraw = timer.elapsedNanoseconds().map { Double($0) }
+                var allocations = observer.allocations
+                allocations.session = Double(a1 &- a0)
+                allocations.draw += Double(a5 &- observer.submitEndAllocations)
+                allocations.process = Double(process5 &- process0)
+                samples.record(times, instances: stats.instances, uploadedBytes: stats.uploadedBytes, allocations: allocations)
+                if frameRenderer.usedBulkPath { samples.bulkFrames += 1 }
+                if capturesLastFrame, frame == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
+                try recordFloorFrame(into: &samples)
+            }
+            progress?(frame + 1)
+        }
+        return samples
+    }
+}
+
+/// Times the stages of a viewer frame as they end (and brackets the submit with the GPU timer),
+/// counting each stage's allocations on this thread.
+struct StageClock: FrameStageObserver {
+    let timer: GPUTimer
+    /// When the frame's drawing began (after the session stage).
+    let start0: UInt64
+    private var last: UInt64
+    private var lastAllocations: UInt64
+    var times = StageTimes()
+    var allocations = AllocationCounts()
+    /// When the upload ended (the wall-clock draw runs from here to the end of `glFinish`).
+    private(set) var uploadEnd: UInt64 = 0
+    /// The thread's allocation count when the submit ended.
+    private(set) var submitEndAllocations: UInt64 = 0
+
+    init(timer: GPUTimer, start: UInt64, allocations: UInt64) {
+        self.timer = timer
+        start0 = start
+        last = start
+        lastAllocations = allocations
+    }
+
+    mutating func stageEnded(_ stage: ViewerFrameRenderer.Stage) {
+        let now = MonotonicClock.now(), count = AllocationCounter.thread
+        let elapsed = Double(now &- last), made = Double(count &- lastAllocations)
+        switch stage {
+        case .layout:
+            times.layout = elapsed
+            allocations.layout = made
+        case .packing:
+            times.packing = elapsed
+            allocations.packing = made
+        case .upload:
+            times.upload = elapsed
+            allocations.upload = made
+            uploadEnd = now
+            timer.begin()
+        case .submit:
+            timer.end()
+            times.submit = elapsed
+            allocations.draw = made
+            submitEndAllocations = AllocationCounter.thread
+        }
+        last = MonotonicClock.now()
+        lastAllocations = AllocationCounter.thread
+    }
+}

@@ -1,0 +1,129 @@
+import CardPacking
+import CardShaders
+
+/// The card program's variants, compiled on first use from one source (`card.vert`,
+/// `card.frag`, both stages with the same defines): llvmpipe executes both sides of a branch for
+/// a block of fragments (or a batch of vertices) whenever any of them takes either, so code a
+/// variant carries costs every fragment it shades. A variant contains only what its pass needs.
+final class CardPrograms {
+    /// What a program draws.
+    enum Content: Hashable {
+        /// The card's body (picture, rim): the opaque and `zindex` passes.
+        case body
+        /// Badges, titles and marks: their own small pass after the bodies.
+        case decorations
+        /// Both in one draw, decorations after their card: translucent cards, which must keep
+        /// their decorations in their own draw order.
+        case bodyAndDecorations
+        /// One flat identity colour per card.
+        case identity
+    }
+
+    /// One variant.
+    struct Variant: Hashable {
+        var content: Content
+        /// The body may sample the full-resolution pictures (a second texture sample).
+        var fullResolution = false
+        /// Pictures may be fading in (a blend with the background).
+        var fade = false
+        /// There is no picture pool: cards are coloured by id.
+        var noPictures = false
+        /// Depth peeling's fragment tests (which discard).
+        var peel = false
+
+        var defines: [String] {
+            var names: [String]
+            switch content {
+            case .body: names = ["BODY"]
+            case .decorations: names = ["DECORATIONS"]
+            case .bodyAndDecorations: names = ["BODY", "DECORATIONS"]
+            case .identity: names = ["IDENTITY"]
+            }
+            if content != .identity {
+                if fullResolution { names.append("FULL_RESOLUTION") }
+                if fade { names.append("FADE") }
+                if noPictures { names.append("NO_PICTURES") }
+            }
+            if peel { names.append("PEEL") }
+            return names
+        }
+    }
+
+    private let gl: GL
+    private let vertex: ShaderSource
+    private let fragment: ShaderSource
+    private var compiled: [Variant: ShaderProgram] = [:]
+
+    /// Compiles the body variant at once, so a source that does not compile fails here.
+    init(gl: GL, vertex: ShaderSource, fragment: ShaderSource) throws {
+        self.gl = gl
+        self.vertex = vertex
+        self.fragment = fragment
+        _ = try program(Variant(content: .body))
+    }
+
+    /// The program of `variant`, compiled (and its samplers assigned to their units) on first use.
+    func program(_ variant: Variant) throws -> ShaderProgram {
+        if let program = compiled[variant] { return program }
+        var vertexSource = vertex, fragmentSource = fragment
+        for name in variant.defines {
+            vertexSource = vertexSource.defining(name)
+            fragmentSource = fragmentSource.defining(name)
+        }
+        let program = try ShaderProgram(gl: gl, vertex: vertexSource, fragment: fragmentSource)
+        gl.useProgram(program.program)
+        gl.uniform(program.location("uPictures"), int: CardRenderer.picturesUnit)
+        gl.uniform(program.location("uGlyphs"), int: CardRenderer.glyphsUnit)
+        gl.uniform(program.location("uFullPictures"), int: CardRenderer.fullPicturesUnit)
+        gl.uniform(program.location("uTitles"), int: CardRenderer.titlesUnit)
+        gl.uniform(program.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
+        gl.uniform(program.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
+        compiled[variant] = program
+        return program
+    }
+
+    /// Deletes every program; call with the context current.
+    func delete() {
+        for program in compiled.values { program.delete() }
+        compiled = [:]
+    }
+}
+
+extension CardRenderer {
+    /// What the frame's pictures need beyond the common path, so that frames which do not need
+    /// it do not pay for it (see `CardPrograms`).
+    struct PictureFeatures {
+        /// A record shows a full-resolution picture.
+        var fullResolution = false
+        /// A record's picture is fading in.
+        var fade = false
+        /// There is no picture pool.
+        var noPictures = false
+        /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
+        /// marks of unreadable pictures too (3); 0 skips the draw. The quads come in that order
+        /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
+        var decorationQuads = 3
+
+        func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
+            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
+        }
+    }
+
+    /// The features `records` need. O(n), no allocation.
+    func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
+        var features = PictureFeatures(noPictures: pictures.layerCount == 0)
+        let checksFull = fullPictures.layerCount > 0, checksTitles = titles.layerCount > 0
+        var titled = false, unreadable = false
+        for record in records {
+            if checksTitles, record.title != TitleSlot.none { titled = true }
+            guard record.layer != PictureLayer.none else {
+                if record.flags & InstanceFlags.unreadable.rawValue != 0 { unreadable = true }
+                continue
+            }
+            if record.pictureOpacityLevel < 255 { features.fade = true }
+            if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
+        }
+        features.decorationQuads = unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
+        return features
+    }
+}

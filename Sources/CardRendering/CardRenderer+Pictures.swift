@@ -1,0 +1,173 @@
+import CardImaging
+import CardMath
+import CardPacking
+
+/// What a card shows, on the GPU: the picture pool, the full-resolution pictures, the title
+/// atlas and the badge digits. Records point into them (`InstanceRecord.layer`, `.title`).
+///
+/// The sizes are the caller's choice (from the window and a memory budget); every texture can be
+/// re-created at another size (a resize), which forgets what it held. Uploads take one layer at
+/// a time and touch nothing else, so a caller streaming pictures bounds its uploads per frame.
+/// Call on the thread that draws (the context is made current).
+extension CardRenderer {
+    /// The picture pool's geometry.
+    public struct PoolInfo: Hashable, Sendable {
+        public var layers: Int
+        /// Level 0's size, pixels.
+        public var layerSize: PixelSize
+        /// Mip levels per layer (a full chain: down to 1 × 1).
+        public var levels: Int
+    }
+
+    /// The picture pool now.
+    public var picturePool: PoolInfo {
+        PoolInfo(layers: pictures.layerCount, layerSize: pictures.size, levels: pictures.levelCount)
+    }
+
+    /// (Re)creates the picture pool: `layers` layers of `layerSize` pixels with a full mip chain
+    /// each, contents undefined until uploaded (records must not point at them before). 0
+    /// layers frees it. Trilinear filtering: a card far away samples the small levels.
+    ///
+    /// - Throws: `RenderError.tooLarge` beyond the driver's limits (or over `PictureLayer.poolLimit`
+    ///   layers), or the GL error raised while allocating (e.g. `GL_OUT_OF_MEMORY`).
+    public func makePicturePool(layers: Int, layerSize: PixelSize) throws {
+        try context.makeCurrent()
+        guard layers <= PictureLayer.poolLimit else {
+            throw RenderError.tooLarge("a picture pool of \(layers) layers (records name at most \(PictureLayer.poolLimit))")
+        }
+        try pictures.allocate(layers: layers, size: layerSize, mipmapped: true)
+        texturesChanged()
+    }
+
+    /// Uploads one picture into pool layer `layer`: `levels` is its mip chain, level 0 of the
+    /// pool's layer size (the picture stretched over the whole layer; `InstanceRecord.pictureRect`
+    /// restores its aspect), then each level half the last, `picturePool.levels` in all —
+    /// `RGBAImage.mipChain()` computes it, on any thread. A card pointing at the layer shows
+    /// the new picture from the next frame on.
+    ///
+    /// - Throws: `RenderError.invalidUpload` for a layer outside the pool or levels of the wrong
+    ///   size or number; the GL error raised while uploading.
+    /// - Complexity: O(pixels of the chain), about 4/3 of level 0; no other layer is touched.
+    public func uploadPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
+        try context.makeCurrent()
+        try Self.upload(levels, layer: layer, into: pictures)
+    }
+
+    /// (Re)creates the full-resolution pictures: `layers` (1 or 2 are plenty: the opened card,
+    /// SlideBox's front photo) of `size` pixels — the framebuffer's size — without mip levels
+    /// (they are drawn about one texel per pixel). Records point at them with
+    /// `PictureLayer.fullResolution(k)`. 0 layers frees them.
+    public func makeFullResolutionPictures(layers: Int, size: PixelSize) throws {
+        try context.makeCurrent()
+        guard layers <= PictureLayer.fullResolutionLayers else {
+            throw RenderError.tooLarge("\(layers) full-resolution layers (records name at most \(PictureLayer.fullResolutionLayers))")
+        }
+        try fullPictures.allocate(layers: layers, size: size, mipmapped: false)
+        texturesChanged()
+    }
+
+    /// The full-resolution pictures' layers and size.
+    public var fullResolutionPictures: (layers: Int, size: PixelSize) { (fullPictures.layerCount, fullPictures.size) }
+
+    /// Uploads `image` (exactly the full-resolution size) into full-resolution layer `layer`.
+    public func uploadFullResolutionPicture(_ image: RGBAImage, toLayer layer: Int) throws {
+        try context.makeCurrent()
+        try Self.upload([image], layer: layer, into: fullPictures)
+    }
+
+    /// (Re)creates the title atlas: `slots` slots of `slotSize` texels of 8-bit coverage (a
+    /// title rasterized one line high, left-aligned; the card draws the slot's height as its
+    /// text height). 0 slots frees it.
+    public func makeTitleAtlas(slots: Int, slotSize: PixelSize) throws {
+        try context.makeCurrent()
+        guard slots < Int(TitleSlot.none) else {
+            throw RenderError.tooLarge("a title atlas of \(slots) slots (records name at most \(Int(TitleSlot.none) - 1))")
+        }
+        try titles.allocate(layers: slots, size: slotSize, mipmapped: true)
+        texturesChanged()
+    }
+
+    /// The title atlas's slots and slot size.
+    public var titleAtlas: (slots: Int, slotSize: PixelSize) { (titles.layerCount, titles.size) }
+
+    /// Uploads a title's coverage (`width × height` bytes, 0 transparent … 255 ink, rows top
+    /// first) into `slot`: placed at the slot's top-left, the rest of the slot cleared, cut off
+    /// at the slot's size. Its mip levels are box-filtered here (a slot is small).
+    public func uploadTitle(coverage: [UInt8], width: Int, height: Int, toSlot slot: Int) throws {
+        try context.makeCurrent()
+        guard width >= 0, height >= 0, coverage.count == width * height else {
+            throw RenderError.invalidUpload("a title of \(width)x\(height) needs \(max(0, width * height)) bytes, got \(coverage.count)")
+        }
+        let size = titles.size
+        var level = [UInt8](repeating: 0, count: size.width * size.height)
+        for y in 0..<min(height, size.height) {
+            for x in 0..<min(width, size.width) { level[y * size.width + x] = coverage[y * width + x] }
+        }
+        var chain = [(width: size.width, height: size.height, bytes: level)]
+        while chain.count < titles.levelCount, let last = chain.last {
+            chain.append(Self.halvedCoverage(last.bytes, width: last.width, height: last.height))
+        }
+        try Self.upload(chain, layer: slot, into: titles)
+    }
+
+    /// Uploads the card images as pool layers of `layerSize` pixels (replacing the pool), each
+    /// scaled to cover the layer and centre-cropped, with its mip chain: a deck whose pictures
+    /// are all known up front (the bundled deck, tests). Images beyond the driver's layer limit
+    /// are left out (cards reuse layers by id).
+    public func setImages(_ images: [RGBAImage], layerSize: PixelSize = CardRenderer.defaultLayerSize) throws {
+        try context.makeCurrent()
+        let limit = min(gl.limits().maxArrayLayers, PictureLayer.poolLimit)
+        let count = min(images.count, limit)
+        try makePicturePool(layers: count, layerSize: layerSize)
+        for (layer, image) in images.prefix(count).enumerated() {
+            let sized = image.width == layerSize.width && image.height == layerSize.height
+                ? image : image.filled(into: (layerSize.width, layerSize.height))
+            try uploadPicture(sized.mipChain(), toLayer: layer)
+        }
+    }
+
+    /// Uploads the digits the card numbers are drawn with (with mipmaps, for small badges);
+    /// `nil` draws no numbers.
+    public func setLabelGlyphs(_ glyphs: LabelGlyphs?) throws {
+        try context.makeCurrent()
+        if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
+        glyphTexture = 0
+        glyphCell = .zero
+        defer { texturesChanged() }
+        guard let glyphs else { return }
+        glyphTexture = gl.makeTexture()
+        gl.bindTexture(glyphTexture, unit: PictureTextureArray.uploadUnit, array: false)
+        glyphs.strip.pixels.withUnsafeBytes { gl.texture2D(width: glyphs.strip.width, height: glyphs.strip.height, pixels: $0) }
+        gl.generateMipmaps(array: false)  // one small texture: regenerating it is cheap
+        gl.textureFiltering(array: false, mipmaps: true)
+        try gl.throwIfError("uploading the label glyphs")
+        glyphCell = SIMD4(Float(glyphs.cellWidth), Float(glyphs.glyphWidth), Float(glyphs.glyphHeight),
+                          Float(glyphs.strip.width))
+    }
+
+    // MARK: Helpers
+
+    private static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray) throws {
+        try upload(levels.map { (width: $0.width, height: $0.height, bytes: $0.pixels) }, layer: layer, into: texture)
+    }
+
+    private static func upload(_ levels: [(width: Int, height: Int, bytes: [UInt8])], layer: Int,
+                               into texture: PictureTextureArray) throws {
+        // Nested closures keep every level's bytes alive and in place for the one upload call.
+        func withPointers(_ index: Int, _ done: [(width: Int, height: Int, bytes: UnsafeRawBufferPointer)]) throws {
+            guard index < levels.count else { return try texture.upload(layer: layer, levels: done) }
+            try levels[index].bytes.withUnsafeBytes { bytes in
+                try withPointers(index + 1, done + [(levels[index].width, levels[index].height, bytes)])
+            }
+        }
+        try withPointers(0, [])
+    }
+
+    /// A coverage level halved by a box filter (the last texel of an odd row or column takes
+    /// three).
+    private static func halvedCoverage(_ bytes: [UInt8], width: Int, height: Int) -> (width: Int, height: Int, bytes: [UInt8]) {
+        let image = RGBAImage(width: width, height: height, pixels: bytes.flatMap { [$0, $0, $0, 255] })
+        let half = image.mipChain(levels: 2).last ?? image
+        return (half.width, half.height, stride(from: 0, to: half.pixels.count, by: 4).map { half.pixels[$0] })
+    }
+}

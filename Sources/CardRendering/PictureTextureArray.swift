@@ -1,0 +1,123 @@
+import CardMath
+
+/// A `GL_TEXTURE_2D_ARRAY` of a fixed number of layers of one size, filled one layer (and its
+/// mip levels) at a time: the picture pool, the full-resolution pictures and the title atlas.
+///
+/// Uploading a layer touches that layer only (`glTexSubImage3D` per level); the caller brings
+/// the mip levels (`RGBAImage.mipChain`), because `glGenerateMipmap` would refilter every layer of
+/// the array. Layers never uploaded hold undefined texels; the records never point at them.
+final class PictureTextureArray {
+    /// The texture name; 0 while nothing is allocated.
+    private(set) var texture: UInt32 = 0
+    private(set) var layerCount = 0
+    /// The size of level 0, texels.
+    private(set) var size = PixelSize(width: 0, height: 0)
+    /// Mip levels allocated (1: none below level 0).
+    private(set) var levelCount = 1
+    let format: PixelFormat
+    private let gl: GL
+    /// What the texture is, for error messages ("picture pool", "title atlas").
+    private let name: String
+
+    /// What sampling outside 0…1 returns (`GL_CLAMP_TO_BORDER`).
+    let border: SIMD4<Float>
+
+    init(gl: GL, format: PixelFormat, name: String, border: SIMD4<Float>) {
+        self.gl = gl
+        self.format = format
+        self.name = name
+        self.border = border
+    }
+
+    /// The card's background (`cardBackground` in card.frag): the pictures' border, so that a
+    /// fitted picture shows the card's background around it.
+    static let background = SIMD4<Float>(0.20, 0.21, 0.25, 1)
+
+    /// Bytes per texel.
+    var bytesPerTexel: Int { format == .rgba8 ? 4 : 1 }
+
+    /// (Re)allocates `layers` layers of `size` texels with a full mip chain when `mipmapped`,
+    /// replacing what was there; `layers` 0 frees it. Call with the context current.
+    ///
+    /// - Throws: `RenderError.tooLarge` beyond the driver's texture or layer limits, or the GL
+    ///   error raised while allocating (e.g. `GL_OUT_OF_MEMORY`).
+    func allocate(layers: Int, size: PixelSize, mipmapped: Bool) throws {
+        delete()
+        guard layers > 0, !size.isEmpty else { return }
+        let limits = gl.limits()
+        guard size.width <= limits.maxTextureSize, size.height <= limits.maxTextureSize else {
+            throw RenderError.tooLarge("\(name) layers of \(size) exceed GL_MAX_TEXTURE_SIZE \(limits.maxTextureSize)")
+        }
+        guard layers <= limits.maxArrayLayers else {
+            throw RenderError.tooLarge("\(name) of \(layers) layers exceeds GL_MAX_ARRAY_TEXTURE_LAYERS \(limits.maxArrayLayers)")
+        }
+        let levels = mipmapped ? Self.levelCount(size) : 1
+        texture = gl.makeTexture()
+        gl.bindTexture(texture, unit: Self.uploadUnit, array: true)
+        gl.textureArrayStorage(width: size.width, height: size.height, layers: layers, levels: levels, format: format)
+        gl.textureFiltering(array: true, mipmaps: levels > 1)
+        gl.textureBorder(border)
+        do {
+            try gl.throwIfError("allocating a \(name) of \(layers) layer(s) of \(size)")
+        } catch {
+            delete()
+            throw error
+        }
+        layerCount = layers
+        self.size = size
+        levelCount = levels
+    }
+
+    /// Uploads `levels` (level 0 first, each level half the last, as many as `levelCount`, each
+    /// tightly packed rows of `bytesPerTexel` bytes) into layer `layer`. Call with the context current.
+    ///
+    /// - Throws: `RenderError.invalidUpload` for a layer outside the array or levels of the
+    ///   wrong size or number; the GL error raised while uploading.
+    func upload(layer: Int, levels: [(width: Int, height: Int, bytes: UnsafeRawBufferPointer)]) throws {
+        guard texture != 0, layer >= 0, layer < layerCount else {
+            throw RenderError.invalidUpload("\(name) layer \(layer) outside 0..<\(layerCount)")
+        }
+        guard levels.count == levelCount else {
+            throw RenderError.invalidUpload("\(name) needs \(levelCount) mip level(s) per layer, got \(levels.count)")
+        }
+        var expected = size
+        for (index, level) in levels.enumerated() {
+            guard level.width == expected.width, level.height == expected.height,
+                  level.bytes.count == level.width * level.height * bytesPerTexel else {
+                throw RenderError.invalidUpload("\(name) level \(index) must be \(expected) (\(bytesPerTexel) byte(s) per texel), "
+                                                + "got \(level.width)x\(level.height) in \(level.bytes.count) bytes")
+            }
+            expected = PixelSize(width: max(1, expected.width / 2), height: max(1, expected.height / 2))
+        }
+        gl.bindTexture(texture, unit: Self.uploadUnit, array: true)
+        for (index, level) in levels.enumerated() {
+            gl.textureArrayLayer(layer, level: index, width: level.width, height: level.height, format: format,
+                                 pixels: level.bytes)
+        }
+        try gl.throwIfError("uploading \(name) layer \(layer)")
+    }
+
+    /// Deletes the texture; call with its context current.
+    func delete() {
+        if texture != 0 { gl.deleteTexture(texture) }
+        texture = 0
+        layerCount = 0
+        size = PixelSize(width: 0, height: 0)
+        levelCount = 1
+    }
+
+    /// Levels of a full chain for `size`.
+    static func levelCount(_ size: PixelSize) -> Int {
+        var levels = 1, w = size.width, h = size.height
+        while w > 1 || h > 1 {
+            w = max(1, w / 2)
+            h = max(1, h / 2)
+            levels += 1
+        }
+        return levels
+    }
+
+    /// The texture unit uploads bind on: one no pass samples, so an upload never disturbs a
+    /// pipeline's bindings (every pass rebinds its own anyway).
+    static let uploadUnit = 7
+}
