@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
+        .library(name: "CardViewerPictures", targets: ["CardViewerPictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -117,13 +118,24 @@ let package = Package(
             name: "CardViewerFrame",
             dependencies: ["CardViewerCore", "CardPacking", "CardRendering", "CardMath"]
         ),
+        // The picture pipeline on the frame thread: deck → demand → workers (decode, thumbnail
+        // cache, titles) → uploads into the renderer's pools → each frame's records decorated.
+        // Shared by the viewer and the benchmark.
+        .target(
+            name: "CardViewerPictures",
+            dependencies: [
+                "CardViewerCore", "CardViewerFrame", "CardPictures", "CardPictureLoading", "CardPictureDecoding",
+                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardImaging", "CardMath", "CardLayout",
+                "CardInteraction",
+            ]
+        ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
         // GLFW's events or a replay script.
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
-                "CardInteraction", "CMallocCounter",
+                "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardThumbnails", "CardPacking", "CardRendering",
+                "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter",
             ]
         ),
 
@@ -131,7 +143,7 @@ let package = Package(
             name: "cardviewer",
             dependencies: [
                 "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow", "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerPictures", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
