@@ -2,6 +2,11 @@
 // CardViewer: five iOS card layouts in true 3D on OpenGL. See README.md and ARCHITECTURE notes in it.
 import PackageDescription
 
+/// Pixel loops (decoding, downscaling, mip chains, PNG and thumbnail writing, glyphs) run 20–40×
+/// slower unoptimised, and the tests decode pictures through the viewer (a debug build), so the
+/// targets that hold them are optimised in debug builds too.
+let pixelLoops: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "CardViewer",
     platforms: [.macOS(.v13)],
@@ -21,6 +26,7 @@ let package = Package(
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
+        .library(name: "CardViewerPictures", targets: ["CardViewerPictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -51,17 +57,17 @@ let package = Package(
         // Worker threads that run decode closures in priority order (Foundation, no GL, no files).
         .target(name: "CardPictureLoading"),
         // Titles in any script: FreeType glyphs, fonts and fallbacks found through fontconfig.
-        .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"]),
+        .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
-        .target(name: "CardImaging", dependencies: ["CPNG"]),
+        .target(name: "CardImaging", dependencies: ["CPNG"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
-        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"]),
+        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"], swiftSettings: pixelLoops),
         // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
         // failure records; shared with GNOME/KDE. Writes only under the cache root.
-        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"]),
+        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"], swiftSettings: pixelLoops),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
         // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
@@ -117,13 +123,24 @@ let package = Package(
             name: "CardViewerFrame",
             dependencies: ["CardViewerCore", "CardPacking", "CardRendering", "CardMath"]
         ),
+        // The picture pipeline on the frame thread: deck → demand → workers (decode, thumbnail
+        // cache, titles) → uploads into the renderer's pools → each frame's records decorated.
+        // Shared by the viewer and the benchmark.
+        .target(
+            name: "CardViewerPictures",
+            dependencies: [
+                "CardViewerCore", "CardViewerFrame", "CardPictures", "CardPictureLoading", "CardPictureDecoding",
+                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardImaging", "CardMath", "CardLayout",
+                "CardInteraction",
+            ]
+        ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
         // GLFW's events or a replay script.
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
-                "CardInteraction", "CMallocCounter",
+                "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardThumbnails", "CardPacking", "CardRendering",
+                "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter",
             ]
         ),
 
@@ -131,7 +148,7 @@ let package = Package(
             name: "cardviewer",
             dependencies: [
                 "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow", "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerPictures", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -172,7 +189,7 @@ let package = Package(
             name: "CardViewerTests",
             dependencies: [
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
-                "CardInteraction", "CardMath",
+                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails",
             ]
         ),
         .testTarget(

@@ -37,3 +37,9 @@ public struct RGBAImage: Equatable, Sendable {
         }
     }
 }
+
+extension RGBAImage: CustomStringConvertible, CustomDebugStringConvertible {
+    /// "RGBAImage(640x400)": the size, not millions of bytes (test failures print their values).
+    public var description: String { "RGBAImage(\(width)x\(height))" }
+    public var debugDescription: String { description }
+}

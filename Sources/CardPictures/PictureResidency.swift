@@ -125,6 +125,15 @@ public struct PictureResidency: Sendable {
         reasons[Int32(picture)] = reason
     }
 
+    /// Ends every fade: the resident pictures show fully faded in from now on (a replay waiting
+    /// for its pictures: the frames after the wait must not depend on when they arrived).
+    ///
+    /// - Complexity: O(layers of both pools).
+    public mutating func showFadedIn() {
+        for layer in 0..<card.capacity { if let picture = card.picture(in: layer) { shownSince[picture] = -.infinity } }
+        for layer in 0..<full.capacity { if let picture = full.picture(in: layer) { shownSince[picture] = -.infinity } }
+    }
+
     /// Allows `picture` to be tried again (its file changed).
     public mutating func clearUnreadable(_ picture: Int) {
         guard picture >= 0, picture < pictureCount else { return }

@@ -89,8 +89,11 @@ extension ThumbnailCache {
         do {
             guard isWritable, let folder, saving == .now else {
                 let picture = try decode(path, target)
+                // Decoded, the picture's aspect is known: the folder that really holds what the
+                // target needs (a cover target of a square box needs more than the box's side).
+                let needed = ThumbnailSize.nearestAbove(target.size(for: picture.fullSize).longerSide)
                 let pending = isWritable && saving == .later
-                    ? folder.map { PendingThumbnail(picturePath: path, size: $0, stamp: stamp, cache: self) } : nil
+                    ? needed.map { PendingThumbnail(picturePath: path, size: $0, stamp: stamp, cache: self) } : nil
                 return LoadedPicture(image: picture.image, fullSize: picture.fullSize, origin: .decoded, pendingThumbnail: pending)
             }
             var picture = try decode(path, .fit(PixelSize(width: folder.pixels, height: folder.pixels)))

@@ -5,9 +5,10 @@ import Foundation
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
+import CardViewerPictures
 
-/// Draws a session's frames with the card renderer and the text overlay, keeps the renderer's
-/// image layers and text in step with the session, takes screenshots and saves the deck.
+/// Draws a session's frames with the card renderer and the text overlay, keeps the pictures
+/// (`ViewerPictures`) and text in step with the session, takes screenshots and saves the deck.
 /// The same for a window and for offscreen replays.
 final class ViewerDriver {
     let session: ViewerSession
@@ -15,6 +16,8 @@ final class ViewerDriver {
     /// The viewer's frame (layout, packing, upload, draw): the same function the benchmark times.
     let frame: ViewerFrameRenderer
     let overlay: TextOverlayRenderer
+    /// The picture pipeline: decodes on workers, uploads, and each frame's picture pass.
+    let pictures: ViewerPictures
     let catalog: DeckCatalog
     let store: DeckStore?
     /// Writes the deck's snapshots off the frame thread.
@@ -24,7 +27,8 @@ final class ViewerDriver {
     let warn: (String) -> Void
     private var savedRevision: Int
     private var saveFailed = false
-    private var layerTableRevision = -1
+    /// How long a wait for pictures may take (`waitForPictures`, `--screenshot`), seconds.
+    let pictureWaitTimeout: Double
     private var overlayRevision = -1
     private var lastFrameStart: ContinuousClock.Instant?
     /// Allocation counts per frame (`--allocation-report`).
@@ -43,7 +47,8 @@ final class ViewerDriver {
     }
 
     init(session: ViewerSession, context: GraphicsContext, catalog: DeckCatalog, store: DeckStore?,
-         screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping (String) -> Void) throws {
+         pictureOptions: PictureOptions = PictureOptions(), pictureWaitTimeout: Double = 30,
+         screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping @Sendable (String) -> Void) throws {
         self.session = session
         self.catalog = catalog
         self.store = store
@@ -51,26 +56,48 @@ final class ViewerDriver {
         self.screenshotDirectory = screenshotDirectory
         self.report = report
         self.warn = warn
+        self.pictureWaitTimeout = pictureWaitTimeout
         renderer = try CardRenderer(context: context)
-        try renderer.setImages(catalog.images, layerSize: ViewerProgram.layerSize)
         frame = ViewerFrameRenderer(renderer: renderer)
+        pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: pictureOptions, warn: warn)
         overlay = try TextOverlayRenderer(context: context)
         savedRevision = session.deckRevision
     }
 
     var context: GraphicsContext { renderer.context }
 
+    /// Brings finished pictures to the GPU and plans the next decodes (`ViewerPictures.update`):
+    /// before each frame, drawn or not, so that a picture that arrives asks for a frame.
+    func updatePictures() throws {
+        guard !session.isMinimised, !context.drawableSize.isEmpty else { return }
+        try pictures.update()
+    }
+
+    /// Draws frames at the session's time, without taking screenshots, until the cards in view
+    /// show their own pictures at their final resolution (`waitForPictures`, and before
+    /// `--screenshot`'s frame).
+    ///
+    /// - Throws: `ViewerFailure.runtime` naming the missing files after `pictureWaitTimeout`.
+    func waitForPictures(_ what: String) throws {
+        guard !session.isMinimised, !context.drawableSize.isEmpty else { return }
+        let settled = try pictures.waitUntilSettled(timeout: pictureWaitTimeout) {
+            try drawFrame(interval: 0, takesScreenshots: false)
+        }
+        guard settled else {
+            let missing = pictures.missingFiles
+            let named = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            throw ViewerFailure.runtime("\(what): pictures in view not shown after \(Int(pictureWaitTimeout)) s: \(named)")
+        }
+    }
+
     /// Draws the frame at the session's time and presents it; takes the screenshots asked for
-    /// (S) and, with `capture`, returns the frame as an image. Nothing is drawn while minimised.
+    /// (S) unless `takesScreenshots` is false and, with `capture`, returns the frame as an
+    /// image. Nothing is drawn while minimised.
     ///
     /// - Parameter interval: the time since the last frame for the HUD; measured when `nil`.
     @discardableResult
-    func drawFrame(capture: Bool = false, interval: Double? = nil) throws -> RGBAImage? {
+    func drawFrame(capture: Bool = false, interval: Double? = nil, takesScreenshots: Bool = true) throws -> RGBAImage? {
         guard !session.isMinimised, !context.drawableSize.isEmpty else { return nil }
-        if layerTableRevision != session.deckRevision {
-            frame.layerTable = catalog.layerTable(for: session.deck)
-            layerTableRevision = session.deckRevision
-        }
         let clock = ContinuousClock()
         let start = clock.now
         allocations.add(AllocationReport.now - frameStartCount, to: .session)
@@ -88,7 +115,7 @@ final class ViewerDriver {
         var mark = AllocationReport.now
         try overlay.draw(viewport: session.viewport)
         allocations.add(AllocationReport.now - mark, to: .overlay)
-        let requests = session.takeScreenshotRequests()
+        let requests = takesScreenshots ? session.takeScreenshotRequests() : 0
         var image: RGBAImage?
         if requests > 0 || capture {
             let frame = try renderer.readFrame()
@@ -115,6 +142,7 @@ final class ViewerDriver {
     /// On quit: the state file is current (saved again if it changed, went missing or the last
     /// save failed), and the last save has finished.
     func saveOnQuit() {
+        pictures.shutdown()
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()

@@ -25,9 +25,13 @@ struct WindowLoop {
             session.advance(to: window.time)
             driver.saveIfChanged()
             if session.shouldQuit { break }
+            if canDraw { try driver.updatePictures() }
             if session.needsDisplay, canDraw { try driver.drawFrame() }
         }
-        return capturingLastFrame ? try driver.drawFrame(capture: true) : nil
+        guard capturingLastFrame else { return nil }
+        try driver.updatePictures()
+        try driver.waitForPictures("--screenshot")
+        return try driver.drawFrame(capture: true)
     }
 
     /// Whether a frame can be drawn: not while minimised (no drawable).
@@ -43,7 +47,9 @@ struct WindowLoop {
 
 /// A replay: the script's events through the session on a virtual clock at 60 frames per
 /// second (`ReplayPlayer`), every frame drawn; the window's own input is ignored (its close
-/// button still ends the replay). Returns the last frame when asked.
+/// button still ends the replay). At a `waitForPictures` event, and before the frame
+/// `--screenshot` writes, the clock stops until the cards in view show their pictures. Returns
+/// the last frame when asked.
 struct ReplayLoop {
     let script: ReplayScript
     let driver: ViewerDriver
@@ -63,9 +69,20 @@ struct ReplayLoop {
             }
             driver.saveIfChanged()
             try surface.match(viewport: session.viewport)
-            let image = try driver.drawFrame(capture: capturingLastFrame && player.isFinished, interval: player.step)
+            try driver.updatePictures()
+            if player.waitsForPictures { try driver.waitForPictures("waitForPictures at \(Self.seconds(time)) s") }
+            let capturing = capturingLastFrame && player.isFinished
+            // The screenshot's frame shows the pictures in view, as a waitForPictures would.
+            if capturing, !player.waitsForPictures { try driver.waitForPictures("--screenshot") }
+            let image = try driver.drawFrame(capture: capturing, interval: player.step)
             if image != nil { last = image }
         }
         return last
+    }
+
+    /// `time` with two decimals, for messages.
+    static func seconds(_ time: Double) -> String {
+        let hundredths = Int((time * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
 }

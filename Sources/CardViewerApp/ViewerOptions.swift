@@ -2,13 +2,14 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardViewerCore
+import CardViewerPictures
 
 /// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
 public struct ViewerOptions: Sendable {
     public var layout: LayoutKind = .pages
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
-    /// `--images DIR`: a folder of PNG files (only ever read).
+    /// `--images DIR`: a folder of PNG and JPEG files (only ever read).
     public var imagesDirectory: String?
     /// `--state FILE`: where the deck's state is saved and restored from.
     public var statePath: String?
@@ -27,6 +28,11 @@ public struct ViewerOptions: Sendable {
     public var headless = false
     /// `--allocation-report`: a debug check; writes heap allocations per warm frame at the end.
     public var allocationReport = false
+    /// The picture pipeline: `--thumbnail-cache`, and the hidden `--picture-layers`.
+    public var pictures = PictureOptions()
+    /// How long `waitForPictures` (and `--screenshot`) wait for the pictures in view, seconds;
+    /// past it the viewer fails naming the missing files (status 1).
+    public var pictureWaitTimeout = 30.0
 
     /// Decks larger than this are refused: every card of the viewer's deck has a title and an
     /// id lookup (about 100 bytes each), unlike `render`, which lays out only what it draws.

@@ -2,6 +2,7 @@ import CardImaging
 import CardMath
 import CardRendering
 import CardViewerCore
+import CardViewerPictures
 import CardWindow
 import Foundation
 
@@ -9,16 +10,13 @@ import Foundation
 /// window (or an offscreen EGL context for headless replays) and runs the viewer until Q, the
 /// window's close button or the end of the replay; then saves the deck and the last frame.
 public enum ViewerProgram {
-    /// The size of the card images on the GPU (16:10, like the default viewport), pixels.
-    static let layerSize = PixelSize(width: 640, height: 400)
-
     /// Runs the viewer. `report` gets informational lines (standard output), `warn` one-line
     /// warnings (standard error).
     ///
     /// - Throws: `ViewerFailure.badInput` for options or input files that cannot work,
     ///   `.runtime` for failures while running (no display, no OpenGL 3.3, unwritable files).
     public static func run(_ options: ViewerOptions, report: @escaping (String) -> Void,
-                           warn: @escaping (String) -> Void) throws {
+                           warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
         let store = options.statePath.map(DeckStore.init(path:))
         do {
@@ -31,7 +29,7 @@ public enum ViewerProgram {
         let catalog: DeckCatalog
         let outcome: DeckLoader.Outcome
         do {
-            let loaded = try DeckLoader.catalog(for: spec, layerSize: (layerSize.width, layerSize.height))
+            let loaded = try DeckLoader.catalog(for: spec)
             loaded.warnings.forEach(warn)
             catalog = loaded.catalog
             outcome = try DeckLoader.deck(from: catalog, store: store)
@@ -57,6 +55,7 @@ public enum ViewerProgram {
         let driver: ViewerDriver
         do {
             driver = try ViewerDriver(session: session, context: surface.context, catalog: catalog, store: store,
+                                      pictureOptions: options.pictures, pictureWaitTimeout: options.pictureWaitTimeout,
                                       screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
@@ -78,6 +77,10 @@ public enum ViewerProgram {
             session.quit()
             driver.saveOnQuit()
             throw ViewerFailure.runtime(error.description)
+        } catch let failure as ViewerFailure {
+            session.quit()
+            driver.saveOnQuit()
+            throw failure
         }
         session.quit()
         driver.saveOnQuit()
@@ -86,7 +89,7 @@ public enum ViewerProgram {
     }
 
     /// The kinds of picture file `--images` shows, for messages.
-    static let pictureKinds = "PNG"
+    static let pictureKinds = "PNG or JPEG"
 
     /// What the window says when `--images DIR` holds no picture: which folder, what was
     /// expected there, what can be done now.
@@ -94,7 +97,7 @@ public enum ViewerProgram {
         [
             "No \(pictureKinds) pictures in",
             "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
-            "--images shows the \(pictureKinds) files in a folder.",
+            "--images shows the .png, .jpg and .jpeg files in a folder.",
             "Add some and start again, or press A to add a card.",
         ]
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardThumbnails
 import CardViewerApp
 import CardViewerCore
 
@@ -21,8 +22,16 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var scene: SceneOptions
     @OptionGroup var rendering: RenderOptions
 
-    @Option(help: "A folder of PNG images to show (only read, never changed; titles from the file names).")
+    @Option(help: "A folder of pictures to show: its .png, .jpg and .jpeg files (only read, never changed; titles from the file names).")
     var images: String?
+
+    @Option(name: .customLong("thumbnail-cache"),
+            help: "The freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails): readwrite, read or off.")
+    var thumbnailCache: ThumbnailCacheMode = .readwrite
+
+    @Option(name: .customLong("picture-layers"),
+            help: ArgumentHelp("Debug: the card tier's texture layers (default: sized from the window).", visibility: .hidden))
+    var pictureLayers: Int?
 
     @Option(help: "A JSON file that keeps the deck's order, deletions and added cards (saved after each change, restored at start).")
     var state: String?
@@ -44,6 +53,9 @@ struct RunCommand: ParsableCommand {
     var allocationReport = false
 
     func validate() throws {
+        if let layers = pictureLayers, layers < 1 || layers > 4096 {
+            throw ValidationError("--picture-layers must be between 1 and 4096")
+        }
         if let count = scene.cards?.value, count > ViewerOptions.maximumCardCount {
             throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (render takes more)")
         }
@@ -63,6 +75,8 @@ struct RunCommand: ParsableCommand {
         options.screenshotDirectory = screenshotDirectory
         options.headless = headless
         options.allocationReport = allocationReport
+        options.pictures.thumbnailCache = thumbnailCache
+        options.pictures.cardLayers = pictureLayers
         do {
             try ViewerProgram.run(options, report: { print($0) }, warn: { printError("warning: \($0)") })
         } catch ViewerFailure.badInput(let message) {
@@ -72,3 +86,5 @@ struct RunCommand: ParsableCommand {
         }
     }
 }
+
+extension ThumbnailCacheMode: ExpressibleByArgument {}

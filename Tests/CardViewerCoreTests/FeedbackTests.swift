@@ -60,7 +60,7 @@ import Testing
 
     @Test("an empty deck says so, and what to do; the panel goes with the first card and comes back")
     func emptyDeckPanel() throws {
-        let lines = ["No PNG pictures in", "  /tmp/empty"]
+        let lines = ["No PNG or JPEG pictures in", "  /tmp/empty"]
         let session = ViewerSession(deck: Deck(syntheticCount: 0),
                                     configuration: .init(layout: .grid, viewport: testViewport, emptyDeckLines: lines))
         #expect(session.overlayPanels == [OverlayPanel(lines: lines, placement: .center)])

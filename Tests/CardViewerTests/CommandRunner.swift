@@ -26,6 +26,14 @@ struct CommandRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// The thumbnail cache the tests' viewers use unless a test sets `XDG_CACHE_HOME` itself: a
+    /// folder of this test process, so that runs never write into the user's own cache.
+    static let cacheHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-e2e-cache-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// Runs `cardviewer arguments…` with `environment` changes (nil removes a variable) and waits.
     static func run(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Outcome {
         guard let executable else {
@@ -35,6 +43,7 @@ struct CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome
         for (key, value) in changes { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()

@@ -124,19 +124,21 @@ struct ViewerReplayTests {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let images = try ViewerTest.imageFolder(count: 4, in: folder)
-        let state = folder.appendingPathComponent("state.json")
-        let arguments = Self.sizeArgument + ["--images", images.path, "--state", state.path]
+        let state = folder.appendingPathComponent("state.json"), shot = folder.appendingPathComponent("shot.png")
+        // SlideBox: every card of this small deck is in the frame (behind the front one), so
+        // each picture is tried before the screenshot.
+        let arguments = Self.sizeArgument + ["--layout", "slidebox", "--images", images.path, "--state", state.path]
         #expect(try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments).status == 0)
         try FileManager.default.removeItem(at: images.appendingPathComponent("02-card.png"))
         try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (1, 2, 3, 255)), to: images.appendingPathComponent("09-new.png").path)
         try Data("not a png".utf8).write(to: images.appendingPathComponent("10-broken.png"))
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments)
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments + ["--screenshot", shot.path])
         #expect(outcome.status == 0)
-        // The unreadable file is skipped with one warning naming it.
+        // The unreadable file keeps its card (an unreadable placeholder) with one warning naming it.
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("10-broken.png"), "\(outcome.stderr)")
         let saved = try ViewerTest.state(at: state)
-        #expect(saved.cards.map(\.id) == [0, 2, 3, 4])
-        #expect(saved.cards.map(\.title) == ["01-card", "03-card", "04-card", "09-new"])
+        #expect(saved.cards.map(\.id) == [0, 2, 3, 4, 5])
+        #expect(saved.cards.map(\.title) == ["01-card", "03-card", "04-card", "09-new", "10-broken"])
     }
 
     @Test("slidebox: swiping the front card up deletes it and the next card is in front")

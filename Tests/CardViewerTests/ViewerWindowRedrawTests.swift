@@ -177,12 +177,13 @@ extension ViewerWindowTests {
 
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
         try #require(names.count == 3, "\(names)")
-        let panel = OverlayPanel(lines: ["", ""], placement: .topLeft)
+        // Three lines: layout and cards, the pictures, the timing.
+        let panel = OverlayPanel(lines: ["", "", ""], placement: .topLeft)
         let block = try #require(OverlayBlocks.blocks(for: [panel], viewport: viewport).first)
         let reader = PixelFontReader()
         let lines = try names.map { name in
             let image = try PNGCodec.read(contentsOf: folder.appendingPathComponent(name).path)
-            return (reader.line(0, of: block, in: image), reader.line(1, of: block, in: image))
+            return (reader.line(0, of: block, in: image), reader.line(2, of: block, in: image))
         }
         for (first, _) in lines { #expect(first.hasPrefix("grid  depth ordering  "), "\(first)") }
         // While frames are drawn: fps, ms/frame and layout time, different seconds apart.

@@ -3,7 +3,7 @@ import CardImaging
 import CardInteraction
 import Foundation
 
-/// Which deck to show: the bundled default, a folder of PNG files, or generated cards.
+/// Which deck to show: the bundled default, a folder of pictures (PNG, JPEG), or generated cards.
 public enum DeckSpec: Hashable, Sendable {
     case bundled
     case folder(path: String)
@@ -15,82 +15,66 @@ public struct DeckLoadError: Error, CustomStringConvertible, Equatable {
     public var description: String
 }
 
-/// Builds the viewer's deck: decodes the pictures (each brought to the texture layer size at
-/// once, so a folder of large photos never sits in memory at full size), restores the saved
-/// state and reconciles it with the pictures that exist now.
+/// Builds the viewer's deck: lists the pictures (names, sizes, modification times — nothing is
+/// decoded, so a folder of any size starts at once), restores the saved state and reconciles it
+/// with the pictures that exist now.
 public enum DeckLoader {
-    /// The catalog of `spec`, with one warning line per picture that was skipped.
+    /// The catalog of `spec`, with one warning line per entry that cannot be a picture (a
+    /// folder named like one, a dangling link).
     ///
-    /// Folder pictures get their file name (without `.png`) baked in as a title; unreadable
-    /// files and folders named like PNGs are skipped with a warning naming them. Files are only
-    /// ever read. Bundled pictures that cannot be read are skipped the same way; with none left
-    /// the deck is 30 generated cards.
+    /// Folder pictures are titled with their file names (without the extension). Files are only
+    /// ever read, and only later, by the picture pipeline: a file that turns out unreadable keeps
+    /// its card, shown as an unreadable placeholder with a warning. With no bundled picture at
+    /// all (resources missing) the bundled deck is 30 generated cards.
     ///
     /// - Throws: `DeckLoadError` when the folder is missing, not a folder, or cannot be listed.
-    public static func catalog(for spec: DeckSpec, layerSize: (width: Int, height: Int)) throws
-        -> (catalog: DeckCatalog, warnings: [String]) {
+    /// - Complexity: a folder: one directory pass and a `stat` per picture-named entry, then a
+    ///   sort (100,000 entries in well under a second).
+    public static func catalog(for spec: DeckSpec) throws -> (catalog: DeckCatalog, warnings: [String]) {
         switch spec {
         case .synthetic(let count):
-            let bundled = try catalog(for: .bundled, layerSize: layerSize)
-            var catalog = bundled.catalog
+            var catalog = try catalog(for: .bundled).catalog
             catalog.origin = .synthetic(count: count)
             catalog.available = []
-            return (catalog, bundled.warnings)
+            return (catalog, [])
         case .bundled:
-            var images: [RGBAImage] = [], available: [(source: CardSource, title: String)] = [], warnings: [String] = []
-            var layers: [CardSource: UInt32] = [:]
+            var pictures: [PictureFile] = [], available: [(source: CardSource, title: String)] = []
+            var pictureOfSource: [CardSource: Int32] = [:]
             for path in BundledDeck.imagePaths {
-                do {
-                    let image = try PNGCodec.read(contentsOf: path)
-                    let source = CardSource.bundled(index: available.count)
-                    layers[source] = UInt32(images.count)
-                    images.append(image.filled(into: layerSize))
-                    available.append((source, bundledTitle(path)))
-                } catch {
-                    warnings.append("\(error) (skipped)")
-                }
+                let name = URL(fileURLWithPath: path).lastPathComponent
+                let title = bundledTitle(path)
+                let source = CardSource.bundled(index: available.count)
+                pictureOfSource[source] = Int32(pictures.count)
+                pictures.append(PictureFile(name: name, path: path, title: title, byteCount: 0, modifiedSeconds: 0))
+                available.append((source, title))
             }
-            if images.isEmpty {
-                return (DeckCatalog(origin: .synthetic(count: 30), images: [], available: [], layerOfSource: [:], blankLayer: nil), warnings)
+            if pictures.isEmpty {
+                return (DeckCatalog(origin: .synthetic(count: 30), pictures: [], available: [], pictureOfSource: [:]), [])
             }
-            return (DeckCatalog(origin: .bundled, images: images, available: available, layerOfSource: layers, blankLayer: nil), warnings)
+            return (DeckCatalog(origin: .bundled, pictures: pictures, available: available, pictureOfSource: pictureOfSource), [])
         case .folder(let path):
-            return try folderCatalog(path, layerSize: layerSize)
+            return try folderCatalog(path)
         }
     }
 
-    private static func folderCatalog(_ directory: String, layerSize: (width: Int, height: Int)) throws
-        -> (catalog: DeckCatalog, warnings: [String]) {
-        let files: [(title: String, path: String)]
+    private static func folderCatalog(_ directory: String) throws -> (catalog: DeckCatalog, warnings: [String]) {
+        let listing: (files: [PictureFile], warnings: [String])
         do {
-            files = try ImageFolder.pngFiles(in: directory)
+            listing = try PictureFolder.list(directory)
         } catch let error as ImageFolderError {
             throw DeckLoadError(description: error.description)
         }
-        var images: [RGBAImage] = [], available: [(source: CardSource, title: String)] = [], warnings: [String] = []
-        var layers: [CardSource: UInt32] = [:]
-        for file in files {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-                warnings.append("'\(file.path)' is a folder, not a PNG file (skipped)")
-                continue
-            }
-            do {
-                let image = try PNGCodec.read(contentsOf: file.path)
-                let source = CardSource.file(name: URL(fileURLWithPath: file.path).lastPathComponent)
-                layers[source] = UInt32(images.count)
-                images.append(image.filled(into: layerSize).withTitle(file.title))
-                available.append((source, file.title))
-            } catch let error as PNGError {
-                warnings.append("\(error.description) (skipped)")
-            } catch {
-                warnings.append("cannot read '\(file.path)': \(error) (skipped)")
-            }
+        var available: [(source: CardSource, title: String)] = []
+        var pictureOfSource: [CardSource: Int32] = [:]
+        available.reserveCapacity(listing.files.count)
+        pictureOfSource.reserveCapacity(listing.files.count)
+        for (index, file) in listing.files.enumerated() {
+            let source = CardSource.file(name: file.name)
+            pictureOfSource[source] = Int32(index)
+            available.append((source, file.title))
         }
-        let blank = UInt32(images.count)
-        images.append(blankCard(layerSize))
-        return (DeckCatalog(origin: .folder(path: directory), images: images, available: available,
-                            layerOfSource: layers, blankLayer: blank), warnings)
+        return (DeckCatalog(origin: .folder(path: directory), pictures: listing.files, available: available,
+                            pictureOfSource: pictureOfSource), listing.warnings)
     }
 
     /// "01-sunset.png" → "sunset".
@@ -99,17 +83,6 @@ public enum DeckLoader {
         let parts = name.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, parts[0].allSatisfy(\.isNumber) else { return name }
         return String(parts[1])
-    }
-
-    /// The picture of a card added in a folder deck: a quiet blue-grey gradient titled "New card".
-    static func blankCard(_ size: (width: Int, height: Int)) -> RGBAImage {
-        var image = RGBAImage(width: size.width, height: size.height)
-        for y in 0..<image.height {
-            let t = image.height > 1 ? Double(y) / Double(image.height - 1) : 0
-            let shade = (r: UInt8(96 - 40 * t), g: UInt8(110 - 40 * t), b: UInt8(140 - 40 * t), a: UInt8(255))
-            for x in 0..<image.width { image[x, y] = shade }
-        }
-        return image.withTitle("New card")
     }
 
     /// What `load` found besides the deck.

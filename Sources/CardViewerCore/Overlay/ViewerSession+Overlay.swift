@@ -102,7 +102,8 @@ extension ViewerSession {
         if changed || isFadingText { refreshOverlay() }
     }
 
-    /// The HUD: layout, ordering, cards visible/total; fps, frame time and layout µs while
+    /// The HUD: layout, ordering, cards visible/total; the pictures in view and their memory;
+    /// fps, frame time and layout µs while
     /// frames are drawn, or "at rest" with the last numbers when nothing moves (nothing is
     /// drawn then, so there is nothing to measure).
     func hudLines() -> [String] {
@@ -114,10 +115,10 @@ extension ViewerSession {
         } else {
             timing = measured ? "at rest, last: " + numbers : "at rest: nothing drawn to measure"
         }
-        return [
-            "\(controller.kind.rawValue)  \(ordering.rawValue) ordering  \(visibleCardCount)/\(scene.deck.count) cards visible",
-            timing,
-        ]
+        var lines = ["\(controller.kind.rawValue)  \(ordering.rawValue) ordering  \(visibleCardCount)/\(scene.deck.count) cards visible"]
+        if let pictures = pictureHUDLine() { lines.append(pictures) }
+        lines.append(timing)
+        return lines
     }
 
     /// `value` with `digits` decimals (no Foundation formatting needed).

@@ -46,6 +46,8 @@ struct RawEvent: Decodable {
             return [.key(KeyEvent(key: k, isDown: true, time: time)), .key(KeyEvent(key: k, isDown: false, time: time))]
         case "keydown": return [.key(KeyEvent(key: try parsedKey(), isDown: true, time: time))]
         case "keyup": return [.key(KeyEvent(key: try parsedKey(), isDown: false, time: time))]
+        case "waitForPictures":
+            return []  // not input: `ReplayScript` keeps it as a pause of the clock
         case "resize":
             guard let width, let height, width.isFinite, height.isFinite, width >= 0, height >= 0,
                   width <= 16_384, height <= 16_384 else {
@@ -53,7 +55,7 @@ struct RawEvent: Decodable {
             }
             return [.resize(Size(width: width, height: height), time: time)]
         default:
-            throw ReplayError(description: "unknown type '\(type)' (move, down, up, cancel, click, drag, scroll, key, keydown, keyup, resize)")
+            throw ReplayError(description: "unknown type '\(type)' (move, down, up, cancel, click, drag, scroll, key, keydown, keyup, resize, waitForPictures)")
         }
     }
 

@@ -11,6 +11,7 @@ public struct ReplayPlayer {
     /// The next frame's number.
     public private(set) var frame = 0
     private var nextEvent = 0
+    private var nextWait = 0
 
     public init(script: ReplayScript, step: Double = ReplayScript.frameStep, start: Double = 0) {
         self.script = script
@@ -24,6 +25,11 @@ public struct ReplayPlayer {
     /// True once the last frame (at or after `script.end`) has been played.
     public private(set) var isFinished = false
 
+    /// True when the frame just played is the first at or after a `waitForPictures` event: the
+    /// caller keeps the clock there (draws this frame again) until the pictures in view are
+    /// ready, then plays on.
+    public private(set) var waitsForPictures = false
+
     /// Feeds the events up to the next frame's time and advances the session to it; returns
     /// that time, or `nil` when the script is over. The frame at or just after `script.end`
     /// is the last one; a session that quits ends the script at once.
@@ -36,6 +42,11 @@ public struct ReplayPlayer {
             nextEvent += 1
         }
         session.advance(to: time)
+        waitsForPictures = false
+        while nextWait < script.pictureWaits.count, script.pictureWaits[nextWait] + start <= time + 1e-9 {
+            waitsForPictures = true
+            nextWait += 1
+        }
         frame += 1
         if session.shouldQuit || time >= start + script.end - 1e-9 { isFinished = true }
         return time

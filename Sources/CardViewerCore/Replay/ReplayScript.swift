@@ -30,13 +30,17 @@ public struct ReplayError: Error, CustomStringConvertible, Equatable {
 /// `precise: true` for trackpad deltas); `key`, `keydown`, `keyup` (`key`: a character such as
 /// `"a"`, `"1"`, `"["`, `"?"`, or `escape`, `enter`, `space`, `tab`, `backspace`, `delete`,
 /// `left`, `right`, `up`, `down`, `pageup`, `pagedown`, `home`, `end`; `key` is a press and a
-/// release); `resize` (`width`, `height` in points). `end` (optional) is when the replay stops;
-/// by default one second after the last event, so animations finish.
+/// release); `resize` (`width`, `height` in points); `waitForPictures` (no fields: the virtual
+/// clock stops at the first frame at or after `time` until every card in view shows its own
+/// picture at its final resolution, so that what follows is deterministic). `end` (optional) is
+/// when the replay stops; by default one second after the last event, so animations finish.
 public struct ReplayScript: Sendable {
     /// The events in time order (drags and clicks expanded).
     public var events: [ViewerEvent]
     /// When the replay ends, seconds.
     public var end: Double
+    /// The times of the `waitForPictures` events, in order.
+    public var pictureWaits: [Double]
 
     /// The step of a drag's moves and of the virtual clock, seconds.
     public static let frameStep = 1.0 / 60
@@ -44,9 +48,10 @@ public struct ReplayScript: Sendable {
     static let maximumEvents = 1_000_000
     static let maximumTime = 86_400.0
 
-    public init(events: [ViewerEvent], end: Double) {
+    public init(events: [ViewerEvent], end: Double, pictureWaits: [Double] = []) {
         self.events = events
         self.end = end
+        self.pictureWaits = pictureWaits.sorted()
     }
 
     /// Reads and checks the script at `path`.
@@ -66,8 +71,10 @@ public struct ReplayScript: Sendable {
             throw ReplayError(description: "replay script '\(name)' is not valid: \(DeckStore.reason(error))")
         }
         var events: [(time: Double, order: Int, event: ViewerEvent)] = []
+        var waits: [Double] = []
         for (number, rawEvent) in raw.events.enumerated() {
             do {
+                if rawEvent.type == "waitForPictures", try rawEvent.expanded().isEmpty { waits.append(rawEvent.time) }
                 for event in try rawEvent.expanded() {
                     events.append((event.time, events.count, event))
                     guard events.count <= maximumEvents else {
@@ -79,12 +86,12 @@ public struct ReplayScript: Sendable {
             }
         }
         events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-        let last = events.last?.time ?? 0
+        let last = max(events.last?.time ?? 0, waits.max() ?? 0)
         let end = raw.end ?? last + 1
         guard end.isFinite, end >= 0, end <= maximumTime else {
             throw ReplayError(description: "replay script '\(name)': 'end' must be a time between 0 and \(Int(maximumTime)) seconds")
         }
-        return ReplayScript(events: events.map(\.event), end: end)
+        return ReplayScript(events: events.map(\.event), end: end, pictureWaits: waits)
     }
 }
 

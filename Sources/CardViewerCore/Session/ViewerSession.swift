@@ -72,6 +72,10 @@ public final class ViewerSession {
     /// The time of the last `advance(to:)`, for the per-frame time step.
     var lastFrameTime: Double?
     var statistics = FrameStatistics()
+    /// True while a picture in view fades in (`reportPictures`).
+    var picturesFading = false
+    /// True while the picture pipeline has decodes in flight (`reportPictures`).
+    var picturesWorking = false
 
     /// The cards of the frame `prepareFrame()` made, with ids, animations applied.
     public internal(set) var frameCards: [CardAttributes] = []
@@ -96,6 +100,8 @@ public final class ViewerSession {
     /// something moved, or an overlay change since the last `prepareFrame()`. The window draws
     /// a frame when this is set, so the last frame of every motion is drawn (SPEC §7).
     public internal(set) var needsDisplay = true
+    /// The picture pipeline's last report (`reportPictures`), for the HUD.
+    public internal(set) var pictureStatus = PictureStatus()
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = Self.makeController(configuration.layout)
@@ -154,19 +160,20 @@ public final class ViewerSession {
     /// True while an append (A) is on its way.
     public var isAppending: Bool { appendSequence != nil }
     /// True while anything moves by itself: an animation, the scroll, an append on its way
-    /// (or queued), a finger-driven interaction (the grid's auto-scroll), a fading text. The
-    /// window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
+    /// (or queued), a finger-driven interaction (the grid's auto-scroll), a fading text or
+    /// picture. The window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
         scene.animator.isAnimating || !scene.physics.isSettled || appendSequence != nil || queuedAppends > 0
-            || controller.isInteracting || isFadingText
+            || controller.isInteracting || isFadingText || picturesFading
     }
 
     /// The next time at which something changes without input — a press held still becomes a
-    /// long press, a paused trackpad stream ends, the hint or a message starts to fade — on the
-    /// session's clock; `nil` when nothing is pending. A loop that sleeps until input arrives
-    /// wakes by then and advances.
+    /// long press, a paused trackpad stream ends, the hint or a message starts to fade, decodes
+    /// in flight may have finished — on the session's clock; `nil` when nothing is pending. A
+    /// loop that sleeps until input arrives wakes by then and advances.
     public var nextDeadline: Double? {
         var due = recognizer.nextDueTime
+        if let poll = pictureDeadline { due = min(due ?? poll, poll) }
         if let start = hint?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         if let start = message?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         return due

@@ -1,0 +1,107 @@
+import CardImaging
+import CardPictureDecoding
+import CardPictures
+import CardThumbnails
+
+/// A job of the picture workers: a picture brought to a texture layer, or a thumbnail saved
+/// while the workers have nothing more urgent.
+enum PictureJobKey: Hashable, Sendable {
+    case picture(PictureKey)
+    /// Saving the thumbnail of a picture (by its index).
+    case thumbnail(Int32)
+}
+
+/// What a worker is asked to do.
+enum PictureJob: Sendable {
+    case load(PictureLoad)
+    case saveThumbnail(PendingThumbnail)
+}
+
+/// What a worker hands back.
+enum PictureJobOutput: Sendable {
+    case picture(PreparedPicture)
+    case thumbnailSaved
+}
+
+/// A picture to bring to a layer of one tier's texture.
+struct PictureLoad: Sendable {
+    /// The picture file.
+    var path: String
+    /// The layer's size, pixels: the picture is brought to exactly this size, stretched (the
+    /// record's picture rectangle restores its aspect, `PictureFitting`).
+    var layerSize: CardPictureDecoding.PixelSize
+    /// True for the card tier: the mip chain is computed here, on the worker (the renderer
+    /// uploads it level by level; `glGenerateMipmap` on the array would refilter every layer).
+    var mipmapped: Bool
+    /// The pools' generation the layer size belongs to (a resize makes new pools).
+    var generation: Int
+    /// The thumbnail cache to read (and, later, write) through; `nil` decodes the file.
+    var cache: ThumbnailCache?
+}
+
+/// A picture ready to upload: its levels at the layer's size, and what the frame thread needs
+/// to know about it.
+struct PreparedPicture: Sendable {
+    /// Level 0 at the layer's size, then (card tier) each level half the last.
+    var levels: [RGBAImage]
+    /// The picture's own size (upright), or the size of the thumbnail it came from when its
+    /// writer did not record it: either gives the picture's aspect.
+    var fullSize: CardPictureDecoding.PixelSize
+    var generation: Int
+    /// The thumbnail to save when the workers are idle (`ThumbnailSaving.later`).
+    var pendingThumbnail: PendingThumbnail?
+    /// True when the pixels came from a thumbnail (the picture file was not decoded).
+    var fromThumbnail: Bool
+
+    /// Bytes to upload.
+    var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }
+}
+
+/// The work the picture workers run (thread-safe: no shared mutable state).
+enum PictureWork {
+    static func run(_ job: PictureJob) throws -> PictureJobOutput {
+        switch job {
+        case .load(let load):
+            return .picture(try prepare(load))
+        case .saveThumbnail(let pending):
+            pending.save()
+            return .thumbnailSaved
+        }
+    }
+
+    /// Loads `load`'s picture at about the layer's size — decoded so that it covers the layer
+    /// (no axis is magnified when it is stretched over it), through the thumbnail cache when
+    /// there is one — then brings it to exactly the layer's size and, for the card tier,
+    /// computes its mip chain.
+    ///
+    /// - Throws: `PictureError` naming the file.
+    static func prepare(_ load: PictureLoad) throws -> PreparedPicture {
+        let target = PictureTarget.cover(load.layerSize)
+        let image: RGBAImage, fullSize: CardPictureDecoding.PixelSize?
+        var pending: PendingThumbnail?
+        var fromThumbnail = false
+        if let cache = load.cache {
+            let loaded = try cache.loadPicture(at: load.path, target: target, saving: .later)
+            image = loaded.image
+            fullSize = loaded.fullSize
+            pending = loaded.pendingThumbnail
+            if case .thumbnail = loaded.origin { fromThumbnail = true }
+        } else {
+            let decoded = try PictureDecoder.decode(contentsOf: load.path, target: target)
+            image = decoded.image
+            fullSize = decoded.fullSize
+        }
+        let layer = stretched(image, to: load.layerSize)
+        return PreparedPicture(levels: load.mipmapped ? layer.mipChain() : [layer],
+                               fullSize: fullSize ?? CardPictureDecoding.PixelSize(width: image.width, height: image.height),
+                               generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail)
+    }
+
+    /// `image` at exactly `size` (any aspect): the fast area downscaler when both sides shrink,
+    /// else the general resampler (bilinear along a side that grows).
+    static func stretched(_ image: RGBAImage, to size: CardPictureDecoding.PixelSize) -> RGBAImage {
+        if image.width == size.width, image.height == size.height { return image }
+        if size.width <= image.width, size.height <= image.height { return AreaDownscaler.downscale(image, to: size) }
+        return image.resized(width: size.width, height: size.height)
+    }
+}

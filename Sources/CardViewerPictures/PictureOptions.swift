@@ -1,0 +1,21 @@
+import CardPictures
+import CardThumbnails
+
+/// How the viewer's picture pipeline is set up (`run` and `bench` options).
+public struct PictureOptions: Sendable {
+    /// How the freedesktop.org thumbnail cache is used (`--thumbnail-cache`).
+    public var thumbnailCache: ThumbnailCacheMode = .readwrite
+    /// The cache's root; `nil`: `$XDG_CACHE_HOME/thumbnails` or `~/.cache/thumbnails`.
+    public var thumbnailRoot: String?
+    /// Forces the card tier's layer count (a hidden option for tests: a pool smaller than the
+    /// folder, to see eviction); `nil`: sized from the window and `textureBudget`.
+    public var cardLayers: Int?
+    /// Decode workers; `nil`: `PictureSizing.workerCount(cores:)`.
+    public var workers: Int?
+    /// Texture bytes both picture pools may use (`PictureSizing.poolPlan`).
+    public var textureBudget = PictureSizing.defaultTextureBudget
+    /// Pictures fade in over their placeholders (off: they appear at once).
+    public var fadesIn = true
+
+    public init() {}
+}

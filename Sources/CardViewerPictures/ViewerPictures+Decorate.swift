@@ -1,0 +1,153 @@
+import CardLayout
+import CardMath
+import CardPacking
+import CardPictures
+import CardViewerCore
+
+extension ViewerPictures {
+    /// The picture pass of a frame (`ViewerFrameRenderer.decorate`, after packing): for each
+    /// record — a card in view — its picture's layer (its own, at the best tier resident, or
+    /// the placeholder, marked when unreadable), the picture's rectangle on the card, its fade,
+    /// its title's slot; SlideBox's card takes its photo's shape. Records the demand the next
+    /// `update()` plans: every card in view at the card tier, the largest at the full tier (as
+    /// many as its pool holds), then the neighbourhood the scroll is heading to, then behind.
+    ///
+    /// - Complexity: O(k) for k records plus the neighbourhood; no allocation once the scratch
+    ///   arrays have grown (a warm frame allocates nothing).
+    func decorate(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        visible.removeAll(keepingCapacity: true)
+        demand.removeAll()
+        titleDemand.removeAll()
+        guard let plan else {
+            // No pools yet (the first frame comes before the first update): placeholders.
+            for index in records.indices {
+                records[index].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1)
+                records[index].title = TitleSlot.none
+            }
+            frameStatus = PictureStatus()
+            frameStatus.inView = records.count
+            return
+        }
+        refreshTables()
+        let deck = session.deck, camera = session.camera
+        let scale = session.viewport.width > 0 ? Double(framebuffer.width) / session.viewport.width : 1
+        var first = Int.max, last = Int.min
+        for index in records.indices {
+            let id = records[index].id
+            var card = VisibleCard(record: Int32(index), picture: picture(ofID: id), id: id, area: 0, wantsFull: false)
+            if card.picture >= 0 {
+                let size = RecordGeometry.sizeOnScreen(records[index], camera: camera)
+                let pixels = Size(width: size.width * scale, height: size.height * scale)
+                card.area = pixels.width * pixels.height
+                card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+            }
+            if let position = deck.index(of: CardID(id)) {
+                first = min(first, position)
+                last = max(last, position)
+            }
+            visible.append(card)
+        }
+        keepFullTierForTheLargest(residency.capacity(of: .full))
+        for index in visible.indices where visible[index].picture >= 0 {
+            demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
+        }
+        for index in visible.indices where visible[index].wantsFull {
+            demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
+        }
+        followHeading()
+        if first <= last {
+            let shown = last - first + 1
+            demand.appendNeighbourhood(visible: first...last, heading: heading, ahead: max(2 * shown, 8), behind: max(shown, 4),
+                                       cardCount: deck.count) { position in
+                guard let id = deck.id(at: position) else { return nil }
+                let picture = self.picture(ofID: id.rawValue)
+                return picture >= 0 ? Int(picture) : nil
+            }
+        }
+        applyPictures(to: records)
+    }
+
+    /// Keeps `wantsFull` for the `capacity` largest cards that want the full tier (the opened
+    /// card, SlideBox's front photo) and drops it for the rest: a demand past the pool would
+    /// evict itself, and the readiness of the frame counts only what can be shown.
+    ///
+    /// - Complexity: O(k · capacity), capacity ≤ 15; no allocation.
+    private func keepFullTierForTheLargest(_ capacity: Int) {
+        for _ in 0..<max(capacity, 0) {
+            var best = -1
+            for index in visible.indices where visible[index].wantsFull && !visible[index].getsFull {
+                if best < 0 || visible[index].area > visible[best].area { best = index }
+            }
+            guard best >= 0 else { break }
+            visible[best].getsFull = true
+        }
+        for index in visible.indices { visible[index].wantsFull = visible[index].getsFull }
+    }
+
+    /// The scroll's heading from the offset's change since the last frame (the layouts scroll
+    /// along one axis: the sum moves with it), kept while the offset stands still.
+    private func followHeading() {
+        let offset = session.offset
+        let position = offset.x + offset.y
+        if let last = lastScrollPosition {
+            if position > last + 0.5 {
+                heading = .forward
+            } else if position < last - 0.5 {
+                heading = .backward
+            }
+        }
+        lastScrollPosition = position
+    }
+
+    /// Sets every record's picture fields and title, and counts the cards in view and ready.
+    private func applyPictures(to records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        var status = PictureStatus()
+        var fading = false, titlesMissing = 0
+        let now = session.time
+        let mode = PictureFitMode(layout: session.layoutKind), slideBox = session.layoutKind == .slidebox
+        let cardCapacity = residency.capacity(of: .card)
+        for index in visible.indices {
+            let card = visible[index], r = Int(card.record)
+            let titleReady = applyTitle(to: &records[r], id: card.id)
+            if !titleReady { titlesMissing += 1 }
+            guard card.picture >= 0 else {
+                records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1)
+                continue
+            }
+            let picture = Int(card.picture)
+            status.inView += 1
+            let appearance = residency.appearance(of: picture)
+            let aspect = Double(aspects[picture])
+            var opacity = 1.0
+            if case .resident(_, _, let since) = appearance, options.fadesIn {
+                opacity = PictureResidency.opacity(since: since, now: now)
+            }
+            var size = RecordGeometry.cardSize(records[r])
+            if slideBox, aspect.isFinite, aspect > 0 {
+                let progress: Double = if case .resident = appearance { opacity } else { 1 }
+                size = RecordGeometry.shapeSlideBoxCard(&records[r], pictureAspect: aspect, progress: progress)
+            }
+            var ready: Bool
+            switch appearance {
+            case .resident(let tier, let layer, _):
+                if opacity < 1 { fading = true }
+                let rect = PictureFitting.rect(pictureAspect: aspect, cardAspect: size.width / max(size.height, 1e-9), mode: mode)
+                records[r].setPicture(layer: tier == .card ? UInt16(layer) : PictureLayer.fullResolution(layer),
+                                      rect: RecordGeometry.pictureRect(rect), opacity: Float(opacity))
+                ready = tier == .full || !card.wantsFull
+            case .placeholder:
+                records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1)
+                // More pictures in view than the pool has layers: the rest cannot come.
+                ready = status.inView > cardCapacity
+            case .unreadable:
+                records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1, unreadable: true)
+                ready = true
+            }
+            if ready, titleReady { status.readyInView += 1 }
+        }
+        frameStatus = status
+        frameTitlesMissing = titlesMissing
+        frameFading = fading
+        session.reportPictures(reportedStatus, changed: false, fading: fading, working: isWorking)
+    }
+}

@@ -1,0 +1,52 @@
+import CardPictures
+import Foundation
+
+extension ViewerPictures {
+    /// True when every card of the last frame shows its own picture at its final resolution
+    /// (or its unreadable mark) and its title: what `waitForPictures` waits for.
+    public var isSettled: Bool {
+        plan != nil && !frameStatus.isLoading && frameTitlesMissing == 0
+    }
+
+    /// The files of the cards of the last frame that do not show their pictures at their final
+    /// resolution yet (each once), for a time-out's message.
+    public var missingFiles: [String] {
+        var names: [String] = []
+        for card in visible where card.picture >= 0 {
+            let picture = Int(card.picture)
+            let shown: Bool
+            switch residency.appearance(of: picture) {
+            case .resident(let tier, _, _): shown = tier == .full || !card.wantsFull
+            case .unreadable: shown = true
+            case .placeholder: shown = false
+            }
+            let name = catalog.pictures[picture].name
+            if !shown, !names.contains(name) { names.append(name) }
+        }
+        if names.isEmpty, frameTitlesMissing > 0 { names.append("(\(frameTitlesMissing) titles)") }
+        return names
+    }
+
+    /// Keeps the session's clock where it is and draws frames (`drawFrame`, which draws the
+    /// session's frame through the pipeline's `decorate`) until `isSettled`, or until `timeout`
+    /// seconds of wall time have passed. Pictures fading in are shown faded in, and those that
+    /// arrive meanwhile appear at once, so the frame after a wait is the same every run.
+    ///
+    /// - Returns: true when settled, false at the time-out.
+    /// - Throws: what `update()` or `drawFrame` throw.
+    public func waitUntilSettled(timeout: Double, drawFrame: () throws -> Void) throws -> Bool {
+        arrivesFadedIn = true
+        defer { arrivesFadedIn = false }
+        residency.showFadedIn()
+        let start = ContinuousClock.now
+        let limit = Duration.milliseconds(Int64(max(timeout, 0) * 1000))
+        while true {
+            let changed = try update()
+            try drawFrame()
+            if isSettled { return true }
+            if ContinuousClock.now - start > limit { return false }
+            // Nothing arrived: let the workers have the processor for a moment.
+            if !changed { Thread.sleep(forTimeInterval: 0.002) }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import CardImaging
+import CardLayout
+import CardMath
+import CardPacking
+import CardPictureDecoding
+import CardPictureLoading
+import CardPictures
+import CardRendering
+import CardText
+import CardThumbnails
+import CardViewerCore
+import CardViewerFrame
+import Foundation
+
+/// The picture pipeline on the frame thread: the glue between a session's deck, the workers
+/// that decode, and the renderer's picture pool, full-resolution pictures and title atlas.
+/// Shared by the viewer (window and replays) and the benchmark, so the benchmark measures the
+/// path a user runs.
+///
+/// Per frame (all O(visible cards), none of it waits for a file, a decode, a resize or a font):
+/// 1. `update()` — before the frame: the demand of the last frame becomes decode requests and
+///    cancellations (`PictureScheduler`), finished decodes are uploaded within an
+///    `UploadBudget` into layers the LRU pools hand out (`PictureResidency`), titles likewise;
+///    the session hears whether something changed (a frame to draw), fades and work in flight.
+/// 2. the frame is drawn (`ViewerFrameRenderer.draw`); after packing its `decorate` pass
+///    (`decorate(_:)`) points every record at its card's own resident layer, or the
+///    placeholder, sets the picture's rectangle (fitted or filled), its fade and its title,
+///    reshapes SlideBox's card to its photo, and records the next demand: the cards in view,
+///    then the cards the scroll is heading to, then those behind.
+///
+/// Memory stays bounded at any folder size: fixed pools sized from the framebuffer
+/// (`PictureSizing.poolPlan`), a bounded number of decodes in flight and results waiting, and
+/// decoded pixels freed as soon as they are uploaded. A card shows its own picture or its
+/// placeholder, never another card's: a layer changes hands only with its key.
+///
+/// Threading: every method is for the frame thread (the renderer's context is current); the
+/// work runs on `PictureWorkerPool` threads.
+public final class ViewerPictures {
+    public let catalog: DeckCatalog
+    let renderer: CardRenderer
+    let session: ViewerSession
+    let options: PictureOptions
+    let cache: ThumbnailCache?
+    let warnings: PictureWarnings
+    let warn: @Sendable (String) -> Void
+    let pool: PictureWorkerPool<PictureJobKey, PictureJob, PictureJobOutput>
+    let titleWorkers: PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>?
+
+    // The pools of the current framebuffer.
+    var plan: PictureSizing.PoolPlan?
+    var framebuffer = CardMath.PixelSize(width: 0, height: 0)
+    var generation = 0
+    var residency: PictureResidency
+    var scheduler: PictureScheduler
+    var demand = PictureDemand(capacity: 512)
+    var budget = UploadBudget()
+
+    /// Per picture: width / height once known (decoded), NaN before.
+    var aspects: [Float]
+    /// Per card id: its picture, −1 for none (empty: `catalog.defaultPicture(forID:)`).
+    var pictureOfID: [Int32] = []
+    var tableRevision = -1
+
+    // Titles: the atlas slots are a pool of their own, keyed by card id.
+    var titleResidency: PictureResidency
+    var titleScheduler: PictureScheduler
+    var titleDemand = PictureDemand(capacity: 256)
+    var titleSlotSize = CardMath.PixelSize(width: 0, height: 0)
+    var titlesFailed = false
+
+    /// Thumbnails still to save (`ThumbnailSaving.later`), when the workers are idle.
+    var pendingThumbnails: [PendingThumbnail] = []
+    var savingThumbnail = false
+
+    /// The cards of the last decorated frame (scratch, kept between frames).
+    var visible: [VisibleCard] = []
+    /// The last frame's offset along the scroll, for the heading.
+    var lastScrollPosition: Double?
+    var heading = ScrollHeading.still
+    /// Pictures uploaded since the start that had no tier resident before.
+    var loadedCount = 0
+    /// The last frame's cards in view and ready (`decorate`).
+    var frameStatus = PictureStatus()
+    /// True when a picture in view was fading in at the last frame.
+    var frameFading = false
+    /// Cards in view at the last frame whose titles were not in the atlas yet.
+    var frameTitlesMissing = 0
+    /// While true, pictures that arrive show at once (no fade): waits for pictures.
+    public var arrivesFadedIn = false
+
+    /// Title atlas slots, and the most titles rasterized at a time.
+    static let titleSlots = 192
+    static let titleWidth = 1024
+
+    /// Sets up the pipeline for `session`'s deck, drawn by `frame` (whose `decorate` it takes)
+    /// with `frame.renderer`. Starts the workers; the pools are made at the first `update()`,
+    /// for the framebuffer then.
+    ///
+    /// - Parameter warn: one-line warnings: pictures that cannot be read (the first 20, then a
+    ///   count at `shutdown()`), an unwritable thumbnail cache, no font for titles.
+    public init(catalog: DeckCatalog, session: ViewerSession, frame: ViewerFrameRenderer, options: PictureOptions = PictureOptions(),
+                warn: @escaping @Sendable (String) -> Void) throws {
+        self.catalog = catalog
+        self.session = session
+        self.options = options
+        renderer = frame.renderer
+        warnings = PictureWarnings(warn: warn)
+        self.warn = warn
+        cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
+            ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
+        let workers = options.workers ?? PictureSizing.workerCount(cores: ProcessInfo.processInfo.activeProcessorCount)
+        pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
+                                 name: "picture-worker", work: PictureWork.run)
+        let count = catalog.pictures.count
+        residency = PictureResidency(pictureCount: count, cardLayers: 0, fullLayers: 0)
+        scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))
+        aspects = Array(repeating: .nan, count: count)
+        titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
+        titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
+        if catalog.showsTitles {
+            let workshop = TitleWorkshop()
+            titleWorkers = PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>(workerCount: 1, completedLimit: 16, name: "title-worker") {
+                try workshop.render($0)
+            }
+        } else {
+            titleWorkers = nil
+        }
+        visible.reserveCapacity(256)
+        frame.decorate = { [unowned self] records in self.decorate(records) }
+    }
+
+    deinit {
+        pool.shutdown()
+        titleWorkers?.shutdown()
+    }
+
+    /// Saves the thumbnails still waiting for an idle worker, for at most `thumbnailSeconds`
+    /// (the ones of the pictures seen last, which the next start shows first), then stops the
+    /// workers (a decode in progress finishes first) and writes the count of the unreadable
+    /// pictures not warned about one by one.
+    public func shutdown(thumbnailSeconds: Double = 2) {
+        if !pendingThumbnails.isEmpty, thumbnailSeconds > 0 {
+            let deadline = ContinuousClock.now + .milliseconds(Int64(thumbnailSeconds * 1000))
+            for (index, pending) in pendingThumbnails.enumerated() {
+                pool.submit(.thumbnail(Int32(truncatingIfNeeded: index + 1)), request: .saveThumbnail(pending), priority: Int.max - 1)
+            }
+            var saved = 0
+            while saved < pendingThumbnails.count, ContinuousClock.now < deadline {
+                pool.takeCompleted(limit: .max) { completion in
+                    if case .thumbnail(let number) = completion.key, number > 0 { saved += 1 }
+                    return true
+                }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            pendingThumbnails.removeAll()
+        }
+        pool.shutdown()
+        titleWorkers?.shutdown()
+        warnings.finish()
+    }
+
+    /// The session's status of the pictures: cards in view and ready, pictures loaded, memory.
+    public var status: PictureStatus { frameStatus }
+
+    /// (Re)creates the picture pool and the full-resolution pictures for `drawable` pixels
+    /// (HiDPI included), forgetting what they held; the next frames ask for their pictures
+    /// again. Results of decodes made for the old sizes are dropped when they arrive.
+    func configure(for drawable: CardMath.PixelSize) throws {
+        let size = PictureSize(width: drawable.width, height: drawable.height)
+        var plan = PictureSizing.poolPlan(framebuffer: size, budget: options.textureBudget, mipmapped: true)
+        if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
+        plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
+        try renderer.makePicturePool(layers: plan.cardLayers, layerSize: CardMath.PixelSize(width: plan.cardSide, height: plan.cardSide))
+        try renderer.makeFullResolutionPictures(layers: plan.fullLayers, size: drawable)
+        self.plan = plan
+        framebuffer = drawable
+        generation += 1
+        residency = PictureResidency(pictureCount: catalog.pictures.count, cardLayers: plan.cardLayers, fullLayers: plan.fullLayers)
+        scheduler.reset()
+        if titleWorkers != nil, titleSlotSize.isEmpty {
+            // One line of text as tall as the tallest title the cards draw (26 points) at the
+            // framebuffer's scale, within 24…64 pixels.
+            let scale = session.viewport.width > 0 ? Double(drawable.width) / session.viewport.width : 1
+            let height = min(max(Int((26 * scale).rounded()), 24), 64)
+            titleSlotSize = CardMath.PixelSize(width: Self.titleWidth, height: height)
+            try renderer.makeTitleAtlas(slots: Self.titleSlots, slotSize: titleSlotSize)
+            titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: Self.titleSlots, fullLayers: 0)
+            titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: 8)
+        }
+    }
+
+    /// Brings the card → picture table (and the title pools) up to the deck, when it changed.
+    func refreshTables() {
+        guard tableRevision != session.deckRevision else { return }
+        tableRevision = session.deckRevision
+        let deck = session.deck
+        pictureOfID = catalog.pictureTable(for: deck)
+        if titleWorkers != nil, titleResidency.pictureCount < Int(deck.nextID) {
+            titleResidency.resizePictures(to: Int(deck.nextID))
+            titleScheduler.resizePictures(to: Int(deck.nextID))
+        }
+    }
+
+    /// The picture of card `id`, −1 for none. - Complexity: O(1).
+    @inline(__always)
+    func picture(ofID id: UInt32) -> Int32 {
+        if Int(id) < pictureOfID.count { return pictureOfID[Int(id)] }
+        return pictureOfID.isEmpty ? catalog.defaultPicture(forID: id) : -1
+    }
+
+    /// Bytes of texture memory holding pictures now (pool layers with their mips, full layers).
+    var residentBytes: Int {
+        guard let plan else { return 0 }
+        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes
+        return residency.card.residentCount * card + residency.full.residentCount * full
+    }
+
+    /// Bytes of the pools (pictures with mips; titles, one byte a texel, with mips).
+    var poolBytes: Int {
+        guard let plan else { return 0 }
+        let titles = titleWorkers == nil ? 0 : Self.titleSlots * titleSlotSize.width * titleSlotSize.height * 4 / 3
+        return plan.bytes(mipmapped: false) + plan.cardLayers * plan.cardSide * plan.cardSide * 4 / 3 + titles
+    }
+}
+
+/// A card of the frame being decorated.
+struct VisibleCard {
+    /// Its record's index in the frame.
+    var record: Int32
+    /// Its picture, −1 for none.
+    var picture: Int32
+    /// Its id, the key of its title.
+    var id: UInt32
+    /// Its projected area, pixels² (the full tier goes to the largest cards first).
+    var area: Double
+    /// True when it is shown large enough to need the full tier (and, after the choice of the
+    /// largest, gets it).
+    var wantsFull: Bool
+    /// Scratch of that choice.
+    var getsFull = false
+}
