@@ -148,7 +148,7 @@ let package = Package(
             name: "cardviewer",
             dependencies: [
                 "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow", "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerPictures", "CardThumbnails",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardViewerPictures", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

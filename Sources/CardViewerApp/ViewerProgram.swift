@@ -111,7 +111,7 @@ public enum ViewerProgram {
             throw ViewerFailure.badInput("--cards and --images cannot be combined (a folder deck has one card per image)")
         }
         if let count = options.cardCount, count > ViewerOptions.maximumCardCount {
-            throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (render takes more)")
+            throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
         if let directory = options.screenshotDirectory {
             var isFolder: ObjCBool = false

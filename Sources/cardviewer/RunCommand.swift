@@ -57,7 +57,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--picture-layers must be between 1 and 4096")
         }
         if let count = scene.cards?.value, count > ViewerOptions.maximumCardCount {
-            throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (render takes more)")
+            throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
     }
 

@@ -14,6 +14,9 @@ struct RenderCommandTests {
             (["--size", "0x0"], "size"),
             (["--size", "garbage"], "size"),
             (["--offset", "nan"], "offset"),
+            (["--cards", "5000001"], "cards"),
+            (["--cards", "3", "--images", "/tmp"], "--images"),
+            (["--images", "/nonexistent-cardviewer-folder"], "nonexistent-cardviewer-folder"),
             ([] as [String], "out"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
@@ -46,7 +49,7 @@ struct RenderCommandTests {
 
     @Test("success: exit status 0 and a PNG of the requested size",
           arguments: [["--cards", "30"], ["--cards", "0"], ["--cards", "5", "--order", "zindex", "--offset", "200"],
-                      ["--cards", "100000000", "--offset", "1e9"]])
+                      ["--cards", "1000000", "--offset", "1e9"]])
     func success(arguments: [String]) throws {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,6 +73,35 @@ struct RenderCommandTests {
         #expect(image.width == 1280 && image.height == 800)
         let background = image[640, 5], card = image[640, 500]
         #expect(background != card)
+    }
+
+    @Test("--images draws the folder's pictures through the viewer's pipeline, fitted, and never writes the folder")
+    func folderPictures() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pictures = folder.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        // A wide red picture: fitted into a grid card it leaves bands of the card's background.
+        let red = RGBAImage(width: 300, height: 100, fill: (230, 20, 20, 255))
+        try PNGCodec.write(red, to: pictures.appendingPathComponent("red.png").path)
+        let before = try ViewerTest.contents(of: pictures)
+        let out = folder.appendingPathComponent("grid.png").path
+        let outcome = try CommandRunner.run(["render", "--layout", "grid", "--images", pictures.path,
+                                             "--thumbnail-cache", "off", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let image = try PNGCodec.read(contentsOf: out)
+        var redRows = Set<Int>(), redCount = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                if p.r > 200, p.g < 60, p.b < 60 { redCount += 1; redRows.insert(y) }
+            }
+        }
+        // One card's picture (thousands of pixels), 3:1, so its rows are a third of its width.
+        #expect(redCount > 5000, "red pixels: \(redCount)")
+        let width = Double(redCount) / Double(max(redRows.count, 1))
+        #expect(abs(width / Double(redRows.count) - 3) < 0.3, "rows \(redRows.count), width \(width)")
+        #expect(ViewerTest.same(try ViewerTest.contents(of: pictures), before))
     }
 }
 
