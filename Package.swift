@@ -189,7 +189,7 @@ let package = Package(
             name: "CardViewerTests",
             dependencies: [
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
-                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails",
+                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardViewerPictures",
             ]
         ),
         .testTarget(

@@ -159,8 +159,9 @@ public final class ViewerPictures {
         warnings.finish()
     }
 
-    /// The session's status of the pictures: cards in view and ready, pictures loaded, memory.
-    public var status: PictureStatus { frameStatus }
+    /// The status of the pictures, as the session's HUD gets it: cards in view and ready,
+    /// pictures loaded and unreadable, texture memory.
+    public var status: PictureStatus { reportedStatus }
 
     /// (Re)creates the picture pool and the full-resolution pictures for `drawable` pixels
     /// (HiDPI included), forgetting what they held; the next frames ask for their pictures

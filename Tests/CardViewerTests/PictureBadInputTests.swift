@@ -1,0 +1,96 @@
+import CardImaging
+import CardLayout
+import CardMath
+import CardRendering
+import CardViewerCore
+import CardViewerFrame
+import CardViewerPictures
+import Foundation
+import Synchronization
+import Testing
+
+/// Bad pictures in a folder (issue 9): a card whose file cannot be read keeps an unreadable
+/// placeholder, with one warning line each for the first 20 and then one line with the count;
+/// a file deleted or replaced after the folder was listed is treated the same way.
+@Suite("photo folders: unreadable, deleted and replaced pictures")
+struct PictureBadInputTests {
+    @Test("25 unreadable files: 20 warning lines naming them, then one line with the count of the other 5")
+    func warningsPastTwentyAreCounted() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        for index in 0..<25 {
+            // Truncated PNGs, empty files and text named like pictures.
+            let bytes: [UInt8] = switch index % 3 {
+            case 0: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+            case 1: []
+            default: Array("not a picture".utf8)
+            }
+            try Data(bytes).write(to: images.appendingPathComponent(String(format: "broken-%02d.%@", index, index % 2 == 0 ? "png" : "jpg")))
+        }
+        let before = try ViewerTest.contents(of: images)
+        // Every card is seen: the first screen, then the end of the grid.
+        let script = #"{"events": [{"time": 0.05, "type": "waitForPictures"}, {"time": 0.1, "type": "key", "key": "end"},"#
+            + #" {"time": 1.5, "type": "waitForPictures"}], "end": 1.6}"#
+        let outcome = try ViewerTest.replay(script, in: folder, arguments: ["--size", "640x400", "--layout", "grid", "--images", images.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.errorLines
+        #expect(lines.count == 21, "\(outcome.stderr)")
+        let named = lines.prefix(20).filter { $0.hasPrefix("warning: ") && $0.contains("broken-") }
+        #expect(named.count == 20, "\(outcome.stderr)")
+        #expect(Set(named).count == 20, "a file warned about twice: \(outcome.stderr)")
+        #expect(lines.last?.contains("5 more pictures cannot be read") == true, "\(outcome.stderr)")
+        #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)), "the folder changed")
+    }
+
+    @Test("files deleted or replaced after the listing: unreadable placeholders with a warning each, the others shown")
+    func deletedAndReplacedWhileRunning() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let colours: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (40, 40, 200), (200, 200, 40)]
+        for (index, c) in colours.enumerated() {
+            try PNGCodec.write(RGBAImage(width: 160, height: 100, fill: (c.0, c.1, c.2, 255)),
+                               to: folder.appendingPathComponent("\(index).png").path)
+        }
+        let catalog = try DeckLoader.catalog(for: .folder(path: folder.path)).catalog
+        // After the listing, as if another program changed the folder while the viewer runs.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("1.png"))
+        try Data("garbage".utf8).write(to: folder.appendingPathComponent("2.png"))
+
+        let viewport = Size(width: 640, height: 400)
+        let session = ViewerSession(deck: catalog.freshDeck(), configuration: .init(layout: .grid, viewport: viewport))
+        session.advance(to: 0)
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
+        let warnings = Mutex<[String]>([])
+        var options = PictureOptions()
+        options.thumbnailCache = .off
+        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options,
+                                          warn: { line in warnings.withLock { $0.append(line) } })
+        let settled = try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw(session) }
+        #expect(settled, "missing: \(pictures.missingFiles)")
+        gpu.present()
+        let image = try gpu.readPixels()
+        pictures.shutdown()
+
+        let lines = warnings.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.contains { $0.contains("1.png") } && lines.contains { $0.contains("2.png") }, "\(lines)")
+        #expect(pictures.status.unreadable == 2, "\(pictures.status)")
+        let grid = GridLayout()
+        for index in [0, 3] {
+            let centre = grid.slotFrame(at: index, viewport: viewport).center
+            let c = colours[index]
+            #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: (c.0, c.1, c.2), tolerance: 12),
+                    "card \(index): \(image[Int(centre.x), Int(centre.y)])")
+        }
+        for index in [1, 2] {
+            let centre = grid.slotFrame(at: index, viewport: viewport).center
+            let shown = image[Int(centre.x), Int(centre.y)]
+            let c = colours[index]
+            #expect(!ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: (c.0, c.1, c.2), tolerance: 40),
+                    "card \(index) shows a picture it cannot have: \(shown)")
+        }
+    }
+}
