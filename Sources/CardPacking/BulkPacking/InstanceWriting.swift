@@ -140,6 +140,18 @@ struct LayerCycle {
         if previousID == UInt32.max { value = previousID % count; return }
         value = value == 0 ? count &- 1 : value &- 1
     }
+
+    /// Moves `id` one card along a run walked in the direction of `step` (> 0: up, else down),
+    /// and the layer with it: what every writer's loop does after writing a record.
+    @inline(__always) mutating func follow(step: Int, id: inout UInt32) {
+        if step > 0 {
+            id &+= 1
+            advance(nextID: id)
+        } else {
+            id &-= 1
+            retreat(previousID: id)
+        }
+    }
 }
 
 /// A writer whose cards are all laid out by one loop over a run of indices, walked from either

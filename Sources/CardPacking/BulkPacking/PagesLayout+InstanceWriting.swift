@@ -149,13 +149,7 @@ private struct PagesWriter {
                     alpha: 1, depth: (xz + dy * dy).squareRoot(), layer: layers.layer, id: id))
                 record += 1
                 index &+= step
-                if step > 0 {
-                    id &+= 1
-                    layers.advance(nextID: id)
-                } else {
-                    id &-= 1
-                    layers.retreat(previousID: id)
-                }
+                layers.follow(step: step, id: &id)
                 if tilting {
                     let nextCos = cosPair * stepCos - sinPair * stepSin
                     sinPair = sinPair * stepCos + cosPair * stepSin

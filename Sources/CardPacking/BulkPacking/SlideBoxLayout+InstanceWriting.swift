@@ -60,13 +60,7 @@ extension SlideBoxLayout: RunInstanceWriting {
                 layer: layers.layer, id: id))
             record += 1
             index &+= step
-            if step > 0 {
-                id &+= 1
-                layers.advance(nextID: id)
-            } else {
-                id &-= 1
-                layers.retreat(previousID: id)
-            }
+            layers.follow(step: step, id: &id)
         }
     }
 }
