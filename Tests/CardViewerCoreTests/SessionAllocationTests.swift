@@ -51,6 +51,32 @@ struct SessionAllocationTests {
         #expect(count == 0)
     }
 
+    @Test("while a drag moves the content: a pointer move handled each frame", arguments: LayoutKind.allCases)
+    func drag(kind: LayoutKind) {
+        let session = ViewerSession(deck: Deck(syntheticCount: 10_000),
+                                    configuration: .init(layout: kind, viewport: Size(width: 1280, height: 800)))
+        let horizontal = kind == .slidebox || kind == .wheel
+        let start = Vec2(900, 600), step = horizontal ? Vec2(-2, 0) : Vec2(0, -2)
+        var frame = 0
+        func move() {
+            frame += 1
+            let time = Double(frame) / 60
+            session.handle(.pointer(PointerEvent(.move, position: start + step * Double(frame), time: time)))
+            session.advance(to: time)
+            session.prepareFrame()
+        }
+        session.handle(.pointer(PointerEvent(.down, position: start, time: 0)))
+        // Warm: past the velocity tracker's first trim of old samples (at 0.2 s), whose first run
+        // instantiates runtime metadata once.
+        for _ in 0..<20 { move() }
+        let offset = session.offset
+        let before = cv_malloc_thread_count()
+        for _ in 0..<30 { move() }
+        let count = cv_malloc_thread_count() - before
+        #expect(session.offset != offset, "the drag did not move the content")
+        #expect(count == 0, "\(count) allocations in 30 frames")
+    }
+
     @Test("the counter counts")
     func counterCounts() {
         let start = cv_malloc_thread_count()

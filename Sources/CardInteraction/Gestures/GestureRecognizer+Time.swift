@@ -4,7 +4,9 @@ extension GestureRecognizer {
     /// Time passed with no event: fires a due long press, ends a paused trackpad stream.
     public mutating func tick(_ time: Double) -> [GestureEvent] {
         guard !time.isNaN else { return [] }
-        return advance(to: time)
+        let out = advance(to: time)
+        output = out
+        return out
     }
 
     /// The next time at which `tick(_:)` reports something without new input: a press held
@@ -50,6 +52,7 @@ extension GestureRecognizer {
             let delta = -event.delta * configuration.pointsPerWheelStep
             out.append(.scroll(ScrollGesture(kind: .wheel, offsetDelta: delta, velocity: .zero, position: pointerPosition, time: now)))
         }
+        output = out
         return out
     }
 
@@ -63,6 +66,7 @@ extension GestureRecognizer {
         var stamped = event
         stamped.time = time
         out.append(.key(stamped))
+        output = out
         return out
     }
 
@@ -70,7 +74,7 @@ extension GestureRecognizer {
     /// the order it became due, each stamped with the instant it became due.
     mutating func advance(to newTime: Double) -> [GestureEvent] {
         let target = max(time, newTime)
-        var out: [GestureEvent] = []
+        var out = reusedOutput()
         while true {
             var longPressDue: Double?
             if let current = press, case .possible = current.state {
@@ -94,6 +98,15 @@ extension GestureRecognizer {
             }
         }
         time = target
+        return out
+    }
+
+    /// The last result's storage, emptied, for the next result: once the caller has let go of
+    /// the last result it is the only reference, so appending to it allocates nothing.
+    mutating func reusedOutput() -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        swap(&out, &output)
+        out.removeAll(keepingCapacity: true)
         return out
     }
 

@@ -26,6 +26,9 @@ public struct GestureRecognizer: Sendable {
     var preciseScroll: PreciseScroll?
     /// The last tap: where and when it ended, its button and its count (for double taps).
     var lastTap: TapGesture?
+    /// The storage of the last result, reused by the next call (`reusedOutput()`): a steady
+    /// stream of events (a drag, a fling's pointer moves) allocates nothing.
+    var output: [GestureEvent] = []
 
     struct Press: Sendable {
         enum State: Sendable {
@@ -71,6 +74,7 @@ public struct GestureRecognizer: Sendable {
             out.append(.pointerDown(position: p, button: event.button, time: now))
         case .move:
             guard var current = press else { break }
+            press = nil  // `current` holds the tracker's samples alone: adding one copies nothing
             current.tracker.add(p, at: now)
             let velocity = current.tracker.velocity(at: now)
             switch current.state {
@@ -91,6 +95,7 @@ public struct GestureRecognizer: Sendable {
             press = current
         case .up:
             guard var current = press, current.button == event.button else { break }
+            press = nil
             if current.tracker.lastPosition != p { current.tracker.add(p, at: now) }
             let velocity = current.tracker.velocity(at: now)
             switch current.state {
@@ -122,11 +127,11 @@ public struct GestureRecognizer: Sendable {
             case .cancelled:
                 lastTap = nil
             }
-            press = nil
         case .cancel:
             out += cancelPress(at: p)
             press = nil
         }
+        output = out
         return out
     }
 
