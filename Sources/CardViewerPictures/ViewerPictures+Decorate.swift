@@ -47,7 +47,17 @@ extension ViewerPictures {
             }
             visible.append(card)
         }
-        keepFullTierForTheLargest(residency.capacity(of: .full))
+        // While the content scrolls, cards pass by: full-resolution decodes for them would take
+        // the processor from the frames and be stale when they land. The full tier is asked for
+        // once the scroll stands (a card opening, or at rest); pictures it holds still show.
+        let scrolling = isScrolling
+        if scrolling, !fullTierDeferred {
+            for index in visible.indices where visible[index].wantsFull {
+                fullTierDeferred = true  // the next update asks for a frame, which asks for it
+                break
+            }
+        }
+        keepFullTierForTheLargest(scrolling ? 0 : residency.capacity(of: .full))
         for index in visible.indices where visible[index].picture >= 0 {
             demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
         }
@@ -82,6 +92,14 @@ extension ViewerPictures {
             visible[best].getsFull = true
         }
         for index in visible.indices { visible[index].wantsFull = visible[index].getsFull }
+    }
+
+    /// True when the content moved since the last decorated frame (a drag, a fling, a scroll
+    /// animation). - Complexity: O(1).
+    private var isScrolling: Bool {
+        let offset = session.offset
+        guard let last = lastScrollPosition else { return false }
+        return abs(offset.x + offset.y - last) > 0.5
     }
 
     /// The scroll's heading from the offset's change since the last frame (the layouts scroll

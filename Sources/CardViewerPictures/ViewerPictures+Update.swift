@@ -52,6 +52,10 @@ extension ViewerPictures {
             }
         }
         if try updateTitles() { changed = true }
+        if fullTierDeferred {
+            fullTierDeferred = false
+            changed = true
+        }
         saveAThumbnailIfIdle()
         session.reportPictures(reportedStatus, changed: changed, fading: frameFading, working: isWorking)
         return changed

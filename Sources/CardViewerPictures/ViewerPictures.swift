@@ -85,6 +85,10 @@ public final class ViewerPictures {
     var frameFading = false
     /// Cards in view at the last frame whose titles were not in the atlas yet.
     var frameTitlesMissing = 0
+    /// True when a frame wanted full-resolution pictures while the content scrolled
+    /// (`decorate` defers them): the next `update()` asks for a frame, which asks for them if
+    /// the content stands by then.
+    var fullTierDeferred = false
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 

@@ -4,17 +4,30 @@ import CardRendering
 import CardInteraction
 import CardViewerCore
 import CardViewerFrame
+import CardViewerPictures
 
 extension Benchmark {
     /// The scrolling scenario: a session of `scenario.cards` cards in the scenario's layout,
     /// the fling fed as pointer events through `ReplayPlayer`, every frame drawn by the viewer's
-    /// own `ViewerFrameRenderer.draw` (the bulk writers allowed on the `fast` path).
+    /// own `ViewerFrameRenderer.draw` (the bulk writers allowed on the `fast` path) after the
+    /// picture pipeline's `update` (timed with the session stage, as the viewer runs it).
     func measureViewerFrames(_ scenario: Scenario, progress: ((Int) -> Void)?) throws -> FrameSamples {
         let viewport = settings.viewport
-        let session = ViewerSession(deck: Deck(syntheticCount: scenario.cards),
+        // The viewer's `--cards N` deck: the bundled pictures in turn, through the viewer's
+        // picture pipeline (pools, uploads, the per-frame picture pass), settled before the
+        // first frame as the viewer is once its ten pictures are loaded.
+        let catalog = try DeckLoader.catalog(for: .synthetic(count: scenario.cards)).catalog
+        let session = ViewerSession(deck: catalog.freshDeck(),
                                     configuration: .init(layout: scenario.layout, viewport: viewport,
                                                          ordering: settings.ordering))
         prepareSession?(session)
+        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frameRenderer, warn: { _ in })
+        defer {
+            pictures.shutdown(thumbnailSeconds: 0)
+            frameRenderer.decorate = nil
+        }
+        session.advance(to: 0)
+        _ = try pictures.waitUntilSettled(timeout: 30) { _ = try frameRenderer.draw(session) }
         let fling = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
         let warmup = settings.warmupFrames, measured = settings.measuredFrames
         var player = ReplayPlayer(script: FlingReplay.script(fling, warmup: warmup, measured: measured, viewport: viewport))
@@ -25,6 +38,7 @@ extension Benchmark {
             let process0 = AllocationCounter.process
             let a0 = AllocationCounter.thread, t0 = MonotonicClock.now()
             _ = player.playFrame(into: session)
+            try pictures.update()
             let a1 = AllocationCounter.thread
             var observer = StageClock(timer: timer, start: MonotonicClock.now(), allocations: a1)
             let stats = try frameRenderer.draw(session, observer: &observer)

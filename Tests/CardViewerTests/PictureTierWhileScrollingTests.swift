@@ -1,0 +1,64 @@
+import CardInteraction
+import CardMath
+import CardPictures
+import CardRendering
+import CardViewerCore
+import CardViewerFrame
+@testable import CardViewerPictures
+import Foundation
+import Testing
+
+/// Full-resolution pictures wait for the scroll to stand: while pages' big cards pass by in a
+/// drag, no full-tier picture is asked for; once the content stands, the pipeline asks for a
+/// frame by itself (a window at rest draws nothing unless asked), and that frame asks for them.
+@Suite("the full tier waits while the content scrolls")
+struct PictureTierWhileScrollingTests {
+    static func fullTierWanted(_ pictures: ViewerPictures) -> Bool {
+        pictures.demand.entries.contains { $0.key.tier == .full }
+    }
+
+    @Test("pages: none asked for during a drag; at rest, a frame is asked for and it asks for them")
+    func deferredUntilRest() throws {
+        let catalog = try DeckLoader.catalog(for: .bundled).catalog
+        try #require(!catalog.pictures.isEmpty, "the bundled pictures are missing")
+        let viewport = Size(width: 640, height: 400)
+        let session = ViewerSession(deck: catalog.freshDeck(), configuration: .init(layout: .pages, viewport: viewport))
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
+        var options = PictureOptions()
+        options.thumbnailCache = .off
+        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options, warn: { _ in })
+        defer { pictures.shutdown() }
+        var time = 0.0
+        func drawFrame() throws {
+            session.advance(to: time)
+            try pictures.update()
+            _ = try frame.draw(session)
+        }
+        try drawFrame()
+        #expect(Self.fullTierWanted(pictures), "pages' cards at rest are big enough for the full tier")
+
+        // A slow drag up: the content moves every frame.
+        session.handle(.pointer(PointerEvent(.down, position: Vec2(320, 350), time: time)))
+        var wantedWhileMoving = 0, movingFrames = 0
+        for step in 1...20 {
+            time = Double(step) / 60
+            let before = session.offset
+            session.handle(.pointer(PointerEvent(.move, position: Vec2(320, 350 - 6 * Double(step)), time: time)))
+            try drawFrame()
+            guard step > 2, session.offset != before else { continue }
+            movingFrames += 1
+            if Self.fullTierWanted(pictures) { wantedWhileMoving += 1 }
+        }
+        #expect(movingFrames > 10, "the drag moved the content in \(movingFrames) frames")
+        #expect(wantedWhileMoving == 0, "full-tier pictures asked for in \(wantedWhileMoving) frames of the drag")
+
+        // Held still, then nothing more: the next update asks for a frame by itself.
+        time += 0.5
+        session.advance(to: time)
+        let changed = try pictures.update()
+        #expect(changed, "the pipeline must ask for a frame once the content stands")
+        try drawFrame()
+        #expect(Self.fullTierWanted(pictures), "the frame at rest asks for the full tier")
+    }
+}
