@@ -53,26 +53,33 @@ extension CardRenderer {
         try Self.upload(levels, layer: layer, into: pictures)
     }
 
-    /// (Re)creates the full-resolution pictures: `layers` (1 or 2 are plenty: the opened card,
-    /// SlideBox's front photo) of `size` pixels — the framebuffer's size — without mip levels
-    /// (they are drawn about one texel per pixel). Records point at them with
+    /// (Re)creates the full-resolution pictures: `layers` (the opened card, SlideBox's front
+    /// photo, pages' large cards) of `size` pixels — the framebuffer's size — with a full mip
+    /// chain each: an opened card is drawn about one texel per pixel, but a large card seen at
+    /// an angle (pages' tilted stack) is squeezed along one axis, and without mips its pixels
+    /// would sample texels far apart (aliasing, and cache misses that made a software
+    /// rasterizer's pages frame 1.5× slower). Trilinear filtering. Records point at them with
     /// `PictureLayer.fullResolution(k)`. 0 layers frees them.
     public func makeFullResolutionPictures(layers: Int, size: PixelSize) throws {
         try context.makeCurrent()
         guard layers <= PictureLayer.fullResolutionLayers else {
             throw RenderError.tooLarge("\(layers) full-resolution layers (records name at most \(PictureLayer.fullResolutionLayers))")
         }
-        try fullPictures.allocate(layers: layers, size: size, mipmapped: false)
+        try fullPictures.allocate(layers: layers, size: size, mipmapped: true)
         texturesChanged()
     }
 
     /// The full-resolution pictures' layers and size.
     public var fullResolutionPictures: (layers: Int, size: PixelSize) { (fullPictures.layerCount, fullPictures.size) }
 
-    /// Uploads `image` (exactly the full-resolution size) into full-resolution layer `layer`.
-    public func uploadFullResolutionPicture(_ image: RGBAImage, toLayer layer: Int) throws {
+    /// Uploads a picture's mip chain (level 0 exactly the full-resolution size, then each level
+    /// half the last, `RGBAImage.mipChain()`) into full-resolution layer `layer`.
+    ///
+    /// - Throws: `RenderError.invalidUpload` for a layer outside the array or levels of the
+    ///   wrong size or number; the GL error raised while uploading.
+    public func uploadFullResolutionPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
         try context.makeCurrent()
-        try Self.upload([image], layer: layer, into: fullPictures)
+        try Self.upload(levels, layer: layer, into: fullPictures)
     }
 
     /// (Re)creates the title atlas: `slots` slots of `slotSize` texels of 8-bit coverage (a

@@ -30,8 +30,9 @@ struct PictureLoad: Sendable {
     /// The layer's size, pixels: the picture is brought to exactly this size, stretched (the
     /// record's picture rectangle restores its aspect, `PictureFitting`).
     var layerSize: CardPictureDecoding.PixelSize
-    /// True for the card tier: the mip chain is computed here, on the worker (the renderer
-    /// uploads it level by level; `glGenerateMipmap` on the array would refilter every layer).
+    /// True when the layer has mips (both tiers have): the mip chain is computed here, on the
+    /// worker (the renderer uploads it level by level; `glGenerateMipmap` on the array would
+    /// refilter every layer).
     var mipmapped: Bool
     /// The pools' generation the layer size belongs to (a resize makes new pools).
     var generation: Int

@@ -51,6 +51,7 @@ extension ViewerPictures {
         // the processor from the frames and be stale when they land. The full tier is asked for
         // once the scroll stands (a card opening, or at rest); pictures it holds still show.
         let scrolling = isScrolling
+        frameScrolls = scrolling
         if scrolling, !fullTierDeferred {
             for index in visible.indices where visible[index].wantsFull {
                 fullTierDeferred = true  // the next update asks for a frame, which asks for it
@@ -147,8 +148,16 @@ extension ViewerPictures {
             }
             var ready: Bool
             switch appearance {
-            case .resident(let tier, let layer, _):
+            case .resident(var tier, var layer, _):
                 if opacity < 1 { fading = true }
+                // While the content scrolls, cards that have it draw from the card tier: pages'
+                // big tilted cards sampling the full tier cost a software rasterizer's fling
+                // 1.6–1.8× the floor against 1.1–1.2× (`cardviewer bench`); at rest, the next
+                // frame draws the full tier (drawn once: a window at rest draws nothing more).
+                if frameScrolls, tier == .full, let cardLayer = residency.card.layer(of: picture) {
+                    tier = .card
+                    layer = cardLayer
+                }
                 let rect = PictureFitting.rect(pictureAspect: aspect, cardAspect: size.width / max(size.height, 1e-9), mode: mode)
                 records[r].setPicture(layer: tier == .card ? UInt16(layer) : PictureLayer.fullResolution(layer),
                                       rect: RecordGeometry.pictureRect(rect), opacity: Float(opacity))

@@ -85,7 +85,7 @@ extension ViewerPictures {
         let size = key.tier == .card ? CardPictureDecoding.PixelSize(width: side, height: side)
             : CardPictureDecoding.PixelSize(width: full.width, height: full.height)
         let path = catalog.pictures[Int(key.picture)].path
-        return .load(PictureLoad(path: path, layerSize: size, mipmapped: key.tier == .card, generation: generation, cache: cache))
+        return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache))
     }
 
     /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or
@@ -109,7 +109,7 @@ extension ViewerPictures {
                 if key.tier == .card {
                     try renderer.uploadPicture(prepared.levels, toLayer: layer)
                 } else {
-                    try renderer.uploadFullResolutionPicture(prepared.levels[0], toLayer: layer)
+                    try renderer.uploadFullResolutionPicture(prepared.levels, toLayer: layer)
                 }
             } catch {
                 residency.forget(key)

@@ -89,6 +89,9 @@ public final class ViewerPictures {
     /// (`decorate` defers them): the next `update()` asks for a frame, which asks for them if
     /// the content stands by then.
     var fullTierDeferred = false
+    /// True when the content moved since the frame before the one being decorated: its cards
+    /// draw from the card tier where they can (`decorate`).
+    var frameScrolls = false
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 
@@ -213,10 +216,10 @@ public final class ViewerPictures {
         return pictureOfID.isEmpty ? catalog.defaultPicture(forID: id) : -1
     }
 
-    /// Bytes of texture memory holding pictures now (pool layers with their mips, full layers).
+    /// Bytes of texture memory holding pictures now (layers of both tiers with their mips).
     var residentBytes: Int {
         guard let plan else { return 0 }
-        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes
+        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes * 4 / 3
         return residency.card.residentCount * card + residency.full.residentCount * full
     }
 
@@ -224,7 +227,7 @@ public final class ViewerPictures {
     var poolBytes: Int {
         guard let plan else { return 0 }
         let titles = titleWorkers == nil ? 0 : Self.titleSlots * titleSlotSize.width * titleSlotSize.height * 4 / 3
-        return plan.bytes(mipmapped: false) + plan.cardLayers * plan.cardSide * plan.cardSide * 4 / 3 + titles
+        return plan.bytes(mipmapped: true) + titles
     }
 }
 

@@ -141,7 +141,7 @@ struct PictureTests {
         let (gpu, renderer) = try Self.renderer()
         let size = PixelSize(width: 64, height: 64)
         try renderer.makeFullResolutionPictures(layers: 2, size: size)
-        try renderer.uploadFullResolutionPicture(Self.checkerboard(size), toLayer: 1)
+        try renderer.uploadFullResolutionPicture(Self.checkerboard(size).mipChain(), toLayer: 1)
         // A 64 × 64 card at z = 0 on whole pixels: x 168…232, y 118…182.
         let image = try Self.draw([Scenes.card(0, x: 200, y: 150, width: 64, height: 64)], with: renderer, gpu: gpu) {
             $0[0].setPicture(layer: PictureLayer.fullResolution(1), rect: .full, opacity: 1)

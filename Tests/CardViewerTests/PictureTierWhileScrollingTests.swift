@@ -1,5 +1,6 @@
 import CardInteraction
 import CardMath
+import CardPacking
 import CardPictures
 import CardRendering
 import CardViewerCore
@@ -9,8 +10,9 @@ import Foundation
 import Testing
 
 /// Full-resolution pictures wait for the scroll to stand: while pages' big cards pass by in a
-/// drag, no full-tier picture is asked for; once the content stands, the pipeline asks for a
-/// frame by itself (a window at rest draws nothing unless asked), and that frame asks for them.
+/// drag, no full-tier picture is asked for or drawn from (the card tier is cheaper to sample);
+/// once the content stands, the pipeline asks for a frame by itself (a window at rest draws
+/// nothing unless asked), and that frame asks for them and draws them.
 @Suite("the full tier waits while the content scrolls")
 struct PictureTierWhileScrollingTests {
     static func fullTierWanted(_ pictures: ViewerPictures) -> Bool {
@@ -29,6 +31,13 @@ struct PictureTierWhileScrollingTests {
         options.thumbnailCache = .off
         let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options, warn: { _ in })
         defer { pictures.shutdown() }
+        // The frames' records after the picture pass: how many draw from the full tier.
+        var fullTierRecords = 0
+        let pass = frame.decorate
+        frame.decorate = { records in
+            pass?(records)
+            fullTierRecords = records.filter { $0.layer >= PictureLayer.fullResolutionBase && $0.layer != PictureLayer.none }.count
+        }
         var time = 0.0
         func drawFrame() throws {
             session.advance(to: time)
@@ -37,6 +46,8 @@ struct PictureTierWhileScrollingTests {
         }
         try drawFrame()
         #expect(Self.fullTierWanted(pictures), "pages' cards at rest are big enough for the full tier")
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw(session) })
+        #expect(fullTierRecords > 0, "at rest, large cards draw from the full tier")
 
         // A slow drag up: the content moves every frame.
         session.handle(.pointer(PointerEvent(.down, position: Vec2(320, 350), time: time)))
@@ -49,6 +60,7 @@ struct PictureTierWhileScrollingTests {
             guard step > 2, session.offset != before else { continue }
             movingFrames += 1
             if Self.fullTierWanted(pictures) { wantedWhileMoving += 1 }
+            #expect(fullTierRecords == 0, "step \(step): \(fullTierRecords) cards drew from the full tier while the content moved")
         }
         #expect(movingFrames > 10, "the drag moved the content in \(movingFrames) frames")
         #expect(wantedWhileMoving == 0, "full-tier pictures asked for in \(wantedWhileMoving) frames of the drag")
@@ -60,5 +72,6 @@ struct PictureTierWhileScrollingTests {
         #expect(changed, "the pipeline must ask for a frame once the content stands")
         try drawFrame()
         #expect(Self.fullTierWanted(pictures), "the frame at rest asks for the full tier")
+        #expect(fullTierRecords > 0, "the frame at rest draws from the full tier again")
     }
 }
