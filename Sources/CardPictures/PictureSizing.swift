@@ -9,15 +9,17 @@ import CardMath
 /// | what | bytes |
 /// | --- | --- |
 /// | the viewer without pictures (runtime, llvmpipe, framebuffers, 10k-card deck) | ≈ 100 MB |
-/// | texture pools (`defaultTextureBudget`) | ≤ 160 MiB |
+/// | texture pools (`defaultTextureBudget`) | ≤ 120 MiB of texels; llvmpipe's RSS is ~1.7× that for the card tier's array (0.93 MB per 320² layer with mips: `bench --images`) |
 /// | decodes in progress: per worker one full-size 2048×1536 RGBA image (12 MiB) + its result | ≤ 7 × 13 MiB |
 /// | decoded results waiting for upload (`PictureSizing.completedLimit`) | ≤ 2 × workers results |
 ///
 /// — about 350 MB with 7 workers; `workerCount(cores:)` caps the workers at 7 for that reason.
 public enum PictureSizing {
-    /// Bytes of texture memory both pools together may use by default: 160 MiB, of which up to
-    /// `fullTierShare` goes to the full tier.
-    public static let defaultTextureBudget = 160 << 20
+    /// Bytes of texture memory both pools together may use by default: 120 MiB, of which up to
+    /// `fullTierShare` goes to the full tier. (160 MiB made the viewer peak at 406 MB scrolling
+    /// through 10,000 PNG photos on llvmpipe, over the 400 MB target: textures live in system
+    /// memory there, at more than their texels' size.)
+    public static let defaultTextureBudget = 120 << 20
     /// The part of the texture budget the full tier may take.
     public static let fullTierShare = 0.4
     /// The full tier's layer count: enough for the opened card or SlideBox's front photo and
@@ -103,9 +105,10 @@ public enum PictureSizing {
     /// other), and at most `maxLayers` (the context's GL_MAX_ARRAY_TEXTURE_LAYERS; 256 is what
     /// every OpenGL 3.3 driver has).
     ///
-    /// With the default budget, no mipmaps and 30 cards in view: 1280×800 → 320² × 256 layers
-    /// (100 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 110 (97 MiB) + 8 × 1920×1080
-    /// (63 MiB); 2560×1600 → 512² × 97 (97 MiB) + 4 × 2560×1600 (62.5 MiB) (`SizingTests`).
+    /// With the default budget, no mipmaps and 30 cards in view: 1280×800 → 320² × 227 layers
+    /// (89 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 91 (80 MiB) + 5 × 1920×1080
+    /// (40 MiB); 2560×1600 → 512² × 90 (90 MiB) + 2 × 2560×1600 (31 MiB). The viewer's, both
+    /// tiers mipmapped, at 1280×800: 320² × 150 + 8 full layers (`SizingTests`).
     public static func poolPlan(framebuffer: PictureSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
                                 maxLayers: Int = 256, mipmapped: Bool = false) -> PoolPlan {
         let side = cardTierSide(framebuffer: framebuffer)
@@ -113,11 +116,17 @@ public enum PictureSizing {
         let growth = mipmapped ? 4.0 / 3 : 1
         let fullBytes = Double(full.rgbaBytes) * growth
         let fullBudget = Double(max(budget, 0)) * fullTierShare
-        let fullLayers = min(max(Int(fullBudget / fullBytes), fullTierLayers.lowerBound), fullTierLayers.upperBound)
-        let cardBudget = Double(max(budget, 0)) - Double(fullLayers) * fullBytes
+        var fullLayers = min(max(Int(fullBudget / fullBytes), fullTierLayers.lowerBound), fullTierLayers.upperBound)
         let cardBytes = Double(side * side * 4) * growth
-        let affordable = Int(max(cardBudget, 0) / cardBytes)
         let needed = 3 * max(visibleCards, 1)
+        // The cards in view come first: the full tier gives layers back, down to its minimum,
+        // while the card tier's minimum does not fit beside it.
+        let neededBytes = Double(min(needed, max(maxLayers, 1))) * cardBytes
+        while fullLayers > fullTierLayers.lowerBound, Double(max(budget, 0)) - Double(fullLayers) * fullBytes < neededBytes {
+            fullLayers -= 1
+        }
+        let cardBudget = Double(max(budget, 0)) - Double(fullLayers) * fullBytes
+        let affordable = Int(max(cardBudget, 0) / cardBytes)
         let cardLayers = min(max(affordable, needed), max(maxLayers, 1))
         return PoolPlan(cardSide: side, cardLayers: cardLayers, fullSize: full, fullLayers: fullLayers)
     }

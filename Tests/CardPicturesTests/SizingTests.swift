@@ -61,16 +61,18 @@ import Testing
     @Test("the documented plans")
     func documentedPlans() {
         let small = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1280, height: 800), visibleCards: 30)
-        #expect(small == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 256, fullSize: PictureSize(width: 1280, height: 800), fullLayers: 8))
+        #expect(small == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 227, fullSize: PictureSize(width: 1280, height: 800), fullLayers: 8))
         let hd = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1920, height: 1080), visibleCards: 30)
-        #expect(hd == PictureSizing.PoolPlan(cardSide: 480, cardLayers: 110, fullSize: PictureSize(width: 1920, height: 1080), fullLayers: 8))
+        #expect(hd == PictureSizing.PoolPlan(cardSide: 480, cardLayers: 91, fullSize: PictureSize(width: 1920, height: 1080), fullLayers: 5))
         let retina = PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 30)
-        #expect(retina == PictureSizing.PoolPlan(cardSide: 512, cardLayers: 97, fullSize: PictureSize(width: 2560, height: 1600), fullLayers: 4))
+        #expect(retina == PictureSizing.PoolPlan(cardSide: 512, cardLayers: 90, fullSize: PictureSize(width: 2560, height: 1600), fullLayers: 2))
         // More layers than the budget affords when many cards are in view; never past maxLayers.
         let crowded = PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 60)
         #expect(crowded.cardLayers == 180)
         #expect(PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 200).cardLayers == 256)
         let mipmapped = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1280, height: 800), mipmapped: true)
+        // What the viewer makes at 1280 × 800 (both tiers mipmapped).
+        #expect(mipmapped == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 150, fullSize: PictureSize(width: 1280, height: 800), fullLayers: 8))
         #expect(mipmapped.bytes(mipmapped: true) <= PictureSizing.defaultTextureBudget)
     }
 }
