@@ -99,12 +99,14 @@ let package = Package(
         ),
         // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
         .target(name: "CMallocCounter"),
-        // The timing module: the scrolling benchmark behind `cardviewer bench`.
+        // The timing module: the scrolling benchmark behind `cardviewer bench`, and the photo
+        // folder benchmark (`bench --images`) through the viewer's picture pipeline.
         .target(
             name: "CardBenchmark",
             dependencies: [
                 "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering", "CardImaging",
-                "CardInteraction", "CardViewerCore", "CardViewerFrame",
+                "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPictures",
+                "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),

@@ -1,0 +1,79 @@
+import CardViewerCore
+import Foundation
+
+extension PhotoBenchmark {
+    /// The scroll on a start whose first screen is shown: a steady drag from the top over
+    /// `scrollScreens` screens (at most to the end of the deck) in `scrollFrames` frames drawn
+    /// at 60 per second — the pictures of the screens it reaches loading meanwhile — then back
+    /// to the top position by position, waiting at each until its pictures show (untimed), the
+    /// pipeline left alone until idle, and the same drag again with the pictures resident. The
+    /// finger stays down throughout, so both passes draw the same positions.
+    ///
+    /// Each frame is timed as the viewer's are: `update()` + draw + `glFinish`.
+    func measureScroll(_ start: PhotoViewerStart, root: String?) throws -> ScrollFrames {
+        let session = start.session, viewport = session.viewport
+        let screen = PhotoDrag.screenLength(settings.layout, viewport: viewport)
+        let end = PhotoDrag.maximumOffset(settings.layout, viewport: viewport, cards: session.deck.count)
+        let distance = min(settings.scrollScreens * screen, end)
+        let frames = settings.scrollFrames
+        let offsets = (0..<frames).map { frames > 1 ? distance * Double($0) / Double(frames - 1) : 0 }
+        var drag = PhotoDrag(layout: settings.layout, viewport: viewport)
+        drag.press(session, time: start.elapsed)
+
+        var loaded = session.pictureStatus.loaded
+        let loading = try pass(start, drag: drag, offsets: offsets)
+        let loadingLoaded = session.pictureStatus.loaded - loaded
+
+        // Back to the top, every position's pictures shown: the pool holds them all afterwards
+        // (a few screens; the card tier has at least three screens of layers).
+        for offset in offsets.reversed() {
+            drag.move(session, to: offset, time: start.elapsed)
+            _ = try start.runAtRest(timeout: settings.waitTimeout, what: "the scroll's pictures")
+        }
+        let idleBegan = MonotonicClock.now()
+        _ = try start.runAtRest(untilIdle: true, timeout: settings.waitTimeout, what: "saving the thumbnails")
+        let idle = Double(MonotonicClock.now() &- idleBegan)
+
+        loaded = session.pictureStatus.loaded
+        let after = try pass(start, drag: drag, offsets: offsets)
+        let afterLoaded = session.pictureStatus.loaded - loaded
+        drag.release(session, at: offsets.last ?? 0, time: start.elapsed)
+
+        let loadingSummary = Summary(loading.times), afterSummary = Summary(after.times)
+        return ScrollFrames(frames: frames, distance: distance, loading: loadingSummary, after: afterSummary,
+                            p99Ratio: afterSummary.p99 > 0 ? loadingSummary.p99 / afterSummary.p99 : .nan,
+                            loadingFramesWaiting: loading.waiting, afterFramesWaiting: after.waiting,
+                            loadingPicturesLoaded: loadingLoaded, afterPicturesLoaded: afterLoaded, idle: idle,
+                            thumbnailsOnDisk: root.map(ThumbnailCount.onDisk(root:)) ?? 0)
+    }
+
+    /// One pass of the drag: frame k at 60 Hz of real time (later if the last one ran late)
+    /// with the content at `offsets[k]`; returns every frame's time and how many frames had
+    /// cards in view waiting for their pictures.
+    private func pass(_ start: PhotoViewerStart, drag: PhotoDrag, offsets: [Double]) throws -> (times: [Double], waiting: Int) {
+        var times: [Double] = []
+        times.reserveCapacity(offsets.count)
+        var waiting = 0
+        let period = UInt64(ReplayScript.frameStep * 1e9)
+        var due = MonotonicClock.now()
+        for offset in offsets {
+            let now = MonotonicClock.now()
+            if now < due { Thread.sleep(forTimeInterval: Double(due - now) / 1e9) }
+            due = max(due &+ period, MonotonicClock.now())
+            drag.move(start.session, to: offset, time: start.elapsed)
+            times.append(Double(try start.drawFrame()))
+            if start.pictures.status.isLoading { waiting += 1 }
+        }
+        return (times, waiting)
+    }
+}
+
+/// Thumbnails in a cache root: the PNG files of its size folders.
+enum ThumbnailCount {
+    static func onDisk(root: String) -> Int {
+        ["normal", "large", "x-large", "xx-large"].reduce(0) { count, folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+            return count + names.filter { $0.hasSuffix(".png") }.count
+        }
+    }
+}
