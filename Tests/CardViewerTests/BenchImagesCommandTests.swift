@@ -59,6 +59,7 @@ struct BenchImagesCommandTests {
         #expect(n("cold.firstScreenAfterFirstFrame") == n("cold.firstScreen") - n("cold.firstFrame"))
         #expect(n("cold.cardsInView") >= 1 && n("cold.cardsInView") <= 6)
         #expect(n("cold.picturesLoaded") >= n("cold.cardsInView"))
+        #expect(n("cold.maximumResidentBytes") > 10_000_000 && n("cold.maximumResidentBytes") <= n("endToEnd.maximumResidentBytes"))
         // The scroll: both passes have every frame; after them, nothing was left to load.
         #expect(n("scroll.frames") == 6 && n("scroll.loading.count") == 6 && n("scroll.after.count") == 6)
         for pass in ["loading", "after"] {

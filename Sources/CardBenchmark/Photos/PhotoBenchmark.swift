@@ -111,6 +111,7 @@ public final class PhotoBenchmark {
         return StartTimes(listing: Double(start.listed &- start.began), prepared: Double(start.prepared &- start.began),
                           firstFrame: Double(first &- start.began), firstScreen: Double(settled &- start.began),
                           firstScreenAfterFirstFrame: Double(settled &- first), cardsInView: start.pictures.status.inView,
-                          picturesLoaded: status.loaded, fromThumbnails: start.pictures.loadedFromThumbnails)
+                          picturesLoaded: status.loaded, fromThumbnails: start.pictures.loadedFromThumbnails,
+                          maximumResidentBytes: ResourceUsage.maximumResidentBytes)
     }
 }

@@ -42,6 +42,9 @@ public struct StartTimes: Hashable, Sendable, Codable {
     public var picturesLoaded: Int
     /// Of those, the ones that came from thumbnails (their files were not decoded).
     public var fromThumbnails: Int
+    /// The process's peak resident memory then (`getrusage`), bytes: the viewer's fixed cost
+    /// (runtime, llvmpipe, framebuffers, picture pools) before any scrolling.
+    public var maximumResidentBytes: Int
 }
 
 /// Frame times (update + draw + glFinish) of the same scroll twice.

@@ -45,7 +45,8 @@ public enum PhotoTextReport {
     static func start(_ title: String, _ t: StartTimes) -> String {
         "\(title): listing \(ms(t.listing)) ms · ready \(ms(t.prepared)) ms · first frame \(ms(t.firstFrame)) ms"
             + " · first screen \(ms(t.firstScreen)) ms (+\(ms(t.firstScreenAfterFirstFrame)) ms after the first frame;"
-            + " \(t.cardsInView) cards in view, \(t.picturesLoaded) pictures loaded, \(t.fromThumbnails) from thumbnails)\n"
+            + " \(t.cardsInView) cards in view, \(t.picturesLoaded) pictures loaded, \(t.fromThumbnails) from thumbnails;"
+            + " max RSS \(TextReport.megabytes(t.maximumResidentBytes)) MB)\n"
     }
 
     static func row(_ name: String, _ s: Summary) -> String {
