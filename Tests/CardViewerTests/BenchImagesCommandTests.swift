@@ -89,9 +89,11 @@ struct BenchImagesCommandTests {
         let before = try ViewerTest.contents(of: folder)
         let cacheHome = directory.appendingPathComponent("cache"), json = directory.appendingPathComponent("bench.json")
         try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
-        let tempBefore = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("cardviewer-bench-") })
+        // The run's own temporary folder, to see that its cache roots are removed.
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let outcome = try CommandRunner.run(["bench", "--images", folder.path, "--json", json.path] + Self.small,
-                                            environment: ["XDG_CACHE_HOME": cacheHome.path])
+                                            environment: ["XDG_CACHE_HOME": cacheHome.path, "TMPDIR": temporary.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
         let (top, images) = try Self.report(at: json)
@@ -118,8 +120,8 @@ struct BenchImagesCommandTests {
         // their own temporary roots, removed at the end).
         #expect(ViewerTest.same(before, try ViewerTest.contents(of: folder)))
         #expect(!FileManager.default.fileExists(atPath: cacheHome.appendingPathComponent("thumbnails").path))
-        let tempAfter = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("cardviewer-bench-") })
-        #expect(tempAfter.subtracting(tempBefore).isEmpty, "temporary cache roots left behind: \(tempAfter.subtracting(tempBefore))")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "temporary cache roots left behind: \(left)")
     }
 
     /// True when `vipsthumbnail` is on PATH.
