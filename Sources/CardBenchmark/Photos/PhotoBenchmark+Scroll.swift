@@ -4,9 +4,10 @@ import Foundation
 extension PhotoBenchmark {
     /// The scroll on a start whose first screen is shown: a steady drag from the top over
     /// `scrollScreens` screens (at most to the end of the deck) in `scrollFrames` frames drawn
-    /// at 60 per second — the pictures of the screens it reaches loading meanwhile — then back
-    /// to the top position by position, waiting at each until its pictures show (untimed), the
-    /// pipeline left alone until idle, and the same drag again with the pictures resident. The
+    /// at 60 per second — the pictures of the screens it reaches loading meanwhile — then
+    /// (untimed) the pipeline left alone until idle, back to the top position by position,
+    /// waiting at each until its pictures show, idle again, and the same drag again with the
+    /// pictures resident. The
     /// finger stays down throughout, so both passes draw the same positions.
     ///
     /// Each frame is timed as the viewer's are: `update()` + draw + `glFinish`.
@@ -24,13 +25,17 @@ extension PhotoBenchmark {
         let loading = try pass(start, drag: drag, offsets: offsets)
         let loadingLoaded = session.pictureStatus.loaded - loaded
 
-        // Back to the top, every position's pictures shown: the pool holds them all afterwards
-        // (a few screens; the card tier has at least three screens of layers).
+        // At the far end until idle: its pictures and the neighbourhood the scroll was heading
+        // to loaded (what the second pass's last frames ask for), thumbnails saved. Then back to
+        // the top, every position's pictures shown, and idle again. The pool holds them all
+        // (a few screens; the card tier has at least three screens of layers), so the second
+        // pass finds nothing to load.
+        let idleBegan = MonotonicClock.now()
+        _ = try start.runAtRest(untilIdle: true, timeout: settings.waitTimeout, what: "the scroll's far end")
         for offset in offsets.reversed() {
             drag.move(session, to: offset, time: start.elapsed)
             _ = try start.runAtRest(timeout: settings.waitTimeout, what: "the scroll's pictures")
         }
-        let idleBegan = MonotonicClock.now()
         _ = try start.runAtRest(untilIdle: true, timeout: settings.waitTimeout, what: "saving the thumbnails")
         let idle = Double(MonotonicClock.now() &- idleBegan)
 

@@ -33,6 +33,10 @@ final class PhotoViewerStart {
     private(set) var firstFrame: UInt64?
     /// Frames drawn so far.
     private(set) var framesDrawn = 0
+    /// When `runAtRest` last began a frame (0: never), monotonic nanoseconds.
+    private var lastFrameStart: UInt64 = 0
+    /// A display's refresh interval, nanoseconds: a window draws no faster (vsync).
+    static let refresh = UInt64(1e9 / 60)
 
     /// Lists `settings.folder` and makes everything the viewer makes before its first frame.
     ///
@@ -75,7 +79,7 @@ final class PhotoViewerStart {
         return MonotonicClock.now() &- start
     }
 
-    /// The frame and `glFinish`, without `update()` (`waitUntilSettled` updates itself).
+    /// The frame and `glFinish`, without `update()`.
     func drawWithoutUpdate() throws {
         do {
             _ = try frame.draw(session)
@@ -91,8 +95,10 @@ final class PhotoViewerStart {
     var elapsed: Double { Double(MonotonicClock.now() &- began) / 1e9 }
 
     /// The viewer at rest in real time, as its window loop runs it without input: the session
-    /// advanced to the clock, `update()`, a frame whenever the session asks for one, otherwise a
-    /// poll's sleep; until the cards in view show their pictures (`isSettled`) or, with
+    /// advanced to the clock, `update()`, a frame whenever the session asks for one — no sooner
+    /// than a display's refresh (1/60 s) after the last, as a window's buffer swap waits for
+    /// vsync (a fade-in asks for frame after frame: unpaced, they would take the processor from
+    /// the workers) — otherwise a poll's sleep; until the cards in view show their pictures (`isSettled`) or, with
     /// `untilIdle`, until the pipeline has nothing left to do (the neighbourhood loaded and,
     /// cold, the thumbnails saved).
     ///
@@ -104,6 +110,9 @@ final class PhotoViewerStart {
             session.advance(to: elapsed)
             let changed = try pictures.update()
             if session.needsDisplay || session.needsFrames || changed || firstFrame == nil {
+                let since = MonotonicClock.now() &- lastFrameStart
+                if lastFrameStart > 0, since < Self.refresh { Thread.sleep(forTimeInterval: Double(Self.refresh - since) / 1e9) }
+                lastFrameStart = MonotonicClock.now()
                 try drawWithoutUpdate()
                 if pictures.isSettled, !untilIdle || pictures.isIdle { return MonotonicClock.now() }
             } else if pictures.isSettled, !untilIdle || pictures.isIdle {
@@ -119,16 +128,6 @@ final class PhotoViewerStart {
                 throw PhotoBenchmarkError.runtime("\(what): not done after \(Int(timeout)) s"
                                                   + (missing.isEmpty ? "" : " (waiting for \(missing))"))
             }
-        }
-    }
-
-    /// Draws frames at the session's time until the cards in view show their pictures: the
-    /// viewer's `waitForPictures` (`ViewerPictures.waitUntilSettled`).
-    func waitForPictures(timeout: Double, what: String) throws {
-        let settled = try pictures.waitUntilSettled(timeout: timeout) { try drawWithoutUpdate() }
-        guard settled else {
-            let missing = pictures.missingFiles.prefix(5).joined(separator: ", ")
-            throw PhotoBenchmarkError.runtime("\(what): pictures in view not shown after \(Int(timeout)) s: \(missing)")
         }
     }
 
