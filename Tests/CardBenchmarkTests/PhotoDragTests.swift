@@ -28,6 +28,26 @@ struct PhotoDragTests {
         }
     }
 
+    @Test("let go and taken again, the content stays (or snaps) and moves to absolute offsets",
+          arguments: [LayoutKind.grid, .pages, .tasks])
+    func placeAndPressAgain(layout: LayoutKind) {
+        let viewport = Size(width: 1280, height: 800)
+        let session = ViewerSession(deck: Deck(syntheticCount: 500), configuration: .init(layout: layout, viewport: viewport))
+        let axis = layout.makeLayout().scrollAxis
+        func along() -> Double { axis == .horizontal ? session.offset.x : session.offset.y }
+        var drag = PhotoDrag(layout: layout, viewport: viewport)
+        drag.place(session, at: 1200, time: 0)
+        #expect(!drag.isPressed)
+        session.advance(to: 2)  // anything the release set moving has stopped
+        // Grid and pages rest where they were let go; tasks snaps to a card (a few points).
+        let tolerance = layout == .tasks ? 40.0 : 1e-6
+        #expect(abs(along() - 1200) < tolerance, "\(layout): \(along()) after letting go at 1200")
+        drag.press(session, time: 3)
+        #expect(drag.base == along())
+        drag.move(session, to: 400, time: 3.1)
+        #expect(abs(along() - 400) < 1e-6, "\(layout): \(along()) for 400")
+    }
+
     @Test("screen length and maximum offset follow the layout's axis")
     func axisLengths() {
         let viewport = Size(width: 1280, height: 800)

@@ -4,8 +4,8 @@ import Foundation
 
 extension PhotoBenchmark {
     /// A cold start scrolled through the whole deck (or its first `limit` cards) screen by
-    /// screen, the finger held down and moved a screen at a time, the viewer left at rest at
-    /// each screen until its pictures show — a window's loop: frames only when something
+    /// screen — the content dragged a screen on and let go — the viewer left at rest at each
+    /// screen until its pictures show — a window's loop: frames only when something
     /// changed. Pictures per second over the time from the first frame to the last screen.
     func measureEndToEnd(root: String) throws -> EndToEnd {
         let start = try PhotoViewerStart(settings, options: options(root: root), warn: warn)
@@ -51,14 +51,11 @@ extension PhotoBenchmark {
         let count = end > 0 ? Int((end / screen).rounded(.up)) : 0
         guard count > 0 else { return 0 }
         var drag = PhotoDrag(layout: settings.layout, viewport: session.viewport)
-        drag.press(session, time: start.elapsed)
         for index in 1...count {
-            let offset = min(Double(index) * screen, end)
-            drag.move(session, to: offset, time: start.elapsed)
+            drag.place(session, at: min(Double(index) * screen, end), time: start.elapsed)
             _ = try start.runAtRest(timeout: settings.waitTimeout, what: "screen \(index) of \(count)")
             eachScreen()
         }
-        drag.release(session, at: end, time: start.elapsed)
         return count
     }
 }

@@ -24,6 +24,7 @@ extension PhotoBenchmark {
         var loaded = session.pictureStatus.loaded
         let loading = try pass(start, drag: drag, offsets: offsets)
         let loadingLoaded = session.pictureStatus.loaded - loaded
+        drag.release(session, at: distance, time: start.elapsed)
 
         // At the far end until idle: its pictures and the neighbourhood the scroll was heading
         // to loaded (what the second pass's last frames ask for), thumbnails saved. Then back to
@@ -32,17 +33,23 @@ extension PhotoBenchmark {
         // pass finds nothing to load.
         let idleBegan = MonotonicClock.now()
         _ = try start.runAtRest(untilIdle: true, timeout: settings.waitTimeout, what: "the scroll's far end")
-        for offset in offsets.reversed() {
-            drag.move(session, to: offset, time: start.elapsed)
+        // Half a screen at a time: every card the pass showed is in view at one of them.
+        let step = max(screen / 2, 1)
+        var back = (distance / step).rounded(.down) * step
+        while back >= 0 {
+            let now = drag.axis == .horizontal ? session.offset.x : session.offset.y
+            if abs(now - back) >= 0.5 { drag.place(session, at: back, time: start.elapsed) }
             _ = try start.runAtRest(timeout: settings.waitTimeout, what: "the scroll's pictures")
+            back -= step
         }
         _ = try start.runAtRest(untilIdle: true, timeout: settings.waitTimeout, what: "saving the thumbnails")
         let idle = Double(MonotonicClock.now() &- idleBegan)
 
+        drag.press(session, time: start.elapsed)
         loaded = session.pictureStatus.loaded
         let after = try pass(start, drag: drag, offsets: offsets)
         let afterLoaded = session.pictureStatus.loaded - loaded
-        drag.release(session, at: offsets.last ?? 0, time: start.elapsed)
+        drag.release(session, at: distance, time: start.elapsed)
 
         let loadingSummary = Summary(loading.times), afterSummary = Summary(after.times)
         return ScrollFrames(frames: frames, distance: distance, loading: loadingSummary, after: afterSummary,

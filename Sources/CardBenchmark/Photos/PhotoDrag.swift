@@ -7,13 +7,16 @@ import CardViewerCore
 /// pointer events into the session (the path a window's and a replay's input take). It goes
 /// down a little past the gesture recognizer's slop from the viewport's centre and moves to the
 /// centre, so the pan begins there with the content where it was (as `FlingReplay` does); then
-/// the content follows the finger 1:1, so `move(to:)` puts it at an exact offset from where
-/// the drag began, however far. The finger stays down between moves (no inertia), and is
-/// lifted only after holding still, so the content stays where it was put.
+/// the content follows the finger 1:1, so `move(to:)` puts it at an exact offset, however far.
+/// The finger is lifted only after holding still (no inertia), so the content stays where it
+/// was put; it is lifted before any wait, as a user's is (held still on the glass for long, it
+/// would become a long press — in pages, opening the card under it).
 struct PhotoDrag {
     let axis: ScrollAxis
     let centre: Vec2
     private(set) var isPressed = false
+    /// The content's offset along the axis when the pan began, points.
+    private(set) var base = 0.0
 
     init(layout: LayoutKind, viewport: Size) {
         axis = layout.makeLayout().scrollAxis
@@ -22,29 +25,41 @@ struct PhotoDrag {
 
     private var along: Vec2 { axis == .horizontal ? Vec2(1, 0) : Vec2(0, 1) }
 
-    /// Puts the finger down at the session's time `time` (seconds) and starts the pan.
+    /// Puts the finger down at the session's time `time` (seconds) and starts the pan, the
+    /// content where it is.
     mutating func press(_ session: ViewerSession, time: Double) {
+        base = axis == .horizontal ? session.offset.x : session.offset.y
         let slop = GestureRecognizer.Configuration().slop + 1
         session.handle(.pointer(PointerEvent(.down, position: centre + along * slop, time: time)))
         session.handle(.pointer(PointerEvent(.move, position: centre, time: time + 0.001)))
         isPressed = true
     }
 
-    /// Moves the finger so that the content is `offset` points along the axis past where the
-    /// drag began, at `time`, and advances the session to it.
+    /// Moves the finger so that the content's offset along the axis is `offset` points, at
+    /// `time`, and advances the session to it.
     func move(_ session: ViewerSession, to offset: Double, time: Double) {
         // Dragging the finger up (or left) moves the content the other way: the offset grows.
-        session.handle(.pointer(PointerEvent(.move, position: centre - along * offset, time: time)))
+        session.handle(.pointer(PointerEvent(.move, position: centre - along * (offset - base), time: time)))
         session.advance(to: time)
     }
 
-    /// Holds still for a few frames (the velocity dies down), then lifts the finger.
-    mutating func release(_ session: ViewerSession, at offset: Double, time: Double) {
+    /// Holds still for a few frames at `offset` (the velocity dies down; well short of a long
+    /// press), then lifts the finger. Returns the session's time after it.
+    @discardableResult
+    mutating func release(_ session: ViewerSession, at offset: Double, time: Double) -> Double {
         let step = ReplayScript.frameStep
-        for k in 1...12 { move(session, to: offset, time: time + Double(k) * step) }
-        session.handle(.pointer(PointerEvent(.up, position: centre - along * offset, time: time + 13 * step)))
-        session.advance(to: time + 13 * step)
+        for k in 1...6 { move(session, to: offset, time: time + Double(k) * step) }
+        session.handle(.pointer(PointerEvent(.up, position: centre - along * (offset - base), time: time + 7 * step)))
+        session.advance(to: time + 7 * step)
         isPressed = false
+        return time + 7 * step
+    }
+
+    /// Drags the content to `offset` and lets go: press, move, hold still, lift.
+    mutating func place(_ session: ViewerSession, at offset: Double, time: Double) {
+        press(session, time: time)
+        move(session, to: offset, time: time + ReplayScript.frameStep)
+        release(session, at: offset, time: time + ReplayScript.frameStep)
     }
 
     /// The length of a screen along the axis, points.
