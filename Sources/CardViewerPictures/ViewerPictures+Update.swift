@@ -117,6 +117,7 @@ extension ViewerPictures {
                 return false
             }
             if !wasShown { loadedCount += 1 }
+            if prepared.fromThumbnail { loadedFromThumbnails += 1 }
             return true
         case .success(.thumbnailSaved):
             return false

@@ -79,6 +79,9 @@ public final class ViewerPictures {
     var heading = ScrollHeading.still
     /// Pictures uploaded since the start that had no tier resident before.
     var loadedCount = 0
+    /// Pictures uploaded since the start whose pixels came from a thumbnail (their files were
+    /// not decoded): the benchmark's warm start reports it.
+    public internal(set) var loadedFromThumbnails = 0
     /// The last frame's cards in view and ready (`decorate`).
     var frameStatus = PictureStatus()
     /// True when a picture in view was fading in at the last frame.

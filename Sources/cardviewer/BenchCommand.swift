@@ -17,27 +17,30 @@ struct BenchCommand: ParsableCommand {
             EGL), draws warm-up frames, then measures each frame's stages — layout, packing, upload, \
             submit, draw (GPU time by GL_TIME_ELAPSED where the driver has a timer), whole frame, and \
             cpu (the CPU's own work) — and prints their median, p90, p99 and max. Variants asked for \
-            run in the same process, and their ratios are printed. See README.md for the JSON schema.
+            run in the same process, and their ratios are printed. See README.md for the JSON schema. \
+            With --images DIR: a photo folder through the viewer's picture pipeline instead — cold \
+            and warm start, frame times while pictures load against after, pictures per second end \
+            to end, peak memory, and optionally vipsthumbnail on the same files.
             """
     )
 
     /// The largest deck `--all-cards` lays out every frame (memory grows with it).
     static let allCardsLimit = 10_000_000
 
-    @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), or all.")
-    var layout: LayoutChoice = LayoutChoice(argument: "pages")!
+    @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), or all (default: pages; grid with --images).")
+    var layout: LayoutChoice?
 
-    @Option(help: "Number of cards (a whole number ≥ 0).")
-    var cards: CardCount = CardCount(argument: "10000")!
+    @Option(help: "Number of cards (a whole number ≥ 0; default 10000).")
+    var cards: CardCount?
 
     @Option(help: "Viewport size in points, WxH (frames are drawn at one pixel per point).")
     var size: ViewportSize = ViewportSize(argument: "1280x800")!
 
-    @Option(help: "Frames drawn before measuring (0…1000000).")
-    var warmup: FrameCount = FrameCount(argument: "60")!
+    @Option(help: "Frames drawn before measuring (0…1000000; default 60).")
+    var warmup: FrameCount?
 
-    @Option(help: "Frames measured (1…1000000).")
-    var frames: FrameCount = FrameCount(argument: "600")!
+    @Option(help: "Frames measured (1…1000000; default 600; with --images the scroll's frames, default 120).")
+    var frames: FrameCount?
 
     @Option(help: "Visibility ordering: depth or zindex (frames are packed, sorted if needed, and drawn with it).")
     var order: RenderOrdering = .depth
@@ -60,12 +63,15 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Instead of scrolling: time putting one picture into a picture pool of 256 layers of 640x400, with its mip chain computed on the CPU against glGenerateMipmap on the array.")
     var pictureUploads = false
 
+    @OptionGroup var photos: PhotoBenchOptions
+
     /// Where the sweep's plot goes.
     var plotPath: String { plot ?? "bench-sweep.svg" }
 
     func validate() throws {
-        if frames.value < 1 { throw ValidationError("--frames must be at least 1") }
-        let counts = sweep?.values ?? [cards.value]
+        if let frames, frames.value < 1 { throw ValidationError("--frames must be at least 1") }
+        try validatePhotos()
+        let counts = sweep?.values ?? [cardCount]
         if allCards, let largest = counts.max(), largest > Self.allCardsLimit {
             throw ValidationError("--all-cards allows at most \(Self.allCardsLimit) cards (got \(largest))")
         }
@@ -80,12 +86,19 @@ struct BenchCommand: ParsableCommand {
         var paths: [PipelinePath] = [.fast]
         for path in baseline.map(\.path) where !paths.contains(path) { paths.append(path) }
         return BenchmarkSettings(
-            layouts: layout.kinds, cardCounts: sweep?.values ?? [cards.value], viewport: size.size,
-            warmupFrames: warmup.value, measuredFrames: frames.value, ordering: order,
+            layouts: layout?.kinds ?? [.pages], cardCounts: sweep?.values ?? [cardCount], viewport: size.size,
+            warmupFrames: warmup?.value ?? 60, measuredFrames: frames?.value ?? 600, ordering: order,
             scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
     }
 
+    /// `--cards`, or 10,000.
+    var cardCount: Int { cards?.value ?? 10_000 }
+
     func run() throws {
+        if photos.images != nil {
+            try runPhotos()
+            return
+        }
         if pictureUploads {
             do {
                 let context = try EGLOffscreenContext(size: PixelSize(width: 64, height: 64))
@@ -121,7 +134,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    private func write(_ data: Data, to path: String, what: String) throws {
+    func write(_ data: Data, to path: String, what: String) throws {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -130,7 +143,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Fails before measuring when `path` cannot be written.
-    private func checkWritable(_ path: String) throws {
+    func checkWritable(_ path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The report as JSON (schema `cardviewer-bench/1`, documented in README.md): keys sorted,
-/// pretty-printed, times in nanoseconds.
+/// The report as JSON (schema `cardviewer-bench/2`, documented in README.md; `bench --images`
+/// adds its `images` object): keys sorted, pretty-printed, times in nanoseconds.
 public enum BenchmarkJSON {
     public static func encode(_ report: BenchmarkReport) throws -> String {
         let encoder = JSONEncoder()

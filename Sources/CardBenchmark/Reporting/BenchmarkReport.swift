@@ -21,6 +21,9 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     public var maximumResidentBytes: Int
     /// True when heap allocations were counted (Linux with glibc); false leaves them at 0.
     public var countsAllocations: Bool
+    /// `bench --images DIR`: the photo folder's measurements (then `results`, `comparisons`
+    /// and `growth` are empty and `floor` counts 0 frames); absent otherwise.
+    public var images: PhotoBenchmarkResult?
 
     public init(machine: MachineInfo, settings: BenchmarkSettings, imageLayers: Int, results: [ScenarioResult],
                 floor: Summary, maximumResidentBytes: Int, countsAllocations: Bool) {
@@ -32,6 +35,23 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         growth = GrowthSeries.all(in: results)
         self.maximumResidentBytes = maximumResidentBytes
         self.countsAllocations = countsAllocations
+    }
+
+    /// The report of a photo-folder run (`bench --images`): its settings as the scrolling
+    /// report records them (one layout, the folder's pictures as the cards, the scroll's frames
+    /// measured, the card tier's layers as the image layers), no scrolling scenarios.
+    public init(machine: MachineInfo, photos settings: PhotoBenchmarkSettings, images: PhotoBenchmarkResult) {
+        self.machine = machine
+        let reported = BenchmarkSettings(layouts: [settings.layout], cardCounts: [images.pictures], viewport: settings.viewport,
+                                         warmupFrames: 0, measuredFrames: settings.scrollFrames)
+        self.settings = ReportedSettings(reported, imageLayers: images.cardTierLayers)
+        results = []
+        floor = Summary([])
+        comparisons = []
+        growth = []
+        maximumResidentBytes = ResourceUsage.maximumResidentBytes
+        countsAllocations = AllocationCounter.isCounting
+        self.images = images
     }
 }
 

@@ -1,0 +1,80 @@
+import ArgumentParser
+import CardBenchmark
+import CardLayout
+import CardThumbnails
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bench --images DIR` and its options: a photo folder through the viewer's picture pipeline
+/// (`PhotoBenchmark`).
+struct PhotoBenchOptions: ParsableArguments {
+    @Option(help: "Benchmark a folder of pictures (.png, .jpg, .jpeg; only read) through the viewer's picture pipeline.")
+    var images: String?
+
+    @Option(name: .customLong("thumbnail-cache"),
+            help: "With --images: readwrite (cold and warm starts on a fresh temporary cache, removed after), read (the user's cache, read-only) or off (no warm start).")
+    var thumbnailCache: ThumbnailCacheMode?
+
+    @Option(help: "With --images: scroll end to end through the first N cards only (and give vipsthumbnail the same N files).")
+    var limit: CardCount?
+
+    @Flag(name: .customLong("compare-vips"),
+          help: "With --images: also time vipsthumbnail (libvips-tools) on the same files, in as many processes as the viewer has decode workers.")
+    var compareVips = false
+}
+
+extension BenchCommand {
+    /// The options that only mean something with `--images`, and those that mean nothing with it.
+    func validatePhotos() throws {
+        guard photos.images != nil else {
+            if photos.thumbnailCache != nil { throw ValidationError("--thumbnail-cache needs --images DIR") }
+            if photos.limit != nil { throw ValidationError("--limit needs --images DIR") }
+            if photos.compareVips { throw ValidationError("--compare-vips needs --images DIR") }
+            return
+        }
+        if photos.images?.isEmpty == true { throw ValidationError("--images needs a folder") }
+        var conflicting: [String] = []
+        if cards != nil { conflicting.append("--cards (the folder's pictures are the cards)") }
+        if warmup != nil { conflicting.append("--warmup") }
+        if allCards { conflicting.append("--all-cards") }
+        if !baseline.isEmpty { conflicting.append("--baseline") }
+        if sweep != nil { conflicting.append("--sweep") }
+        if plot != nil { conflicting.append("--plot") }
+        if pictureUploads { conflicting.append("--picture-uploads") }
+        if let first = conflicting.first { throw ValidationError("--images cannot be combined with \(first)") }
+        if let layout, layout.kinds.count != 1 { throw ValidationError("--images benchmarks one layout (not --layout all)") }
+        if let limit = photos.limit, limit.value < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
+    /// The photo benchmark's settings from the options.
+    var photoSettings: PhotoBenchmarkSettings {
+        PhotoBenchmarkSettings(folder: photos.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
+                               ordering: order, thumbnailCache: photos.thumbnailCache ?? .readwrite, limit: photos.limit?.value,
+                               scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
+    }
+
+    func runPhotos() throws {
+        if let json { try checkWritable(json) }
+        let settings = photoSettings
+        let benchmark = PhotoBenchmark(settings: settings, warn: { printError("warning: \($0)") })
+        let onTerminal = isatty(STDERR_FILENO) != 0
+        let result: PhotoBenchmarkResult
+        do {
+            result = try benchmark.run { part in if onTerminal { printError("bench --images: \(part)…") } }
+        } catch PhotoBenchmarkError.badFolder(let message) {
+            throw ValidationError(message)
+        } catch PhotoBenchmarkError.runtime(let message) {
+            throw RuntimeFailure(message)
+        }
+        let report = BenchmarkReport(machine: benchmark.machine ?? MachineInfo(cpu: MachineInfo.cpuModel(), cores: MachineInfo.activeCores,
+                                                                                glRenderer: "unknown", glVersion: "unknown", gpuTimer: false),
+                                     photos: settings, images: result)
+        print(PhotoTextReport.render(report), terminator: "")
+        if let json {
+            try write(Data(try BenchmarkJSON.encode(report).utf8), to: json, what: "JSON report")
+            print("JSON: \(json)")
+        }
+    }
+}
