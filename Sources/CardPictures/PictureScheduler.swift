@@ -168,9 +168,13 @@ public struct PictureScheduler: Sendable {
         cancellations.removeAll(keepingCapacity: true)
     }
 
-    /// Pins every resident tier of the visible pictures (a card shows its best resident tier,
-    /// whichever it asks for) and makes every demanded resident picture more recent than any
-    /// undemanded one, the most urgent most recent.
+    /// Pins what the visible cards ask for, and the card tier under a full-tier request (the
+    /// picture shown until the full one lands); keeps a visible card's full-tier picture that it
+    /// no longer asks for recent but unpinned (it shows its best resident tier: losing it only
+    /// drops it to the card tier). Pinning those too let the cards in view hold every full-tier
+    /// layer while another card in view asked for one: its decode found no layer, was dropped
+    /// and asked for again, for ever (pages, 18 cards in view, 8 full layers). Every demanded
+    /// resident picture becomes more recent than any undemanded one, the most urgent most recent.
     private func touch(_ demand: PictureDemand, residency: inout PictureResidency) {
         var position = demand.entries.count
         while position > 0 {
@@ -179,7 +183,7 @@ public struct PictureScheduler: Sendable {
             let pin = entry.band == .visible
             if pin {
                 let other: PictureTier = entry.key.tier == .card ? .full : .card
-                residency.use(PictureKey(picture: entry.key.picture, tier: other), pin: true)
+                residency.use(PictureKey(picture: entry.key.picture, tier: other), pin: other == .card)
             }
             residency.use(entry.key, pin: pin)
         }

@@ -26,6 +26,28 @@ import Testing
         #expect(backward.requests.map { Int($0.key.picture) } == [40, 41, 42, 43, 39, 38, 37, 36, 35, 44, 45, 46])
     }
 
+    @Test("full-tier layers held by cards in view that no longer ask for them make room for one that does")
+    func fullTierNotHeldByCardsThatDoNotAskForIt() {
+        var residency = PictureResidency(pictureCount: 10, cardLayers: 10, fullLayers: 2)
+        var scheduler = PictureScheduler(pictureCount: 10, maxInFlight: 4)
+        // Pages further up: cards 0 and 1 were the large ones and got the full tier.
+        for picture in 0...4 { _ = residency.assign(PictureKey(picture, .card), at: 0) }
+        for picture in 0...1 { _ = residency.assign(PictureKey(picture, .full), at: 0) }
+        // Now cards 0…4 are in view and card 4 is the large one.
+        var demand = PictureDemand()
+        for card in 0...4 { demand.append(PictureKey(card, .card), .visible) }
+        demand.append(PictureKey(4, .full), .visible)
+        scheduler.plan(demand, residency: &residency)
+        #expect(scheduler.requests.map(\.key) == [PictureKey(4, .full)])
+        // Its decode lands: a full-tier layer is free for it (before, 0 and 1 were pinned as the
+        // best tiers of cards in view, the decode was dropped and asked for again, for ever).
+        scheduler.finished(PictureKey(4, .full))
+        #expect(residency.assign(PictureKey(4, .full), at: 1) != nil)
+        #expect(residency.isResident(PictureKey(4, .full)))
+        // The card tier under a full-tier request stays pinned.
+        #expect(residency.isResident(PictureKey(4, .card)))
+    }
+
     @Test("never more in flight than maxInFlight; finished decodes make room for the next")
     func inFlightBound() {
         var residency = PictureResidency(pictureCount: 100, cardLayers: 60, fullLayers: 2)
