@@ -33,18 +33,8 @@ import Testing
     }
 
     static func run(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let outcome = try ChildProcess.run(try executable().path, arguments)
+        return Output(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// The keys of a JSON text in the order they appear.

@@ -1,4 +1,5 @@
 import CardImaging
+import CardTestSupport
 import Foundation
 import Testing
 @testable import CardPictureDecoding

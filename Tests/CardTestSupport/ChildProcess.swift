@@ -1,16 +1,16 @@
 import Foundation
 
 /// Runs a built executable of this package as a child process and collects what it did.
-enum ChildProcess {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum ChildProcess {
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The executable `name` beside the test bundle (SwiftPM builds both into one folder), else
     /// in the package's `.build/debug`.
-    static func executable(_ name: String) -> String? {
+    public static func executable(_ name: String) -> String? {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return [me.deletingLastPathComponent().appendingPathComponent(name).path,
@@ -19,7 +19,7 @@ enum ChildProcess {
     }
 
     /// Runs `executable arguments…` and waits for it.
-    static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -37,7 +37,7 @@ enum ChildProcess {
 
     /// The peak resident memory a child reported with `--peak-memory` ("peak resident memory:
     /// N KiB"), bytes.
-    static func reportedPeak(in output: String) -> Int? {
+    public static func reportedPeak(in output: String) -> Int? {
         output.split(separator: "\n").lazy.compactMap { line -> Int? in
             guard line.hasPrefix("peak resident memory: ") else { return nil }
             return Int(line.dropFirst("peak resident memory: ".count).split(separator: " ")[0]).map { $0 * 1024 }
