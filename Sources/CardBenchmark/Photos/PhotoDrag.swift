@@ -9,8 +9,8 @@ import CardViewerCore
 /// centre, so the pan begins there with the content where it was (as `FlingReplay` does); then
 /// the content follows the finger 1:1, so `move(to:)` puts it at an exact offset, however far.
 /// The finger is lifted only after holding still (no inertia), so the content stays where it
-/// was put; it is lifted before any wait, as a user's is (held still on the glass for long, it
-/// would become a long press — in pages, opening the card under it).
+/// was put (tasks snaps to its nearest card); it is lifted before any wait, as a user's is: a
+/// finger held on the glass keeps the controller interacting.
 struct PhotoDrag {
     let axis: ScrollAxis
     let centre: Vec2
