@@ -39,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
@@ -60,7 +61,7 @@ let package = Package(
         .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
-        .target(name: "CardImaging", dependencies: ["CPNG"], swiftSettings: pixelLoops),
+        .target(name: "CardImaging", dependencies: ["CPNG", "CDeflate"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.

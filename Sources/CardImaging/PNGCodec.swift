@@ -71,8 +71,16 @@ public enum PNGCodec {
     /// - Complexity: O(file size + width · height).
     public static func decode(_ bytes: [UInt8], name: String = "<memory>") throws -> RGBAImage {
         // Every chunk checked against the bytes really there before libpng allocates for any of
-        // them; only the chunks that decide the pixels go on to libpng.
-        let bytes = PNGStructure.decodingBytes(bytes, chunks: try PNGStructure.chunks(of: bytes, name: name))
+        // them; the common 8-bit files are read without libpng (`readDirectly`).
+        let chunks = try PNGStructure.chunks(of: bytes, name: name)
+        if let image = readDirectly(bytes, chunks: chunks) { return image }
+        return try decodeThroughLibpng(bytes, chunks: chunks, name: name)
+    }
+
+    /// Decodes validated PNG bytes through libpng's simplified API: only the chunks that decide
+    /// the pixels go on to libpng.
+    static func decodeThroughLibpng(_ bytes: [UInt8], chunks: [PNGChunk], name: String) throws -> RGBAImage {
+        let bytes = PNGStructure.decodingBytes(bytes, chunks: chunks)
         let scan = PNGChunkScan(bytes)
         if scan.bitDepth == 16, scan.interlaced || scan.sRGBExponent != nil {
             return try decodeSixteenBitFromLinear(bytes, scan: scan, name: name)

@@ -31,6 +31,8 @@ struct TestPNG {
     var filterForScanline: @Sendable (Int) -> UInt8 = { _ in 0 }
     /// Ancillary chunks written before PLTE/IDAT, e.g. ("gAMA", [0, 1, 0x86, 0xA0]).
     var extraChunks: [(type: String, data: [UInt8])] = []
+    /// The image data's zlib stream split into IDAT chunks of at most this many bytes (nil: one).
+    var imageDataChunkSize: Int?
 
     /// Adam7 passes: first column, first row, column step, row step.
     static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
@@ -46,7 +48,11 @@ struct TestPNG {
         for extra in extraChunks { file += Self.chunk(extra.type, extra.data) }
         if colorType == .palette { file += Self.chunk("PLTE", palette.flatMap { [$0.r, $0.g, $0.b] }) }
         if let transparency { file += Self.chunk("tRNS", transparency) }
-        file += Self.chunk("IDAT", Self.zlibStored(filteredImageData()))
+        let stream = Self.zlibStored(filteredImageData())
+        let size = max(imageDataChunkSize ?? stream.count, 1)
+        for start in stride(from: 0, to: stream.count, by: size) {
+            file += Self.chunk("IDAT", Array(stream[start..<min(start + size, stream.count)]))
+        }
         file += Self.chunk("IEND", [])
         return file
     }
