@@ -22,8 +22,9 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)" }
 }
 
-/// How large a decoded picture should be, in upright pixels. The result keeps the picture's
-/// aspect ratio and is never larger than the picture itself (pictures are never enlarged).
+/// How large a decoded picture should be, in upright pixels. The result is never larger than
+/// the picture itself along either side (pictures are never enlarged); it keeps the picture's
+/// aspect ratio except with `.stretch`.
 public enum PictureTarget: Hashable, Sendable {
     /// The picture's own size.
     case fullSize
@@ -33,6 +34,11 @@ public enum PictureTarget: Hashable, Sendable {
     /// Just large enough to cover the box: one side equals the box's, the other is at least the
     /// box's (a card filled by the picture, cropped).
     case cover(PixelSize)
+    /// Exactly the box, the picture's aspect not kept (a texture layer the picture is stretched
+    /// over, whose card restores the aspect): each side the box's, or the picture's where that
+    /// is smaller. One resampling from the decoded pixels to the layer, where a `cover` target
+    /// and a stretch afterwards would take two.
+    case stretch(PixelSize)
 
     /// The size a picture of `full` upright pixels is decoded at for this target: scaled by
     /// `min` (fit) or `max` (cover) of the box-to-picture ratios, at most 1, each side rounded up
@@ -42,6 +48,8 @@ public enum PictureTarget: Hashable, Sendable {
         let scale: Double
         switch self {
         case .fullSize: return full
+        case let .stretch(box):
+            return PixelSize(width: min(full.width, max(1, box.width)), height: min(full.height, max(1, box.height)))
         case let .fit(box):
             scale = min(Double(max(1, box.width)) / Double(full.width), Double(max(1, box.height)) / Double(full.height))
         case let .cover(box):

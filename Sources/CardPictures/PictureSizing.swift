@@ -11,7 +11,7 @@ import CardMath
 /// | the viewer without pictures (runtime, llvmpipe, framebuffers, 10k-card deck) | ≈ 100 MB |
 /// | texture pools (`defaultTextureBudget`) | ≤ 120 MiB of texels; llvmpipe's RSS is ~1.7× that for the card tier's array (0.93 MB per 320² layer with mips: `bench --images`) |
 /// | decodes in progress: per worker one full-size 2048×1536 RGBA image (12 MiB) + its result | ≤ 7 × 13 MiB |
-/// | decoded results waiting for upload (`PictureSizing.completedLimit`) | ≤ 2 × workers results |
+/// | decoded results waiting for upload (`PictureSizing.completedLimit`) | ≤ 2 × workers + 2 results |
 ///
 /// — about 350 MB with 7 workers; `workerCount(cores:)` caps the workers at 7 for that reason.
 public enum PictureSizing {
@@ -79,8 +79,11 @@ public enum PictureSizing {
         return workers + max(workers, 2)
     }
 
-    /// Decoded results the workers may hold for the frame loop before they pause: two per worker.
-    public static func completedLimit(workers: Int) -> Int { 2 * max(workers, 1) }
+    /// Decoded results the workers may hold for the frame loop before they pause: two per worker
+    /// and two more. The frame loop takes results only between frames; with two per worker, one
+    /// worker stood idle through most frames drawn while a screen of pictures arrived (its two
+    /// results waiting for the frame's end: 7 ms of every 12 on llvmpipe, `bench --images`).
+    public static func completedLimit(workers: Int) -> Int { 2 * max(workers, 1) + 2 }
 
     /// The pools for a framebuffer.
     public struct PoolPlan: Sendable, Equatable {

@@ -91,7 +91,7 @@ extension ThumbnailCache {
                 let picture = try decode(path, target)
                 // Decoded, the picture's aspect is known: the folder that really holds what the
                 // target needs (a cover target of a square box needs more than the box's side).
-                let needed = ThumbnailSize.nearestAbove(target.size(for: picture.fullSize).longerSide)
+                let needed = ThumbnailSize.nearestCovering(target, pictureSize: picture.fullSize)
                 let pending = isWritable && saving == .later
                     ? needed.map { PendingThumbnail(picturePath: path, size: $0, stamp: stamp, cache: self) } : nil
                 return LoadedPicture(image: picture.image, fullSize: picture.fullSize, origin: .decoded, pendingThumbnail: pending)

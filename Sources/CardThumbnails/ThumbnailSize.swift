@@ -29,12 +29,23 @@ public enum ThumbnailSize: Int, CaseIterable, Comparable, Sendable {
         allCases.first { $0.pixels >= longerSide }
     }
 
+    /// The smallest folder whose thumbnail of a picture of `pictureSize` pixels (upright; the
+    /// thumbnail fits its longer side to the folder's size, or is the whole picture when that
+    /// is smaller) has every pixel `target` needs; nil when none has (a panorama filling a
+    /// square box, say).
+    public static func nearestCovering(_ target: PictureTarget, pictureSize: PixelSize) -> ThumbnailSize? {
+        allCases.first { size in
+            let thumbnail = PictureTarget.fit(PixelSize(width: size.pixels, height: size.pixels)).size(for: pictureSize)
+            return target.isCovered(by: thumbnail, isWholePicture: pictureSize.longerSide <= size.pixels)
+        }
+    }
+
     /// The longer side a target asks for before the picture's aspect is known: the box's.
     /// Nil for `.fullSize`, which no thumbnail serves.
     static func guess(for target: PictureTarget) -> Int? {
         switch target {
         case .fullSize: nil
-        case let .fit(box), let .cover(box): box.longerSide
+        case let .fit(box), let .cover(box), let .stretch(box): box.longerSide
         }
     }
 }
@@ -52,6 +63,7 @@ extension PictureTarget {
         case .fullSize: return false
         case let .fit(box): return min(Double(box.width) / w, Double(box.height) / h) * max(w, h) <= max(w, h) + 0.5
         case let .cover(box): return max(Double(box.width) / w, Double(box.height) / h) * max(w, h) <= max(w, h) + 0.5
+        case let .stretch(box): return Double(box.width) <= w + 0.5 && Double(box.height) <= h + 0.5
         }
     }
 }

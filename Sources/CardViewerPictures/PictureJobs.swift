@@ -70,14 +70,14 @@ enum PictureWork {
         }
     }
 
-    /// Loads `load`'s picture at about the layer's size — decoded so that it covers the layer
-    /// (no axis is magnified when it is stretched over it), through the thumbnail cache when
-    /// there is one — then brings it to exactly the layer's size and, for the card tier,
-    /// computes its mip chain.
+    /// Loads `load`'s picture at exactly the layer's size (`PictureTarget.stretch`: read from
+    /// pixels that cover the layer, so no axis is magnified, and resampled once), through the
+    /// thumbnail cache when there is one — magnified only along a side where the picture itself
+    /// is smaller than the layer — and computes its mip chain.
     ///
     /// - Throws: `PictureError` naming the file.
     static func prepare(_ load: PictureLoad) throws -> PreparedPicture {
-        let target = PictureTarget.cover(load.layerSize)
+        let target = PictureTarget.stretch(load.layerSize)
         let image: RGBAImage, fullSize: CardPictureDecoding.PixelSize?
         var pending: PendingThumbnail?
         var fromThumbnail = false

@@ -76,6 +76,10 @@ extension ViewerPictures {
             }
         }
         applyPictures(to: records)
+        if requestsAtDecorate {
+            requestsAtDecorate = false
+            requestDemand()
+        }
     }
 
     /// Keeps `wantsFull` for the `capacity` largest cards that want the full tier (the opened

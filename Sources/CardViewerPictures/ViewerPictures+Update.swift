@@ -10,8 +10,9 @@ import CardViewerCore
 
 extension ViewerPictures {
     /// Once per loop iteration on the frame thread, before the frame (drawn or not): brings the
-    /// pools to the framebuffer, plans the last frame's demand (requests, cancellations), takes
-    /// finished decodes and uploads them within this frame's budget, does the same for titles,
+    /// pools to the framebuffer, plans the last frame's demand (`requestDemand()`), takes
+    /// finished decodes and uploads them within this frame's budget, plans again for the room
+    /// they left in flight, does the same for titles,
     /// hands an idle worker a thumbnail to save, and tells the session what changed.
     ///
     /// Never waits: the workers' results are taken if they are there.
@@ -25,6 +26,37 @@ extension ViewerPictures {
         if drawable != framebuffer || plan == nil { try configure(for: drawable) }
         refreshTables()
         var changed = false
+        requestDemand()
+        budget.reset()
+        let taken = pool.takeCompleted(limit: budget.remainingCount) { completion in
+            switch completion.key {
+            case .thumbnail:
+                savingThumbnail = false
+                return true
+            case .picture(let key):
+                scheduler.finished(key)
+                if accept(completion.result, for: key) { changed = true }
+                return !budget.isSpent
+            }
+        }
+        // The decodes just taken left room in flight: fill it now, not a frame later (planned
+        // once before the uploads too, so that the demand's pictures are pinned while layers
+        // change hands). With one plan per frame a worker finished its queue and waited for
+        // the next frame's: 80 pictures/s from thumbnails against 130 (`bench --images`).
+        if taken > 0 { requestDemand() }
+        if try updateTitles() { changed = true }
+        if fullTierDeferred {
+            fullTierDeferred = false
+            changed = true
+        }
+        saveAThumbnailIfIdle()
+        session.reportPictures(reportedStatus, changed: changed, fading: frameFading, working: isWorking)
+        return changed
+    }
+
+    /// Plans the last frame's demand (`PictureScheduler`) and hands the workers its requests and
+    /// cancellations. Planning the same demand twice asks for nothing new.
+    func requestDemand() {
         scheduler.plan(demand, residency: &residency)
         let requests = scheduler.requests, cancellations = scheduler.cancellations
         // Index loops: a for-in over an array of structs allocates per element in debug builds.
@@ -39,26 +71,6 @@ extension ViewerPictures {
             pool.cancel(.picture(cancellations[index]))
             index += 1
         }
-        budget.reset()
-        pool.takeCompleted(limit: budget.remainingCount) { completion in
-            switch completion.key {
-            case .thumbnail:
-                savingThumbnail = false
-                return true
-            case .picture(let key):
-                scheduler.finished(key)
-                if accept(completion.result, for: key) { changed = true }
-                return !budget.isSpent
-            }
-        }
-        if try updateTitles() { changed = true }
-        if fullTierDeferred {
-            fullTierDeferred = false
-            changed = true
-        }
-        saveAThumbnailIfIdle()
-        session.reportPictures(reportedStatus, changed: changed, fading: frameFading, working: isWorking)
-        return changed
     }
 
     /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save, or

@@ -92,6 +92,11 @@ public final class ViewerPictures {
     /// (`decorate` defers them): the next `update()` asks for a frame, which asks for them if
     /// the content stands by then.
     var fullTierDeferred = false
+    /// True from new pools until the first frame on them is decorated: that frame hands its
+    /// demand to the workers at once (`decorate`), so they start while it is drawn — the first
+    /// frame of a window is the slowest (llvmpipe compiles its shaders then) — instead of at the
+    /// next `update()`. Later frames leave it to `update()`.
+    var requestsAtDecorate = false
     /// True when the content moved since the frame before the one being decorated: its cards
     /// draw from the card tier where they can (`decorate`).
     var frameScrolls = false
@@ -186,6 +191,7 @@ public final class ViewerPictures {
         self.plan = plan
         framebuffer = drawable
         generation += 1
+        requestsAtDecorate = true
         residency = PictureResidency(pictureCount: catalog.pictures.count, cardLayers: plan.cardLayers, fullLayers: plan.fullLayers)
         scheduler.reset()
         if titleWorkers != nil, titleSlotSize.isEmpty {

@@ -41,7 +41,8 @@ import Testing
         #expect(PictureSizing.workerCount(cores: 64) == 7)
         #expect(PictureSizing.maxInFlight(workers: 1) == 3)
         #expect(PictureSizing.maxInFlight(workers: 7) == 14)
-        #expect(PictureSizing.completedLimit(workers: 3) == 6)
+        #expect(PictureSizing.completedLimit(workers: 3) == 8)
+        #expect(PictureSizing.completedLimit(workers: 1) == 4)
     }
 
     @Test("pool plans for common framebuffers stay within the budget and hold the cards in view",
