@@ -1,9 +1,9 @@
 // picture-tool: a development tool that decodes picture files exactly as the viewer's loader
 // does (CardPictureDecoding), for measuring speed and memory outside the viewer. Not installed.
 //
-//   picture-tool decode [--fit WxH | --cover WxH] FILE...   one line per file; warnings on stderr
+//   picture-tool decode [--fit WxH | --cover WxH | --stretch WxH] FILE...   one line per file; warnings on stderr
 //   picture-tool probe FILE...                               header sizes, no decoding
-//   picture-tool bench [--fit WxH | --cover WxH] [--repeat N] [--thumbnail-cache ROOT] FILE|DIR...
+//   picture-tool bench [--fit WxH | --cover WxH | --stretch WxH] [--repeat N] [--thumbnail-cache ROOT] FILE|DIR...
 //                                                            single-threaded timings; with a cache
 //                                                            root, through the thumbnail cache
 //                                                            (the first run fills it: cold; the
@@ -42,9 +42,9 @@ struct Arguments {
         var rest = arguments
         while let argument = rest.popFirst() {
             switch argument {
-            case "--fit", "--cover":
+            case "--fit", "--cover", "--stretch":
                 guard let value = rest.popFirst(), let size = Self.size(value) else { fail("\(argument) needs WxH") }
-                target = argument == "--fit" ? .fit(size) : .cover(size)
+                target = argument == "--fit" ? .fit(size) : argument == "--cover" ? .cover(size) : .stretch(size)
             case "--count":
                 guard let value = rest.popFirst(), let number = Int(value), number > 0 else { fail("--count needs a number") }
                 count = number
