@@ -97,7 +97,12 @@ struct JPEGDecodingTests {
         // Never larger than the file.
         let huge = try PictureDecoder.decode(jpeg, target: .cover(PixelSize(width: 5000, height: 100)))
         #expect(huge.image.width == 800 && huge.image.height == 600)
-        for picture in [fitted, covering, huge] {
+        // A texture layer: exactly the box (aspect not kept), or the file's side where smaller.
+        let layer = try PictureDecoder.decode(jpeg, target: .stretch(PixelSize(width: 160, height: 160)))
+        #expect(layer.image.width == 160 && layer.image.height == 160)
+        let tall = try PictureDecoder.decode(jpeg, target: .stretch(PixelSize(width: 100, height: 900)))
+        #expect(tall.image.width == 100 && tall.image.height == 600)
+        for picture in [fitted, covering, huge, layer, tall] {
             for (found, wanted) in zip(quadrantCentres(picture.image), Self.expected) {
                 #expect(near(found, wanted, 6), "\(found) vs \(wanted)")
             }

@@ -1,4 +1,5 @@
 import Testing
+import CardPictureDecoding
 @testable import CardThumbnails
 
 @Suite("Thumbnail names: MD5 of the file's URI")
@@ -53,5 +54,18 @@ struct NamingTests {
         #expect(ThumbnailSize.nearestAbove(640) == .xxLarge)
         #expect(ThumbnailSize.nearestAbove(1025) == nil)
         #expect(ThumbnailSize.allCases.map(\.folderName) == ["normal", "large", "x-large", "xx-large"])
+    }
+
+    @Test func theFolderToSaveIntoCoversTheTarget() {
+        let photo = PixelSize(width: 4000, height: 3000), layer = PixelSize(width: 320, height: 320)
+        // 256×192 is short of a 320² layer; 512×384 covers it (stretched) and 427×320 (cover).
+        #expect(ThumbnailSize.nearestCovering(.stretch(layer), pictureSize: photo) == .xLarge)
+        #expect(ThumbnailSize.nearestCovering(.cover(layer), pictureSize: photo) == .xLarge)
+        #expect(ThumbnailSize.nearestCovering(.fit(PixelSize(width: 200, height: 200)), pictureSize: photo) == .large)
+        // A 4:1 panorama over a square layer needs 320 pixels down (1280 across): no folder has them.
+        #expect(ThumbnailSize.nearestCovering(.stretch(layer), pictureSize: PixelSize(width: 8000, height: 2000)) == nil)
+        #expect(ThumbnailSize.nearestCovering(.cover(layer), pictureSize: PixelSize(width: 8000, height: 2000)) == nil)
+        // A picture smaller than a folder is whole there.
+        #expect(ThumbnailSize.nearestCovering(.stretch(layer), pictureSize: PixelSize(width: 100, height: 80)) == .normal)
     }
 }
