@@ -1,6 +1,7 @@
 # CardViewer — every entry installs what is missing first (Debian packages via apt, only when absent).
 #   make run    build and open the viewer on the bundled default deck
-#   make test   build and run every test: pure, headless GL (EGL), and window tests under Xvfb
+#   make test   check the package graph (scripts/check-package-graph.sh), then build and run every
+#               test: pure, headless GL (EGL), and window tests under Xvfb
 #   make bench  the 10k-card scrolling benchmark (release build)
 #   make fuzz   libFuzzer + ASan on every parser of untrusted bytes, FUZZ_SECONDS (60) per target
 
@@ -24,6 +25,7 @@ release: deps
 	$(SWIFT) build -c release --product cardviewer
 
 test: deps
+	SWIFT="$(SWIFT)" ./scripts/check-package-graph.sh
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
 
