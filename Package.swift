@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
         .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
+        .library(name: "CardPixels", targets: ["CardPixels"]),
         .library(name: "CardImaging", targets: ["CardImaging"]),
         .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
         .library(name: "CardThumbnails", targets: ["CardThumbnails"]),
@@ -45,7 +46,7 @@ let package = Package(
 
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "CardLayout", dependencies: ["CardMath"]),
+        .target(name: "CardLayout", dependencies: ["CardMath", .product(name: "RealModule", package: "swift-numerics")]),
         // Behaviour: scroll physics, gestures over plain events, animator, deck model, hit-testing.
         .target(
             name: "CardInteraction",
@@ -60,19 +61,22 @@ let package = Package(
         // Titles in any script: FreeType glyphs, fonts and fallbacks found through fontconfig.
         .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
 
-        // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
-        .target(name: "CardImaging", dependencies: ["CPNG", "CDeflate"], swiftSettings: pixelLoops),
+        // Pixels in memory: RGBA images, resizing, compositing, mip chains, the bitmap font and
+        // titles drawn with it, natural name order. Pure Swift, no C module, no files.
+        .target(name: "CardPixels", swiftSettings: pixelLoops),
+        // Images at the edge: PNG in and out through libpng and libdeflate, picture folders listed.
+        .target(name: "CardImaging", dependencies: ["CardPixels", "CPNG", "CDeflate"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
-        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"], swiftSettings: pixelLoops),
+        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG", "CardMath", "CardPixels"], swiftSettings: pixelLoops),
         // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
         // failure records; shared with GNOME/KDE. Writes only under the cache root.
-        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"], swiftSettings: pixelLoops),
+        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding", "CardPixels", "CardMath"], swiftSettings: pixelLoops),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
         // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
-        .target(name: "CardDeckArt", dependencies: ["CardImaging"]),
+        .target(name: "CardDeckArt", dependencies: ["CardPixels"]),
         .executableTarget(
             name: "make-deck",
             dependencies: ["CardDeckArt", "CardImaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -91,12 +95,12 @@ let package = Package(
         ),
         .target(
             name: "CardRendering",
-            dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardPacking", "CardImaging", "CardShaders"]
+            dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardPacking", "CardShaders", "CardPixels"]
         ),
         // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
         .target(
             name: "CardCompare",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardImaging", "CardPacking", "CardRendering"]
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardRendering", "CardPixels"]
         ),
         // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
         .target(name: "CMallocCounter"),
@@ -109,6 +113,7 @@ let package = Package(
                 "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPictures",
                 "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
+                "CardPixels",
             ]
         ),
         // Windows and input through GLFW: a GL context to draw into, events for the app. Knows no renderer.
@@ -133,8 +138,8 @@ let package = Package(
             name: "CardViewerPictures",
             dependencies: [
                 "CardViewerCore", "CardViewerFrame", "CardPictures", "CardPictureLoading", "CardPictureDecoding",
-                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardImaging", "CardMath", "CardLayout",
-                "CardInteraction",
+                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardMath", "CardLayout",
+                "CardPixels",
             ]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
@@ -142,41 +147,45 @@ let package = Package(
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardThumbnails", "CardPacking", "CardRendering",
-                "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter",
+                "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPacking", "CardRendering",
+                "CardWindow", "CardImaging", "CMallocCounter",
+                "CardLayout", "CardMath", "CardPixels",
             ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow", "CardCompare",
+                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardViewerPictures", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardPixels",
             ]
         ),
 
         // Development tool: decodes, probes and times picture files as the viewer's loader does
         // (measurements outside the viewer; the peak-memory tests run it as a child process).
-        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding", "CardImaging", "CardThumbnails"]),
+        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath"]),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
-        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport"]),
+        .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels"]),
         .testTarget(
             name: "CardPictureDecodingTests",
-            dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport"]
+            dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath"]
         ),
         .testTarget(
             name: "CardThumbnailsTests",
-            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging"]
+            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging", "CardPixels", "CardMath"]
         ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: [
                 "CardLayout", "CardTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "CardMath",
             ]
         ),
         .testTarget(
@@ -185,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardRenderingTests",
-            dependencies: ["CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport"]
+            dependencies: ["CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport", "CardPixels"]
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(
@@ -193,6 +202,7 @@ let package = Package(
             dependencies: [
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardViewerPictures",
+                "CardPictures", "CardPixels",
             ]
         ),
         .testTarget(
@@ -200,12 +210,13 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
                 "CMallocCounter",
+                "CardPacking", "CardPixels",
             ]
         ),
         .testTarget(
             name: "CardBenchmarkTests",
-            dependencies: ["CardBenchmark", "CardPacking", "CardRendering", "CardLayout", "CardMath", "CardImaging",
-                           "CardInteraction", "CardViewerCore"]
+            dependencies: ["CardBenchmark", "CardPacking", "CardLayout", "CardMath",
+                           "CardInteraction", "CardViewerCore", "CardPixels"]
         ),
         .testTarget(
             name: "CardPicturesTests",
@@ -216,13 +227,14 @@ let package = Package(
         .testTarget(
             name: "CardCompareTests",
             dependencies: [
-                "CardCompare", "CardPacking", "CardRendering", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
+                "CardCompare", "CardPacking", "CardRendering", "CardInteraction", "CardLayout", "CardMath",
                 "CardTestSupport",
+                "CardPixels",
             ]
         ),
         .testTarget(
             name: "CardInteractionTests",
-            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics"), "CardLayout", "CardMath"]
         ),
     ]
 )

@@ -19,8 +19,14 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzMain", .product(name: "CardImaging", package: "CardViewer")],
                           swiftSettings: fuzzer),
         // JPEG (and PNG) through PictureDecoder: marker scan, EXIF orientation, TurboJPEG, downscaling.
-        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer")],
-                          swiftSettings: fuzzer),
+        .executableTarget(
+            name: "fuzz-picture",
+            dependencies: [
+                "FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"),
+                .product(name: "CardMath", package: "CardViewer"),
+            ],
+            swiftSettings: fuzzer
+        ),
         // Thumbnail metadata: PNG chunk structure and tEXt keys, validity against a file stamp.
         .executableTarget(name: "fuzz-thumbnail", dependencies: ["FuzzMain", .product(name: "CardThumbnails", package: "CardViewer")],
                           swiftSettings: fuzzer),
@@ -37,7 +43,9 @@ let package = Package(
             name: "fuzz-seeds",
             dependencies: [
                 .product(name: "CardImaging", package: "CardViewer"),
+                .product(name: "CardMath", package: "CardViewer"),
                 .product(name: "CardPictureDecoding", package: "CardViewer"),
+                .product(name: "CardPixels", package: "CardViewer"),
                 .product(name: "CardThumbnails", package: "CardViewer"),
                 .product(name: "CardViewerCore", package: "CardViewer"),
                 .product(name: "CardInteraction", package: "CardViewer"),

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 /// How a rendered frame differs from the reference, over the pixels the mask counts.
 public struct ImageDifference: Sendable {

@@ -1,6 +1,6 @@
-import CardImaging
 import CardMath
 import CardPacking
+import CardPixels
 import CardRendering
 
 /// Renders scenes headless (EGL) in every ordering and compares them with the exact reference.

@@ -1,5 +1,5 @@
-import CardImaging
 import CardPacking
+import CardPixels
 import CardRendering
 
 /// How one way of drawing fared against the reference.

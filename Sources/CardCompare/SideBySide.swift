@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 /// The comparison picture of one scene: panels side by side under a caption, each with a
 /// title, wrong pixels painted magenta.

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 import Foundation
 
 /// A mock browser window being painted: shapes go to the canvas at once, text is collected and

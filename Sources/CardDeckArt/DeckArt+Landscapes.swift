@@ -1,4 +1,3 @@
-import CardImaging
 import Foundation
 
 /// Landscapes of the bundled deck: sunset over a lake, aurora over a forest, desert dunes.

@@ -1,4 +1,3 @@
-import CardImaging
 import Foundation
 
 /// Graphic patterns of the bundled deck: Bauhaus tiles, a soft mesh gradient, isometric cubes.

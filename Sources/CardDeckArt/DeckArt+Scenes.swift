@@ -1,4 +1,3 @@
-import CardImaging
 import Foundation
 
 /// Photo-like scenes of the bundled deck: a beach by day and a city skyline at dusk.

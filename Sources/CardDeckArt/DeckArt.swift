@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 /// The bundled default deck's pictures, painted procedurally in Swift: deterministic (the same
 /// pixels on every run), opaque, in any size (designed for 640×400, 16:10, so they look right on
 /// viewport-sized cards).

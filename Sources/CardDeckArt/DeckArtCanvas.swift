@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 import Foundation
 
 /// A linear-in-the-file RGB colour with channels in 0…1, used while painting deck art.

@@ -1,4 +1,3 @@
-import CardImaging
 /// Deterministic pseudo-random numbers for procedural art: the same seed paints the same picture
 /// on every machine and every run.
 struct ArtRandom {

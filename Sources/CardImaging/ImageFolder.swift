@@ -1,3 +1,4 @@
+import CardPixels
 import Foundation
 
 /// Why an image folder could not be listed. The description is one line naming the folder.

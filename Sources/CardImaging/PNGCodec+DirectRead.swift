@@ -1,4 +1,5 @@
 import CDeflate
+import CardPixels
 
 /// The direct read of the most common PNGs — 8-bit RGB or RGBA, not interlaced, without
 /// transparency chunks or colour conversion: every thumbnail this program writes, and those

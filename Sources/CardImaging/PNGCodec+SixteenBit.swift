@@ -1,4 +1,5 @@
 import CPNG
+import CardPixels
 import Foundation
 
 extension PNGCodec {

@@ -1,4 +1,5 @@
 import CPNG
+import CardPixels
 import Foundation
 
 /// Why a PNG could not be read or written. The description is one line naming the file.

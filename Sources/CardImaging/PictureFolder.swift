@@ -1,3 +1,4 @@
+import CardPixels
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import CardImaging
+import CardMath
+import CardPixels
 
 /// Fast area-average downscaling of 8-bit RGBA pictures: each destination pixel is the average
 /// of the source area it covers, partly covered source pixels counted by the covered fraction.

@@ -1,5 +1,6 @@
 import CTurboJPEG
-import CardImaging
+import CardMath
+import CardPixels
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API at about the size needed: the DCT-domain
 /// scaling factor (1/2, 1/4, 1/8, and libjpeg-turbo's other eighths) that still covers the

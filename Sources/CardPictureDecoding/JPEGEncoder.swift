@@ -1,5 +1,5 @@
 import CTurboJPEG
-import CardImaging
+import CardPixels
 
 /// JPEG writing through TurboJPEG, for tools (test photo folders, the fuzzers' seed corpus):
 /// the viewer itself only reads JPEG.

@@ -1,3 +1,5 @@
+import CardMath
+
 /// What a JPEG file's marker segments say before its first scan, read in pure Swift with every
 /// length checked against the bytes really there: the frame header (size, components, coding),
 /// the EXIF orientation (APP1) and Adobe's colour transform (APP14).

@@ -1,4 +1,6 @@
 import CardImaging
+import CardMath
+import CardPixels
 
 /// A picture decoded for the viewer: upright 8-bit straight-alpha RGBA at about the size asked
 /// for, and the size of the whole picture.

@@ -1,4 +1,5 @@
-import CardImaging
+import CardMath
+import CardPixels
 
 /// How a stored picture must be turned to show upright: the EXIF Orientation tag's values 1–8,
 /// named by what the stored picture's first row and column are when shown.

@@ -92,7 +92,7 @@ public enum PictureFitting {
     /// The texture-coordinate scale of a picture of `pictureSize` pixels stored at the top-left
     /// of a layer of `layerSize` pixels: multiply picture coordinates (0…1) by it to sample the
     /// layer. (1, 1) for an empty size.
-    public static func layerScale(pictureSize: PictureSize, layerSize: PictureSize) -> (u: Double, v: Double) {
+    public static func layerScale(pictureSize: PixelSize, layerSize: PixelSize) -> (u: Double, v: Double) {
         guard !pictureSize.isEmpty, !layerSize.isEmpty else { return (1, 1) }
         return (min(Double(pictureSize.width) / Double(layerSize.width), 1),
                 min(Double(pictureSize.height) / Double(layerSize.height), 1))

@@ -34,27 +34,3 @@ public struct PictureKey: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(picture)/\(tier)" }
 }
-
-/// A size in whole pixels (a picture, a texture layer, a framebuffer).
-public struct PictureSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    @inlinable public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// Width over height; 0 for an empty size.
-    @inlinable public var aspect: Double {
-        width > 0 && height > 0 ? Double(width) / Double(height) : 0
-    }
-
-    /// True when either dimension is not positive.
-    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// Bytes of an 8-bit RGBA image this size.
-    @inlinable public var rgbaBytes: Int { max(width, 0) * max(height, 0) * 4 }
-
-    public var description: String { "\(width)x\(height)" }
-}

@@ -34,7 +34,7 @@ public enum PictureSizing {
     /// side at full resolution. A grid card (4 columns at 1280 points, 7 at 1920: ~285 and ~245
     /// points wide) and a wheel card (133×173 points) need no more; larger cards ask for the
     /// full tier (`tier(forCardOnScreen:cardTierSide:)`).
-    public static func cardTierSide(framebuffer: PictureSize) -> Int {
+    public static func cardTierSide(framebuffer: PixelSize) -> Int {
         let longer = Double(max(framebuffer.width, framebuffer.height, 0))
         let side = Int((longer * 0.25 / 32).rounded(.up)) * 32
         return min(max(side, 256), 512)
@@ -42,8 +42,8 @@ public enum PictureSizing {
 
     /// The full tier's layer size: the framebuffer's (HiDPI included), at most `maxTextureSize`
     /// on a side, at least 1×1.
-    public static func fullTierSize(framebuffer: PictureSize, maxTextureSize: Int = 16_384) -> PictureSize {
-        PictureSize(width: min(max(framebuffer.width, 1), maxTextureSize),
+    public static func fullTierSize(framebuffer: PixelSize, maxTextureSize: Int = 16_384) -> PixelSize {
+        PixelSize(width: min(max(framebuffer.width, 1), maxTextureSize),
                     height: min(max(framebuffer.height, 1), maxTextureSize))
     }
 
@@ -58,11 +58,11 @@ public enum PictureSizing {
     /// The size to decode a picture of `picture` pixels at for a layer of `box` pixels: the
     /// largest size of the picture's aspect that fits in the box, never larger than the picture
     /// itself (no upscaling), at least 1×1. An empty picture gives the box.
-    public static func decodeSize(picture: PictureSize, box: PictureSize) -> PictureSize {
+    public static func decodeSize(picture: PixelSize, box: PixelSize) -> PixelSize {
         guard !picture.isEmpty else { return box }
-        guard !box.isEmpty else { return PictureSize(width: 1, height: 1) }
+        guard !box.isEmpty else { return PixelSize(width: 1, height: 1) }
         let scale = min(Double(box.width) / Double(picture.width), Double(box.height) / Double(picture.height), 1)
-        return PictureSize(width: max(1, min(box.width, Int((Double(picture.width) * scale).rounded()))),
+        return PixelSize(width: max(1, min(box.width, Int((Double(picture.width) * scale).rounded()))),
                            height: max(1, min(box.height, Int((Double(picture.height) * scale).rounded()))))
     }
 
@@ -91,7 +91,7 @@ public enum PictureSizing {
         public var cardSide: Int
         public var cardLayers: Int
         /// The full tier's layer size, pixels.
-        public var fullSize: PictureSize
+        public var fullSize: PixelSize
         public var fullLayers: Int
 
         /// Texture bytes of both pools (RGBA8; a third more each if mipmapped).
@@ -112,7 +112,7 @@ public enum PictureSizing {
     /// (89 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 91 (80 MiB) + 5 × 1920×1080
     /// (40 MiB); 2560×1600 → 512² × 90 (90 MiB) + 2 × 2560×1600 (31 MiB). The viewer's, both
     /// tiers mipmapped, at 1280×800: 320² × 150 + 8 full layers (`SizingTests`).
-    public static func poolPlan(framebuffer: PictureSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
+    public static func poolPlan(framebuffer: PixelSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
                                 maxLayers: Int = 256, mipmapped: Bool = false) -> PoolPlan {
         let side = cardTierSide(framebuffer: framebuffer)
         let full = fullTierSize(framebuffer: framebuffer)

@@ -1,6 +1,6 @@
-import CardImaging
 import CardMath
 import CardPacking
+import CardPixels
 
 /// What a card shows, on the GPU: the picture pool, the full-resolution pictures, the title
 /// atlas and the badge digits. Records point into them (`InstanceRecord.layer`, `.title`).

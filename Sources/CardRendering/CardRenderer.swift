@@ -1,4 +1,3 @@
-import CardImaging
 import CardMath
 import CardPacking
 import CardShaders

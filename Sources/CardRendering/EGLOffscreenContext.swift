@@ -1,8 +1,8 @@
 // EGL through libepoxy's `epoxy_egl…` pointers (the EGL twin of GL.swift). `@preconcurrency`:
 // those pointers are C globals, which Swift 6 would otherwise refuse as shared mutable state.
 @preconcurrency import CEpoxy
-import CardImaging
 import CardMath
+import CardPixels
 
 /// A headless OpenGL 3.3 core context with an offscreen framebuffer: no display, no window.
 ///

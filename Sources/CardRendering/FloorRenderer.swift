@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 import CardShaders
 
 /// The floor of a frame's cost: clearing the framebuffer (colour and depth, as a frame does) and

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 extension CardRenderer {
     /// The frame in the context's framebuffer as an image, top row first, in drawable pixels:

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 extension LabelGlyphs {
     /// The digits of `font` (the project's pixel font by default), each glyph pixel enlarged to a

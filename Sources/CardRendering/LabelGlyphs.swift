@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 /// The digits 0…9 the card labels are drawn with, as one strip texture: ten cells side by side,
 /// each glyph centered in its cell with transparent padding (so linear filtering never bleeds a

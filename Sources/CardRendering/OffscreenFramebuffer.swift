@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 
 /// A framebuffer object to render into without a window: RGBA8 colour and a 24-bit depth buffer,
 /// optionally multisampled and then resolved into a single-sampled copy before read-back.

@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 
 /// A block of text to draw over a frame (a HUD, key help): lines in the project's pixel font on
 /// a translucent panel. All measures in viewport points.

@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 import Foundation
 
 /// Measures what putting one picture into the picture pool costs, two ways: its mip chain

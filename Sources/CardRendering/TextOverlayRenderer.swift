@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 import CardShaders
 
 /// Draws text over a finished frame (the HUD, the key help): every glyph and panel quad of the

@@ -1,5 +1,6 @@
-import CardImaging
+import CardMath
 import CardPictureDecoding
+import CardPixels
 
 /// A picture for a card, from the thumbnail cache or decoded from its file.
 public struct LoadedPicture: Sendable {

@@ -1,5 +1,7 @@
 import CardImaging
+import CardMath
 import CardPictureDecoding
+import CardPixels
 
 /// A valid thumbnail found in the cache.
 public struct CachedThumbnail: Sendable {

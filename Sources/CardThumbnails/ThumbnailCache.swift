@@ -1,4 +1,3 @@
-import CardImaging
 import CardPictureDecoding
 import Foundation
 

@@ -1,4 +1,5 @@
 import CardImaging
+import CardMath
 import CardPictureDecoding
 
 /// The `tEXt` keys of a thumbnail (Thumbnail Managing Standard §"Thumbnail Attributes") that

@@ -1,3 +1,4 @@
+import CardMath
 import CardPictureDecoding
 
 /// The thumbnail size folders of the Thumbnail Managing Standard (0.9): a thumbnail in a folder

@@ -1,11 +1,12 @@
 import CardImaging
 import CardMath
 import CardPacking
-import Foundation
+import CardPixels
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
 import CardViewerPictures
+import Foundation
 
 /// Draws a session's frames with the card renderer and the text overlay, keeps the pictures
 /// (`ViewerPictures`) and text in step with the session, takes screenshots and saves the deck.

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 import CardViewerCore
 import CardWindow
 

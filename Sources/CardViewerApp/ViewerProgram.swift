@@ -1,5 +1,6 @@
 import CardImaging
 import CardMath
+import CardPixels
 import CardRendering
 import CardViewerCore
 import CardViewerPictures

@@ -1,6 +1,7 @@
-import CardImaging
+import CardMath
 import CardPictureDecoding
 import CardPictures
+import CardPixels
 import CardThumbnails
 
 /// A job of the picture workers: a picture brought to a texture layer, or a thumbnail saved
@@ -29,7 +30,7 @@ struct PictureLoad: Sendable {
     var path: String
     /// The layer's size, pixels: the picture is brought to exactly this size, stretched (the
     /// record's picture rectangle restores its aspect, `PictureFitting`).
-    var layerSize: CardPictureDecoding.PixelSize
+    var layerSize: PixelSize
     /// True when the layer has mips (both tiers have): the mip chain is computed here, on the
     /// worker (the renderer uploads it level by level; `glGenerateMipmap` on the array would
     /// refilter every layer).
@@ -47,7 +48,7 @@ struct PreparedPicture: Sendable {
     var levels: [RGBAImage]
     /// The picture's own size (upright), or the size of the thumbnail it came from when its
     /// writer did not record it: either gives the picture's aspect.
-    var fullSize: CardPictureDecoding.PixelSize
+    var fullSize: PixelSize
     var generation: Int
     /// The thumbnail to save when the workers are idle (`ThumbnailSaving.later`).
     var pendingThumbnail: PendingThumbnail?
@@ -78,7 +79,7 @@ enum PictureWork {
     /// - Throws: `PictureError` naming the file.
     static func prepare(_ load: PictureLoad) throws -> PreparedPicture {
         let target = PictureTarget.stretch(load.layerSize)
-        let image: RGBAImage, fullSize: CardPictureDecoding.PixelSize?
+        let image: RGBAImage, fullSize: PixelSize?
         var pending: PendingThumbnail?
         var fromThumbnail = false
         if let cache = load.cache {
@@ -94,13 +95,13 @@ enum PictureWork {
         }
         let layer = stretched(image, to: load.layerSize)
         return PreparedPicture(levels: load.mipmapped ? layer.mipChain() : [layer],
-                               fullSize: fullSize ?? CardPictureDecoding.PixelSize(width: image.width, height: image.height),
+                               fullSize: fullSize ?? PixelSize(width: image.width, height: image.height),
                                generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail)
     }
 
     /// `image` at exactly `size` (any aspect): the fast area downscaler when both sides shrink,
     /// else the general resampler (bilinear along a side that grows).
-    static func stretched(_ image: RGBAImage, to size: CardPictureDecoding.PixelSize) -> RGBAImage {
+    static func stretched(_ image: RGBAImage, to size: PixelSize) -> RGBAImage {
         if image.width == size.width, image.height == size.height { return image }
         if size.width <= image.width, size.height <= image.height { return AreaDownscaler.downscale(image, to: size) }
         return image.resized(width: size.width, height: size.height)

@@ -1,4 +1,3 @@
-import CardImaging
 import CardMath
 import CardPacking
 import CardPictureDecoding
@@ -93,9 +92,9 @@ extension ViewerPictures {
 
     /// The worker's request for `key`: the picture's file at the layer size of its tier.
     func job(for key: PictureKey) -> PictureJob {
-        let side = plan?.cardSide ?? 1, full = plan?.fullSize ?? PictureSize(width: 1, height: 1)
-        let size = key.tier == .card ? CardPictureDecoding.PixelSize(width: side, height: side)
-            : CardPictureDecoding.PixelSize(width: full.width, height: full.height)
+        let side = plan?.cardSide ?? 1, full = plan?.fullSize ?? PixelSize(width: 1, height: 1)
+        let size = key.tier == .card ? PixelSize(width: side, height: side)
+            : PixelSize(width: full.width, height: full.height)
         let path = catalog.pictures[Int(key.picture)].path
         return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache))
     }

@@ -1,4 +1,3 @@
-import CardImaging
 import CardLayout
 import CardMath
 import CardPacking
@@ -48,7 +47,7 @@ public final class ViewerPictures {
 
     // The pools of the current framebuffer.
     var plan: PictureSizing.PoolPlan?
-    var framebuffer = CardMath.PixelSize(width: 0, height: 0)
+    var framebuffer = PixelSize(width: 0, height: 0)
     var generation = 0
     var residency: PictureResidency
     var scheduler: PictureScheduler
@@ -65,7 +64,7 @@ public final class ViewerPictures {
     var titleResidency: PictureResidency
     var titleScheduler: PictureScheduler
     var titleDemand = PictureDemand(capacity: 256)
-    var titleSlotSize = CardMath.PixelSize(width: 0, height: 0)
+    var titleSlotSize = PixelSize(width: 0, height: 0)
     var titlesFailed = false
 
     /// Thumbnails still to save (`ThumbnailSaving.later`), when the workers are idle.
@@ -181,12 +180,12 @@ public final class ViewerPictures {
     /// (Re)creates the picture pool and the full-resolution pictures for `drawable` pixels
     /// (HiDPI included), forgetting what they held; the next frames ask for their pictures
     /// again. Results of decodes made for the old sizes are dropped when they arrive.
-    func configure(for drawable: CardMath.PixelSize) throws {
-        let size = PictureSize(width: drawable.width, height: drawable.height)
+    func configure(for drawable: PixelSize) throws {
+        let size = PixelSize(width: drawable.width, height: drawable.height)
         var plan = PictureSizing.poolPlan(framebuffer: size, budget: options.textureBudget, mipmapped: true)
         if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
         plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
-        try renderer.makePicturePool(layers: plan.cardLayers, layerSize: CardMath.PixelSize(width: plan.cardSide, height: plan.cardSide))
+        try renderer.makePicturePool(layers: plan.cardLayers, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
         try renderer.makeFullResolutionPictures(layers: plan.fullLayers, size: drawable)
         self.plan = plan
         framebuffer = drawable
@@ -199,7 +198,7 @@ public final class ViewerPictures {
             // framebuffer's scale, within 24…64 pixels.
             let scale = session.viewport.width > 0 ? Double(drawable.width) / session.viewport.width : 1
             let height = min(max(Int((26 * scale).rounded()), 24), 64)
-            titleSlotSize = CardMath.PixelSize(width: Self.titleWidth, height: height)
+            titleSlotSize = PixelSize(width: Self.titleWidth, height: height)
             try renderer.makeTitleAtlas(slots: Self.titleSlots, slotSize: titleSlotSize)
             titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: Self.titleSlots, fullLayers: 0)
             titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: 8)

@@ -1,5 +1,6 @@
 import CardAssets
 import CardImaging
+import CardPixels
 
 /// The deck shown when no images are given: the bundled pictures (`Assets/Deck`), one card each.
 ///

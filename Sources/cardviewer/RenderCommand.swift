@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardImaging
 import CardMath
+import CardPixels
 import CardRendering
 import CardThumbnails
 import CardViewerApp

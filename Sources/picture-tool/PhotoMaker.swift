@@ -1,5 +1,5 @@
-import CardImaging
 import CardPictureDecoding
+import CardPixels
 
 /// Synthetic photo-like pictures for measurements (`picture-tool make-photos`): smooth colour
 /// fields (sums of waves with per-picture random phases), a few hard-edged shapes, and grain,

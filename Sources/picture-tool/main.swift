@@ -16,6 +16,7 @@
 // high-water mark (VmHWM), which excludes whatever a parent shared with it before exec.
 // Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
 import CardImaging
+import CardMath
 import CardPictureDecoding
 import CardThumbnails
 import Foundation

@@ -2,8 +2,8 @@
 import CardInteraction
 import CardLayout
 import CardMath
+import CardPixels
 import CardViewerCore
-import CardImaging
 import Testing
 
 /// The scrolling scenario runs the viewer: its session, fed the fling through the replay path.

@@ -1,7 +1,7 @@
-import CardImaging
 import CardLayout
 import CardMath
 import CardPacking
+import CardPixels
 @testable import CardRendering
 import Testing
 

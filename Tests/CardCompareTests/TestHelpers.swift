@@ -1,5 +1,5 @@
-import CardImaging
 import CardLayout
+import CardPixels
 import CardRendering
 
 extension RGBAImage {

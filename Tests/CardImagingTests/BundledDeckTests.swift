@@ -1,6 +1,7 @@
 import CardAssets
 import CardDeckArt
 import CardImaging
+import CardPixels
 import Testing
 
 /// Absolute differences per channel between two images of the same size: their mean, and how many

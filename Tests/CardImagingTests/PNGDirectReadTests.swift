@@ -1,4 +1,5 @@
 @testable import CardImaging
+import CardPixels
 import CardTestSupport
 import Testing
 

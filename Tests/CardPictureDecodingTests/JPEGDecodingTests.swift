@@ -1,5 +1,7 @@
 import CTurboJPEG
 import CardImaging
+import CardMath
+import CardPixels
 import CardTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
-import CardImaging
+import CardMath
+import CardPixels
 import Foundation
 import Testing
 @testable import CardPictureDecoding

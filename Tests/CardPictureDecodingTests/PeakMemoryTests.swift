@@ -1,4 +1,5 @@
 import CardImaging
+import CardPixels
 import CardTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,6 @@
 import CardImaging
+import CardMath
+import CardPixels
 import Foundation
 import Testing
 @testable import CardPictureDecoding

@@ -1,6 +1,6 @@
 import CTurboJPEG
-import CardImaging
 import CardPictureDecoding
+import CardPixels
 
 /// JPEG files written for tests by the TurboJPEG encoder (independent of the decoder under
 /// test except for sharing libjpeg-turbo), plus EXIF segments assembled byte by byte.

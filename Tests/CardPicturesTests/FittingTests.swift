@@ -115,10 +115,10 @@ import Testing
 
     @Test("a picture stored at a layer's top-left is sampled through the layer scale")
     func layerScale() {
-        let scale = PictureFitting.layerScale(pictureSize: PictureSize(width: 320, height: 240),
-                                              layerSize: PictureSize(width: 320, height: 320))
+        let scale = PictureFitting.layerScale(pictureSize: PixelSize(width: 320, height: 240),
+                                              layerSize: PixelSize(width: 320, height: 320))
         #expect(scale.u == 1 && closeEnough(scale.v, 0.75))
-        #expect(PictureFitting.layerScale(pictureSize: PictureSize(width: 0, height: 0),
-                                          layerSize: PictureSize(width: 320, height: 320)) == (1, 1))
+        #expect(PictureFitting.layerScale(pictureSize: PixelSize(width: 0, height: 0),
+                                          layerSize: PixelSize(width: 320, height: 320)) == (1, 1))
     }
 }

@@ -6,23 +6,23 @@ import Testing
 @Suite struct SizingTests {
     @Test("the card tier's side: a quarter of the framebuffer's longer side, within 256…512")
     func cardSide() {
-        #expect(PictureSizing.cardTierSide(framebuffer: PictureSize(width: 1280, height: 800)) == 320)
-        #expect(PictureSizing.cardTierSide(framebuffer: PictureSize(width: 1920, height: 1080)) == 480)
-        #expect(PictureSizing.cardTierSide(framebuffer: PictureSize(width: 800, height: 500)) == 256)
-        #expect(PictureSizing.cardTierSide(framebuffer: PictureSize(width: 3840, height: 2160)) == 512)
-        #expect(PictureSizing.cardTierSide(framebuffer: PictureSize(width: 0, height: 0)) == 256)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1280, height: 800)) == 320)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1920, height: 1080)) == 480)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 800, height: 500)) == 256)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 3840, height: 2160)) == 512)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 0, height: 0)) == 256)
     }
 
     @Test("decode sizes fit the box, keep the aspect, never upscale")
     func decodeSizes() {
-        let box = PictureSize(width: 320, height: 320)
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 2048, height: 1536), box: box) == PictureSize(width: 320, height: 240))
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 1536, height: 2048), box: box) == PictureSize(width: 240, height: 320))
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 8000, height: 1000), box: box) == PictureSize(width: 320, height: 40))
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 100, height: 50), box: box) == PictureSize(width: 100, height: 50))
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 100_000, height: 1), box: box) == PictureSize(width: 320, height: 1))
-        let full = PictureSize(width: 1920, height: 1080)
-        #expect(PictureSizing.decodeSize(picture: PictureSize(width: 2048, height: 1536), box: full) == PictureSize(width: 1440, height: 1080))
+        let box = PixelSize(width: 320, height: 320)
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 2048, height: 1536), box: box) == PixelSize(width: 320, height: 240))
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 1536, height: 2048), box: box) == PixelSize(width: 240, height: 320))
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 8000, height: 1000), box: box) == PixelSize(width: 320, height: 40))
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 100, height: 50), box: box) == PixelSize(width: 100, height: 50))
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 100_000, height: 1), box: box) == PixelSize(width: 320, height: 1))
+        let full = PixelSize(width: 1920, height: 1080)
+        #expect(PictureSizing.decodeSize(picture: PixelSize(width: 2048, height: 1536), box: full) == PixelSize(width: 1440, height: 1080))
     }
 
     @Test("cards larger on screen than the card tier holds sharply ask for the full tier")
@@ -48,7 +48,7 @@ import Testing
     @Test("pool plans for common framebuffers stay within the budget and hold the cards in view",
           arguments: [(1280, 800), (1920, 1080), (2560, 1600), (3840, 2160), (800, 500)])
     func poolPlans(width: Int, height: Int) {
-        let framebuffer = PictureSize(width: width, height: height)
+        let framebuffer = PixelSize(width: width, height: height)
         let plan = PictureSizing.poolPlan(framebuffer: framebuffer, visibleCards: 30)
         #expect(plan.cardSide == PictureSizing.cardTierSide(framebuffer: framebuffer))
         #expect(plan.fullSize == framebuffer)
@@ -61,19 +61,19 @@ import Testing
 
     @Test("the documented plans")
     func documentedPlans() {
-        let small = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1280, height: 800), visibleCards: 30)
-        #expect(small == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 227, fullSize: PictureSize(width: 1280, height: 800), fullLayers: 8))
-        let hd = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1920, height: 1080), visibleCards: 30)
-        #expect(hd == PictureSizing.PoolPlan(cardSide: 480, cardLayers: 91, fullSize: PictureSize(width: 1920, height: 1080), fullLayers: 5))
-        let retina = PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 30)
-        #expect(retina == PictureSizing.PoolPlan(cardSide: 512, cardLayers: 90, fullSize: PictureSize(width: 2560, height: 1600), fullLayers: 2))
+        let small = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1280, height: 800), visibleCards: 30)
+        #expect(small == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 227, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
+        let hd = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1920, height: 1080), visibleCards: 30)
+        #expect(hd == PictureSizing.PoolPlan(cardSide: 480, cardLayers: 91, fullSize: PixelSize(width: 1920, height: 1080), fullLayers: 5))
+        let retina = PictureSizing.poolPlan(framebuffer: PixelSize(width: 2560, height: 1600), visibleCards: 30)
+        #expect(retina == PictureSizing.PoolPlan(cardSide: 512, cardLayers: 90, fullSize: PixelSize(width: 2560, height: 1600), fullLayers: 2))
         // More layers than the budget affords when many cards are in view; never past maxLayers.
-        let crowded = PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 60)
+        let crowded = PictureSizing.poolPlan(framebuffer: PixelSize(width: 2560, height: 1600), visibleCards: 60)
         #expect(crowded.cardLayers == 180)
-        #expect(PictureSizing.poolPlan(framebuffer: PictureSize(width: 2560, height: 1600), visibleCards: 200).cardLayers == 256)
-        let mipmapped = PictureSizing.poolPlan(framebuffer: PictureSize(width: 1280, height: 800), mipmapped: true)
+        #expect(PictureSizing.poolPlan(framebuffer: PixelSize(width: 2560, height: 1600), visibleCards: 200).cardLayers == 256)
+        let mipmapped = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1280, height: 800), mipmapped: true)
         // What the viewer makes at 1280 × 800 (both tiers mipmapped).
-        #expect(mipmapped == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 150, fullSize: PictureSize(width: 1280, height: 800), fullLayers: 8))
+        #expect(mipmapped == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 150, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
         #expect(mipmapped.bytes(mipmapped: true) <= PictureSizing.defaultTextureBudget)
     }
 }

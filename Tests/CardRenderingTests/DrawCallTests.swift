@@ -1,7 +1,7 @@
-import CardImaging
 import CardLayout
 import CardMath
 import CardPacking
+import CardPixels
 import CardRendering
 import Testing
 

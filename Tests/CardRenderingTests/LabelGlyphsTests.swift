@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 @testable import CardRendering
 import CardTestSupport
 import Testing

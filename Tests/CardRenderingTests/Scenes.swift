@@ -1,6 +1,6 @@
-import CardImaging
 import CardLayout
 import CardMath
+import CardPixels
 import CardRendering
 
 /// Scenes and helpers shared by the GL tests.

@@ -1,5 +1,6 @@
-import Testing
+import CardMath
 import CardPictureDecoding
+import Testing
 @testable import CardThumbnails
 
 @Suite("Thumbnail names: MD5 of the file's URI")

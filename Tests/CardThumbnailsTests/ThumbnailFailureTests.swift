@@ -1,5 +1,7 @@
 import CardImaging
+import CardMath
 import CardPictureDecoding
+import CardPixels
 import Foundation
 import Testing
 @testable import CardThumbnails

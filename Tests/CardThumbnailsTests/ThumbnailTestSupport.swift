@@ -1,5 +1,6 @@
 import CardImaging
 import CardPictureDecoding
+import CardPixels
 import Foundation
 @testable import CardThumbnails
 

@@ -1,6 +1,7 @@
 import CardImaging
 import CardInteraction
 import CardLayout
+import CardPixels
 @testable import CardViewerCore
 import Foundation
 import Testing

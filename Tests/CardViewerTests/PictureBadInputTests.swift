@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardPixels
 import CardRendering
 import CardViewerCore
 import CardViewerFrame

@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPictureDecoding
+import CardPixels
 import CardThumbnails
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-import CardImaging
 import CardMath
+import CardPixels
 import CardRendering
 
 /// Reads text the overlay drew in the pixel font back from a screenshot: each character cell of

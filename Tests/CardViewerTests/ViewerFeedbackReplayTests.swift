@@ -1,6 +1,7 @@
 @testable import CardViewerApp
 import CardImaging
 import CardMath
+import CardPixels
 import CardRendering
 import CardViewerCore
 import Foundation

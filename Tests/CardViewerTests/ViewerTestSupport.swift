@@ -2,6 +2,7 @@ import CardImaging
 import CardInteraction
 import CardLayout
 import CardMath
+import CardPixels
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardPixels
 import CardRendering
 import CardViewerCore
 import Foundation

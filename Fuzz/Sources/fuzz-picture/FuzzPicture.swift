@@ -1,3 +1,4 @@
+import CardMath
 import CardPictureDecoding
 import FuzzMain
 

@@ -3,7 +3,9 @@
 // libFuzzer mutates them, and small files run many times a second.
 import CardImaging
 import CardInteraction
+import CardMath
 import CardPictureDecoding
+import CardPixels
 import CardThumbnails
 import CardViewerCore
 import Foundation

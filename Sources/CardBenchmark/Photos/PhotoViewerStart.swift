@@ -1,4 +1,3 @@
-import CardImaging
 import CardInteraction
 import CardLayout
 import CardMath

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 
 /// The bounding box of every pixel with alpha > 0, or nil when the image is fully transparent.
 func inkBounds(of image: RGBAImage) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {

@@ -1,26 +1,4 @@
-/// A picture's size in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// The same size with width and height exchanged (a picture turned a quarter).
-    public var transposed: PixelSize { PixelSize(width: height, height: width) }
-
-    /// Width · height.
-    public var pixelCount: Int { width * height }
-
-    /// The longer side, pixels.
-    public var longerSide: Int { max(width, height) }
-
-    public var description: String { "\(width)x\(height)" }
-}
+import CardMath
 
 /// How large a decoded picture should be, in upright pixels. The result is never larger than
 /// the picture itself along either side (pictures are never enlarged); it keeps the picture's

@@ -1,4 +1,4 @@
-import CardImaging
+import CardPixels
 import Testing
 
 /// The glyph for "A", "g" and the replacement box, copied independently of the font's source.
