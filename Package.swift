@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "CardRendering",
-            dependencies: ["CEpoxy", "CardMath", "CardLayout", "CardPacking", "CardShaders", "CardPixels"]
+            dependencies: ["CEpoxy", "CardMath", "CardPacking", "CardShaders", "CardPixels"]
         ),
         // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
         .target(

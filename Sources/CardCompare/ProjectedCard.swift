@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 
 /// One card as the exact reference sees it: the plane of its quad solved once for every ray

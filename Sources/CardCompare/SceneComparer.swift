@@ -14,6 +14,8 @@ public final class SceneComparer {
     public var driver: GLInfo { context.info }
     private let context: EGLOffscreenContext
     private let renderer: CardRenderer
+    /// Packs each frame's cards into records (its buffers kept between frames).
+    private var packer = InstancePacker()
 
     /// The orderings compared: name, ordering, translucency.
     public static let orderings: [(name: String, ordering: RenderOrdering, translucency: Translucency)] = [
@@ -32,18 +34,25 @@ public final class SceneComparer {
     public func render(_ scene: CompareScene, ordering: RenderOrdering, translucency: Translucency,
                        repeats: Int = 1) throws -> (image: RGBAImage, milliseconds: Double, stats: RenderStats) {
         let frame = scene.frame(ordering: ordering, translucency: translucency)
-        try renderer.render(frame)
+        try draw(frame)
         context.present()
         var times: [Double] = []
         var stats = RenderStats()
         let clock = ContinuousClock()
         for _ in 0..<max(1, repeats) {
             let start = clock.now
-            stats = try renderer.render(frame)
+            stats = try draw(frame)
             context.present()
             times.append(Self.milliseconds(clock.now - start))
         }
         return (try context.readPixels(), Self.median(times), stats)
+    }
+
+    /// Packs `frame` (card `id` shows picture layer `id % layers`) and draws it.
+    @discardableResult
+    private func draw(_ frame: RenderFrame) throws -> RenderStats {
+        packer.pack(frame, layers: LayerChoice(count: renderer.imageLayerCount))
+        return try renderer.render(packer, camera: frame.camera, shading: frame.shading, translucency: frame.translucency)
     }
 
     /// The reference, its mask and every ordering's result for `scene`.

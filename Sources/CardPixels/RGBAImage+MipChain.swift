@@ -32,6 +32,17 @@ extension RGBAImage {
         return chain
     }
 
+    /// What a picture-pool layer of `size` pixels takes: this image scaled to cover the layer
+    /// and centre-cropped (unchanged when it has the layer's size already), then its full mip
+    /// chain. A deck whose pictures are all known up front (the bundled deck, the benchmark,
+    /// tests) uploads each one's chain into its layer as the viewer uploads a decoded picture.
+    ///
+    /// - Complexity: O(pixels of the layer), plus the scaling.
+    public func poolLayerChain(_ size: (width: Int, height: Int)) -> [RGBAImage] {
+        let sized = width == size.width && height == size.height ? self : filled(into: size)
+        return sized.mipChain()
+    }
+
     /// The next mip level: half the size, a box filter over the texels each new texel covers.
     func halved() -> RGBAImage {
         let newWidth = max(1, width / 2), newHeight = max(1, height / 2)

@@ -19,6 +19,12 @@ extension CardRenderer {
         public var levels: Int
     }
 
+    /// The most layers a picture pool may have here: the driver's array-layer limit, and at
+    /// most what records can name (`PictureLayer.poolLimit`).
+    public var pictureLayerLimit: Int {
+        (try? context.makeCurrent()) == nil ? 0 : min(gl.limits().maxArrayLayers, PictureLayer.poolLimit)
+    }
+
     /// The picture pool now.
     public var picturePool: PoolInfo {
         PoolInfo(layers: pictures.layerCount, layerSize: pictures.size, levels: pictures.levelCount)
@@ -115,22 +121,6 @@ extension CardRenderer {
             chain.append(Self.halvedCoverage(last.bytes, width: last.width, height: last.height))
         }
         try Self.upload(chain, layer: slot, into: titles)
-    }
-
-    /// Uploads the card images as pool layers of `layerSize` pixels (replacing the pool), each
-    /// scaled to cover the layer and centre-cropped, with its mip chain: a deck whose pictures
-    /// are all known up front (the bundled deck, tests). Images beyond the driver's layer limit
-    /// are left out (cards reuse layers by id).
-    public func setImages(_ images: [RGBAImage], layerSize: PixelSize = CardRenderer.defaultLayerSize) throws {
-        try context.makeCurrent()
-        let limit = min(gl.limits().maxArrayLayers, PictureLayer.poolLimit)
-        let count = min(images.count, limit)
-        try makePicturePool(layers: count, layerSize: layerSize)
-        for (layer, image) in images.prefix(count).enumerated() {
-            let sized = image.width == layerSize.width && image.height == layerSize.height
-                ? image : image.filled(into: (layerSize.width, layerSize.height))
-            try uploadPicture(sized.mipChain(), toLayer: layer)
-        }
     }
 
     /// Uploads the digits the card numbers are drawn with (with mipmaps, for small badges);

@@ -13,8 +13,9 @@ import CardShaders
 /// (`Translucency.peeled`, `DepthPeeler`): a few more passes, each still one instanced draw.
 /// Drawing does not present: call `context.present()` after it.
 ///
-/// Two ways in: `render(_:)` packs `CardAttributes` itself (`InstancePacker`); callers that
-/// pack their own records (the viewer's frame, the benchmark) call `upload(_:)` then `draw`.
+/// Records in, never attributes: `render(_:camera:…)` draws what an `InstancePacker` holds;
+/// callers that pack their own records (the viewer's frame, the benchmark) call `upload(_:)`
+/// then `draw`.
 /// The renderer keeps its context alive and deletes its GL objects with it current.
 public final class CardRenderer {
     /// The context frames are drawn into.
@@ -23,14 +24,9 @@ public final class CardRenderer {
     public var background = ClearColor.slate
     /// The statistics of the last frame.
     public private(set) var lastStats = RenderStats()
-    /// The packer of the last `render(_:)` (its records and passes).
-    public private(set) var packer = InstancePacker()
     /// The most layers of translucent fragments a `peeled` frame peels; fragments behind them
     /// are drawn sorted. Each layer costs one instanced draw and one full-screen composite.
     public var maximumPeelLayers = 16
-    /// The picture layer of each card, indexed by card id, for `render(_:)`; empty: card `id`
-    /// shows layer `id % pictureLayerCount`.
-    public var imageLayerTable: [UInt32] = []
     /// Decorations (badge, title) whose text would be shorter than this on screen, pixels, are
     /// left out: the pixel font's digits need about 10 pixels to stay distinct ("20" read as "29"
     /// at 7).
@@ -133,22 +129,21 @@ public final class CardRenderer {
 
     // MARK: Frames
 
-    /// Packs `frame.cards` and draws them into the context's framebuffer, covering its whole
-    /// drawable. Does nothing (and issues no GL call) while the drawable is 0 × 0.
+    /// Draws what `packed` holds (its records and passes; `InstancePacker.pack(_:layers:)` made
+    /// them) into the context's framebuffer, covering its whole drawable: `upload` then `draw`.
+    /// Does nothing (and issues no GL call) while the drawable is 0 × 0.
     ///
-    /// - Returns: the frame's statistics (also in `lastStats`).
+    /// - Returns: the frame's statistics, uploaded bytes included (also in `lastStats`).
     @discardableResult
-    public func render(_ frame: RenderFrame) throws -> RenderStats {
+    public func render(_ packed: InstancePacker, camera: Camera, shading: CardShading = .textured,
+                       translucency: Translucency = .peeled) throws -> RenderStats {
         try context.makeCurrent()
         guard !context.drawableSize.isEmpty else { lastStats = RenderStats(); return lastStats }
-        packer.pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering,
-                    layers: LayerChoice(count: pictures.layerCount, table: imageLayerTable))
         passes.removeAll(keepingCapacity: true)
-        packer.forEachPass { passes.append($0) }
-        return try packer.records.withUnsafeBufferPointer { records in
+        packed.forEachPass { passes.append($0) }
+        return try packed.records.withUnsafeBufferPointer { records in
             let uploaded = try upload(records)
-            var stats = try draw(records, passes: passes, camera: frame.camera, shading: frame.shading,
-                                 translucency: frame.translucency)
+            var stats = try draw(records, passes: passes, camera: camera, shading: shading, translucency: translucency)
             stats.uploadedBytes = uploaded
             lastStats = stats
             return stats

@@ -74,7 +74,7 @@ struct DepthPeelingTests {
         let gpu = try Self.context()
         let renderer = try CardRenderer(context: gpu)
         try renderer.setLabelGlyphs(nil)
-        try renderer.setImages([RGBAImage(width: 8, height: 8, fill: (40, 40, 200, 255)),
+        try renderer.uploadPictures([RGBAImage(width: 8, height: 8, fill: (40, 40, 200, 255)),
                                 RGBAImage(width: 8, height: 8, fill: (200, 40, 40, 255)),
                                 RGBAImage(width: 8, height: 8, fill: (40, 200, 40, 255))])
         let red = SIMD3<Double>(200, 40, 40), green = SIMD3<Double>(40, 200, 40)

@@ -1,4 +1,5 @@
 import CardLayout
+import CardPacking
 import CardPixels
 import CardRendering
 

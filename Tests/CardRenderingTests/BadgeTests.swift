@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardPacking
 import CardPixels
 import CardRendering
 import Foundation
@@ -23,7 +24,7 @@ struct BadgeTests {
         -> (image: RGBAImage, pixels: [(x: Int, y: Int)])? {
         guard let gpu = try? Scenes.context(viewport), let renderer = try? CardRenderer(context: gpu) else { return nil }
         let camera = Camera(viewport: viewport)
-        guard (try? renderer.setImages(images, layerSize: PixelSize(width: 640, height: 400))) != nil,
+        guard (try? renderer.uploadPictures(images, layerSize: PixelSize(width: 640, height: 400))) != nil,
               (try? renderer.render(RenderFrame(cards: cards, camera: camera))) != nil,
               let badged = try? gpu.readPixels(),
               (try? renderer.setLabelGlyphs(nil)) != nil,
@@ -98,7 +99,7 @@ struct BadgeTests {
         let viewport = Size(width: 640, height: 400)
         let gpu = try Scenes.context(viewport)
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Scenes.solid(60, 110, 170)])
+        try renderer.uploadPictures([Scenes.solid(60, 110, 170)])
         let angle = degrees * .pi / 180
         var card = Scenes.card(19, x: 320, y: 200, width: 133, height: 173)
         card.transform = .rotationZ(angle)

@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardPixels
 import CardRendering
 import Testing
@@ -23,7 +24,7 @@ struct CardAppearanceTests {
     func layers() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.red, Self.green, Self.blue])
+        try renderer.uploadPictures([Self.red, Self.green, Self.blue])
         #expect(renderer.imageLayerCount == 3)
         let cards = (0..<6).map { Scenes.card(UInt32($0), x: 40 + 64 * Double($0), y: 150, width: 50, height: 50) }
         try renderer.render(RenderFrame(cards: cards, camera: Self.camera))
@@ -52,7 +53,7 @@ struct CardAppearanceTests {
     func label() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.blue])
+        try renderer.uploadPictures([Self.blue])
         // Synthetic glyphs: digit d is a uniform block of coverage d·25/255, so each cell's ink
         // tells which digit the shader picked.
         let digits = (0..<10).map { (d: Int) -> RGBAImage in
@@ -90,7 +91,7 @@ struct CardAppearanceTests {
     func translucentOverOpaque() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.red, Self.green])
+        try renderer.uploadPictures([Self.red, Self.green])
         let back = Scenes.card(0, x: 200, y: 150, z: -50, width: 200, height: 150)
         let front = Scenes.card(1, x: 200, y: 150, z: 0, width: 120, height: 90, alpha: 0.5)
         for cards in [[back, front], [front, back]] {
@@ -105,7 +106,7 @@ struct CardAppearanceTests {
     func translucentBehindOpaque() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.red, Self.green])
+        try renderer.uploadPictures([Self.red, Self.green])
         let front = Scenes.card(0, x: 200, y: 150, z: 0, width: 120, height: 90)
         let back = Scenes.card(1, x: 200, y: 150, z: -50, width: 200, height: 150, alpha: 0.5, zIndex: 5)
         try renderer.render(RenderFrame(cards: [front, back], camera: Self.camera, ordering: .depth))
@@ -116,7 +117,7 @@ struct CardAppearanceTests {
     func translucentStack() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.red, Self.green, Self.blue])
+        try renderer.uploadPictures([Self.red, Self.green, Self.blue])
         let near = Scenes.card(1, x: 200, y: 150, z: 0, width: 120, height: 90, alpha: 0.5, zIndex: 0)   // green
         let far = Scenes.card(2, x: 200, y: 150, z: -40, width: 200, height: 150, alpha: 0.5, zIndex: 1) // blue
         try renderer.render(RenderFrame(cards: [], camera: Self.camera))
@@ -138,7 +139,7 @@ struct CardAppearanceTests {
     func frame() throws {
         let gpu = try Scenes.context()
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Self.red])
+        try renderer.uploadPictures([Self.red])
         try renderer.render(RenderFrame(cards: [], camera: Self.camera))
         let background = try gpu.readPixels()[0, 0]
         // 300 × 200 at z = 0 (points = pixels): x 50…350, y 50…250; corner radius 2.5 % of

@@ -125,7 +125,7 @@ struct OcclusionClipDrawingTests {
             for y in 0..<40 { for x in 0..<64 { image[x, y] = (UInt8(x * 4), UInt8(y * 6), UInt8(80 * k), 255) } }
             return image
         }
-        try renderer.setImages(pictures)
+        try renderer.uploadPictures(pictures)
         let context = LayoutContext(viewport: viewport, cardCount: 200, offset: Vec2(0, offsetY))
         let packer = BulkInstancePacker()
         packer.pack(PagesLayout(), scope: .visible, in: context, ordering: .depth, layerCount: 3)

@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 import Testing
 
@@ -35,7 +36,7 @@ struct OffscreenTests {
     func pngRoundTrip(samples: Int) throws {
         let gpu = try Scenes.context(samples: samples)
         let renderer = try CardRenderer(context: gpu)
-        try renderer.setImages([Scenes.solid(200, 40, 40), Scenes.solid(40, 200, 40)])
+        try renderer.uploadPictures([Scenes.solid(200, 40, 40), Scenes.solid(40, 200, 40)])
         let context = LayoutContext(viewport: Scenes.viewport, cardCount: 12)
         let cards = PagesLayout().visibleAttributes(in: context)
         try renderer.render(RenderFrame(cards: cards, camera: context.camera))

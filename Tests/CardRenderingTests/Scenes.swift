@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardPixels
 import CardRendering
 

@@ -1,5 +1,6 @@
 import CardLayout
 import CardMath
+import CardPacking
 import CardRendering
 import CardViewerApp
 import CardWindow
@@ -19,7 +20,10 @@ struct WindowContextTests {
         #expect(window.framebuffer == 0)
         let renderer = try CardRenderer(context: window)
         let context = LayoutContext(viewport: window.viewportSize, cardCount: 20)
-        let stats = try renderer.render(RenderFrame(cards: PagesLayout().visibleAttributes(in: context), camera: context.camera))
+        var packer = InstancePacker()
+        packer.pack(PagesLayout().visibleAttributes(in: context), offset: .zero, camera: context.camera, ordering: .depth,
+                    layerCount: renderer.imageLayerCount)
+        let stats = try renderer.render(packer, camera: context.camera)
         window.present()
         #expect(stats.drawCalls == 2)
         #expect(stats.instances > 0)

@@ -46,7 +46,7 @@ public final class Benchmark {
         self.prepareSession = prepareSession
         gpu = try EGLOffscreenContext(size: settings.pixelSize, samples: 1)
         renderer = try CardRenderer(context: gpu)
-        if !images.isEmpty { try renderer.setImages(images) }
+        if !images.isEmpty { try Self.uploadPictures(images, into: renderer) }
         frameRenderer = ViewerFrameRenderer(renderer: renderer)
         // The floor's picture has the drawable's size: one texel per pixel, a screen of pixels.
         let pixels = settings.pixelSize
@@ -54,6 +54,18 @@ public final class Benchmark {
         timer = try GPUTimer(context: gpu)
         machine = MachineInfo(cpu: MachineInfo.cpuModel(), cores: MachineInfo.activeCores,
                               glRenderer: gpu.info.renderer, glVersion: gpu.info.version, gpuTimer: timer.isAvailable)
+    }
+
+    /// Makes a picture pool of one layer per image (as many as the driver allows; cards reuse
+    /// layers by id) and uploads each image into its layer, scaled to cover it and centre-cropped
+    /// with its mip chain: the viewer's upload path (`makePicturePool`, `uploadPicture`).
+    static func uploadPictures(_ images: [RGBAImage], into renderer: CardRenderer) throws {
+        let size = CardRenderer.defaultLayerSize
+        let count = min(images.count, renderer.pictureLayerLimit)
+        try renderer.makePicturePool(layers: count, layerSize: size)
+        for (layer, image) in images.prefix(count).enumerated() {
+            try renderer.uploadPicture(image.poolLayerChain((size.width, size.height)), toLayer: layer)
+        }
     }
 
     /// A picture for the floor when the run has none: a 640 × 400 gradient.
