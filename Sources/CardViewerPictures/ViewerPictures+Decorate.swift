@@ -127,7 +127,8 @@ extension ViewerPictures {
         var status = PictureStatus()
         var fading = false, titlesMissing = 0
         let now = session.time
-        let mode = PictureFitMode(layout: session.layoutKind), slideBox = session.layoutKind == .slidebox
+        let mode = PictureFitMode(layout: session.layoutKind)
+        let slideBox = session.layoutKind.descriptor.behaviour.interaction == .photoDeck
         let cardCapacity = residency.capacity(of: .card)
         for index in visible.indices {
             let card = visible[index], r = Int(card.record)

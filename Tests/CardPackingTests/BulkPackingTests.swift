@@ -253,12 +253,7 @@ extension LayoutKind {
     /// The resting layout of this kind as a bulk writer: every layout is one (`InstanceWriting`
     /// conformances live in CardPacking, next to the packer).
     var writer: any InstanceWriting {
-        switch self {
-        case .pages: PagesLayout()
-        case .tasks: TasksLayout()
-        case .slidebox: SlideBoxLayout()
-        case .grid: GridLayout()
-        case .wheel: WheelLayout()
-        }
+        guard let writer = makeLayout() as? any InstanceWriting else { preconditionFailure("\(self) has no bulk writer") }
+        return writer
     }
 }
