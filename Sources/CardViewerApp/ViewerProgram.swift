@@ -48,7 +48,7 @@ public enum ViewerProgram {
         let surface = try ViewerSurface.open(options, replay: script != nil)
         // The hint is for people at a window; a replay's frames stay those of its script.
         let configuration = ViewerSession.Configuration(
-            layout: options.layout, viewport: surface.viewport, ordering: options.ordering,
+            layout: options.layout, layoutOptions: options.layoutOptions, viewport: surface.viewport, ordering: options.ordering,
             offset: options.offset, newCard: catalog.newCard, showsStartHint: script == nil,
             emptyDeckLines: emptyDeckLines)
         let session = ViewerSession(deck: outcome.deck, configuration: configuration)

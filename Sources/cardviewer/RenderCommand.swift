@@ -65,7 +65,7 @@ struct RenderCommand: ParsableCommand {
         }
         let viewport = scene.size.size
         let session = ViewerSession(deck: catalog.freshDeck(),
-                                    configuration: .init(layout: scene.layout, viewport: viewport, ordering: rendering.order,
+                                    configuration: .init(layout: scene.layout, layoutOptions: scene.layoutOptions, viewport: viewport, ordering: rendering.order,
                                                          offset: scene.offset.offset, newCard: catalog.newCard))
         session.advance(to: 0)
         let pixels = PixelSize(width: Int(viewport.width), height: Int(viewport.height))

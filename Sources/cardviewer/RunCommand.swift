@@ -64,6 +64,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var options = ViewerOptions()
         options.layout = scene.layout
+        options.layoutOptions = scene.layoutOptions
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset
