@@ -83,7 +83,7 @@ public enum AtomicFile {
         // A random name is taken only by a leftover of a crashed process with our pid: retry.
         for _ in 0..<16 where code == EEXIST {
             let temporary = Paths.join(folder, StaleTemporaries.temporaryName(for: name))
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let fd = retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
             if fd >= 0 {
                 if options.permissions == .ownerOnly, fchmod(fd, 0o600) != 0 {
                     let failure = errno
@@ -102,11 +102,8 @@ public enum AtomicFile {
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(FileWriteError) {
         var offset = 0
         while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileWriteError("cannot write '\(path)'", code: errno)
-            }
+            let written = retryingInterrupted { write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
+            if written < 0 { throw FileWriteError("cannot write '\(path)'", code: errno) }
             offset += written
         }
     }

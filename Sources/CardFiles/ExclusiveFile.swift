@@ -14,7 +14,7 @@ public enum ExclusiveFile {
     ///
     /// - Throws: `FileWriteError` naming `path`.
     public static func createNew(_ path: String, with bytes: [UInt8]) throws -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         if fd < 0 {
             if errno == EEXIST { return false }
             throw FileWriteError("cannot write '\(path)'", code: errno)

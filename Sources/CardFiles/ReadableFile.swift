@@ -23,7 +23,7 @@ public struct ReadableFile: ~Copyable {
     ///
     /// - Throws: `FileReadError.failed` (no such file, no permission, …) or `.notRegular`.
     public init(opening path: String) throws(FileReadError) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .failed(path: path, code: errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -53,8 +53,7 @@ public struct ReadableFile: ~Copyable {
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
             var filled = 0
             while filled < wanted {
-                let got = systemRead(descriptor, buffer.baseAddress! + filled, wanted - filled)
-                if got < 0, errno == EINTR { continue }
+                let got = retryingInterrupted { systemRead(descriptor, buffer.baseAddress! + filled, wanted - filled) }
                 if got < 0 { failure = errno; break }
                 if got == 0 { break }  // the file shrank while being read
                 filled += got

@@ -38,7 +38,9 @@ extension ThumbnailCache {
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder (mode 0600), renamed
-    /// over `path` (`AtomicFile`, not flushed to disk: a lost thumbnail is remade); missing
+    /// over `path` (`AtomicFile`: flushed to disk before and after the rename, like every file
+    /// this program writes, so a crash leaves the old thumbnail or the new one, never an empty
+    /// file under the new name; thumbnails are saved while the workers are idle); missing
     /// folders from the cache root down are made with mode 0700. A failure removes the temporary
     /// file and stops all writing (one warning).
     func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
@@ -48,7 +50,7 @@ extension ThumbnailCache {
             return false
         }
         do {
-            try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly, durable: false))
+            try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly))
             return true
         } catch {
             writeFailed((error as? FileWriteError)?.reason ?? "\(error)")
