@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "cardviewer", targets: ["cardviewer"]),
         .library(name: "CardMath", targets: ["CardMath"]),
+        .library(name: "CardFiles", targets: ["CardFiles"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardPacking", targets: ["CardPacking"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
@@ -44,6 +45,11 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
+        // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
+        // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
+        // through it; the C library's file calls appear nowhere else.
+        .target(name: "CardFiles"),
+
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath", .product(name: "RealModule", package: "swift-numerics")]),
@@ -65,14 +71,20 @@ let package = Package(
         // titles drawn with it, natural name order. Pure Swift, no C module, no files.
         .target(name: "CardPixels", swiftSettings: pixelLoops),
         // Images at the edge: PNG in and out through libpng and libdeflate, picture folders listed.
-        .target(name: "CardImaging", dependencies: ["CardPixels", "CPNG", "CDeflate"], swiftSettings: pixelLoops),
+        .target(name: "CardImaging", dependencies: ["CardFiles", "CardPixels", "CPNG", "CDeflate"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
-        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG", "CardMath", "CardPixels"], swiftSettings: pixelLoops),
+        .target(
+            name: "CardPictureDecoding", dependencies: ["CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels"],
+            swiftSettings: pixelLoops
+        ),
         // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
         // failure records; shared with GNOME/KDE. Writes only under the cache root.
-        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding", "CardPixels", "CardMath"], swiftSettings: pixelLoops),
+        .target(
+            name: "CardThumbnails", dependencies: ["CardFiles", "CardImaging", "CardPictureDecoding", "CardPixels", "CardMath"],
+            swiftSettings: pixelLoops
+        ),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
         // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
@@ -123,7 +135,7 @@ let package = Package(
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
+            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
         ),
         // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
         // shared by the viewer and the benchmark, so the benchmark times the user's path.
@@ -147,16 +159,15 @@ let package = Package(
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPacking", "CardRendering",
-                "CardWindow", "CardImaging", "CMallocCounter",
-                "CardLayout", "CardMath", "CardPixels",
+                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPacking", "CardRendering",
+                "CardWindow", "CardImaging", "CMallocCounter", "CardLayout", "CardMath", "CardPixels",
             ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
+                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardViewerPictures", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CardPixels",
@@ -170,6 +181,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
         .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels"]),
         .testTarget(
@@ -208,9 +220,8 @@ let package = Package(
         .testTarget(
             name: "CardViewerCoreTests",
             dependencies: [
-                "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
-                "CMallocCounter",
-                "CardPacking", "CardPixels",
+                "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
+                "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
             ]
         ),
         .testTarget(
@@ -230,6 +241,15 @@ let package = Package(
                 "CardCompare", "CardPacking", "CardRendering", "CardInteraction", "CardLayout", "CardMath",
                 "CardTestSupport",
                 "CardPixels",
+            ]
+        ),
+        // A layout registered at run time by a test target that edits no other file: parsed on
+        // the command line, listed, in the help, reachable from the keys.
+        .testTarget(
+            name: "LayoutRegistrationTests",
+            dependencies: [
+                "cardviewer", "CardLayout", "CardMath", "CardInteraction", "CardViewerCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(

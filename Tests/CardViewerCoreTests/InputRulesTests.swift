@@ -34,7 +34,7 @@ import Testing
 
     // MARK: Taps during inertia
 
-    @Test("a tap during a fling stops it and opens nothing", arguments: LayoutKind.allCases)
+    @Test("a tap during a fling stops it and opens nothing", arguments: LayoutKind.builtIn)
     func aTapDuringAFlingOnlyStopsIt(kind: LayoutKind) throws {
         let session = makeSession(kind, cards: 200)
         let horizontal = kind == .slidebox || kind == .wheel

@@ -22,6 +22,9 @@ public struct LayoutKind: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Every registered layout, in the registry's order.
     public static var allCases: [LayoutKind] { LayoutRegistry.shared.all.map(\.kind) }
 
+    /// The built-in layouts (`LayoutRegistry.builtIn`), whatever was registered at run time.
+    public static var builtIn: [LayoutKind] { LayoutRegistry.builtIn.map(\.kind) }
+
     /// The layout's descriptor in the shared registry. Asking for a kind that was never
     /// registered is a programming error.
     public var descriptor: LayoutDescriptor {

@@ -21,9 +21,17 @@ public final class LayoutRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [LayoutDescriptor]
+    /// Each entry's position in `entries`, by name: look-ups copy no descriptor but the one found
+    /// (the frame thread asks for the current layout's behaviour; a scan copying each
+    /// descriptor allocated in debug builds).
+    private var positions: [String: Int] = [:]
 
     public init(_ descriptors: [LayoutDescriptor]) {
-        entries = descriptors
+        entries = []
+        for descriptor in descriptors where positions[descriptor.name] == nil {
+            positions[descriptor.name] = entries.count
+            entries.append(descriptor)
+        }
     }
 
     /// Every layout, built-in first, then in the order registered.
@@ -34,7 +42,7 @@ public final class LayoutRegistry: @unchecked Sendable {
 
     /// The layout called `name`, if any.
     public func descriptor(named name: String) -> LayoutDescriptor? {
-        lock.withLock { entries.first { $0.name == name } }
+        lock.withLock { positions[name].map { entries[$0] } }
     }
 
     /// Adds a layout at the end; a name that is taken (or empty, or not a plain word of
@@ -45,7 +53,8 @@ public final class LayoutRegistry: @unchecked Sendable {
             throw .badName(name)
         }
         let added = lock.withLock { () -> Bool in
-            guard !entries.contains(where: { $0.name == name }) else { return false }
+            guard positions[name] == nil else { return false }
+            positions[name] = entries.count
             entries.append(descriptor)
             return true
         }
@@ -66,15 +75,15 @@ public final class LayoutRegistry: @unchecked Sendable {
     public func kind(forKey key: Character) -> LayoutKind? {
         guard let digit = key.wholeNumberValue, key.isASCII else { return nil }
         let position = digit == 0 ? 9 : digit - 1
-        let all = all
-        return position < all.count ? all[position].kind : nil
+        return lock.withLock { position < entries.count ? entries[position].kind : nil }
     }
 
     /// The layout after `kind` in the registry's order, wrapping around.
     public func kind(after kind: LayoutKind) -> LayoutKind {
-        let all = all
-        guard let index = all.firstIndex(where: { $0.kind == kind }) else { return all.first?.kind ?? kind }
-        return all[(index + 1) % all.count].kind
+        lock.withLock {
+            guard let index = positions[kind.name] else { return entries.first?.kind ?? kind }
+            return entries[(index + 1) % entries.count].kind
+        }
     }
 }
 
