@@ -47,7 +47,7 @@ public enum PictureDecoder {
     /// - Complexity: PNG: O(file pixels). JPEG: O(file size + decoded pixels), the decoded
     ///   pixels being about the target's thanks to DCT scaling.
     public static func decode(contentsOf path: String, target: PictureTarget = .fullSize) throws -> DecodedPicture {
-        try decode(PictureFile.readAll(path, maximumSize: maximumFileSize), name: path, target: target)
+        try decode(PictureBytes.readAll(path, maximumSize: maximumFileSize), name: path, target: target)
     }
 
     /// Decodes picture bytes; `name` labels errors.
@@ -78,7 +78,7 @@ public enum PictureDecoder {
     public static func probe(contentsOf path: String) throws -> PictureInfo {
         var limit = 64 << 10
         while true {
-            let (bytes, fileSize) = try PictureFile.read(path, upTo: limit)
+            let (bytes, fileSize) = try PictureBytes.read(path, upTo: limit)
             do {
                 return try probe(bytes, name: path, complete: bytes.count >= fileSize)
             } catch PictureError.truncated where bytes.count < fileSize && limit < 16 << 20 {

@@ -52,7 +52,7 @@ extension ThumbnailCache {
     public func recordedFailure(picturePath: String, stamp: FileStamp? = nil) -> String? {
         guard serves(picturePath), let stamp = stamp ?? Self.stamp(of: picturePath) else { return nil }
         let uri = FileURI.uri(forPath: picturePath)
-        guard let bytes = try? PictureFile.readAll(failurePath(forURI: uri), maximumSize: 1 << 20),
+        guard let bytes = try? PictureBytes.readAll(failurePath(forURI: uri), maximumSize: 1 << 20),
               let metadata = try? ThumbnailMetadata(png: bytes), metadata.uri == uri,
               metadata.modificationTime == stamp.modificationTime else { return nil }
         return metadata.failureReason ?? "it could not be decoded before"
@@ -62,7 +62,7 @@ extension ThumbnailCache {
     /// now; anything else (missing, stale, corrupt, someone else's URI) is nil.
     func readThumbnail(size: ThumbnailSize, uri: String, stamp: FileStamp) -> CachedThumbnail? {
         let path = thumbnailPath(forURI: uri, size: size)
-        guard let bytes = try? PictureFile.readAll(path, maximumSize: Self.maximumThumbnailFileSize),
+        guard let bytes = try? PictureBytes.readAll(path, maximumSize: Self.maximumThumbnailFileSize),
               let metadata = try? ThumbnailMetadata(png: bytes, name: path), metadata.matches(uri: uri, stamp: stamp),
               let image = try? PNGCodec.decode(bytes, name: path), image.width > 0, image.height > 0 else { return nil }
         let longer = max(image.width, image.height)

@@ -54,7 +54,7 @@ import Testing
                      "try data.write(to: url, options: .atomic)", "FileManager.default.contents(atPath: p)"] {
             #expect(patterns.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }, "\(line)")
         }
-        for line in ["layerPool.unlink(layer)", "let status = PictureFile.read(path, upTo: 4)", "FileInfo.at(path)"] {
+        for line in ["layerPool.unlink(layer)", "let status = PictureBytes.read(path, upTo: 4)", "FileInfo.at(path)"] {
             #expect(!patterns.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }, "\(line)")
         }
     }

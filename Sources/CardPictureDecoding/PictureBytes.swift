@@ -4,7 +4,7 @@ import CardFiles
 /// before anything is allocated, only regular files are read (opened non-blocking, checked with
 /// `fstat`), and a file that changes size while being read yields the bytes that were there.
 /// Never writes. Errors are `PictureError`s naming the path.
-public enum PictureFile {
+public enum PictureBytes {
     /// The first `limit` bytes of the file at `path` (all of it when shorter), and the file's
     /// size. Throws `PictureError.unreadable` naming `path`.
     public static func read(_ path: String, upTo limit: Int) throws -> (bytes: [UInt8], fileSize: Int) {
