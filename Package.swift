@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardPacking", targets: ["CardPacking"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
+        .library(name: "CardEvents", targets: ["CardEvents"]),
         .library(name: "CardInteraction", targets: ["CardInteraction"]),
         .library(name: "CardBenchmark", targets: ["CardBenchmark"]),
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
@@ -53,10 +54,13 @@ let package = Package(
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath", .product(name: "RealModule", package: "swift-numerics")]),
+        // Plain input events (pointer, scroll, key, resize, close, redraw) as windows and replay
+        // scripts deliver them: no window-system types.
+        .target(name: "CardEvents", dependencies: ["CardMath"]),
         // Behaviour: scroll physics, gestures over plain events, animator, deck model, hit-testing.
         .target(
             name: "CardInteraction",
-            dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics"), "CardEvents"]
         ),
 
         // Which pictures live in the texture layers (LRU pool), what to decode next, where a
@@ -126,16 +130,17 @@ let package = Package(
                 "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
                 "CardPixels",
+                "CardEvents",
             ]
         ),
         // Windows and input through GLFW: a GL context to draw into, events for the app. Knows no renderer.
-        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardInteraction"]),
+        .target(name: "CardWindow", dependencies: ["CGLFW", "CardMath", "CardEvents"]),
 
         // The interactive viewer without a window: session, per-layout controllers, deck files,
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
+            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets", "CardEvents"]
         ),
         // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
         // shared by the viewer and the benchmark, so the benchmark times the user's path.
@@ -215,6 +220,7 @@ let package = Package(
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardViewerPictures",
                 "CardPictures", "CardPixels",
+                "CardEvents",
             ]
         ),
         .testTarget(
@@ -222,12 +228,13 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
+                "CardEvents",
             ]
         ),
         .testTarget(
             name: "CardBenchmarkTests",
             dependencies: ["CardBenchmark", "CardPacking", "CardLayout", "CardMath",
-                           "CardInteraction", "CardViewerCore", "CardPixels"]
+                           "CardInteraction", "CardViewerCore", "CardPixels", "CardEvents"]
         ),
         .testTarget(
             name: "CardPicturesTests",
@@ -250,11 +257,13 @@ let package = Package(
             dependencies: [
                 "cardviewer", "CardLayout", "CardMath", "CardInteraction", "CardViewerCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardEvents",
             ]
         ),
+        .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),
         .testTarget(
             name: "CardInteractionTests",
-            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics"), "CardLayout", "CardMath"]
+            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics"), "CardLayout", "CardMath", "CardEvents"]
         ),
     ]
 )

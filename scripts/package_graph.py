@@ -7,7 +7,8 @@ Reads `swift package dump-package` JSON on stdin and the .swift files under the 
 - a target declares a dependency (byName, target or product) that none of its files imports;
 - a target's files import a module that the target does not declare;
 - a pure target (the middle of the graph) imports a C module, or declares a dependency on a
-  target that is not pure itself (so C cannot reach it through another target).
+  target that is not pure itself (so C cannot reach it through another target);
+- an edge target with a fixed list (the window, the renderer) declares anything else.
 
 `--self-test` runs the checks on a small made-up package in a temporary folder instead.
 """
@@ -25,6 +26,13 @@ SKIP = {"Foundation", "Glibc", "Darwin", "Dispatch", "XCTest", "Testing", "Synch
 # (and on package products such as swift-numerics' RealModule).
 PURE = {"CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardPictures", "CardPixels",
         "CardEvents"}
+
+# Edge targets that may depend on these and nothing else: the window produces plain events and
+# knows nothing above it; the renderer takes packed records and pictures (no layout, no libpng).
+ONLY = {
+    "CardWindow": {"CGLFW", "CardMath", "CardEvents"},
+    "CardRendering": {"CEpoxy", "CardMath", "CardPacking", "CardPixels", "CardShaders"},
+}
 
 # The platform's C library counts as a C module for the pure middle.
 PLATFORM_C = {"Glibc", "Darwin", "Musl"}
@@ -101,6 +109,9 @@ def differences(package, root):
             local = {t["name"] for t in package["targets"]}
             for module in sorted((declared & local) - PURE):
                 lines.append(f"{name} is pure but depends on {module}, which is not")
+        if name in ONLY:
+            for module in sorted(declared - ONLY[name]):
+                lines.append(f"{name} may depend only on {', '.join(sorted(ONLY[name]))}, not on {module}")
     return lines
 
 
@@ -113,6 +124,8 @@ def self_test():
         {"name": "CardPictures", "type": "regular", "dependencies": [{"byName": ["CardCodec", None]}]},
         {"name": "CardCodec", "type": "regular", "dependencies": [{"byName": ["CZlib", None]},
                                                                  {"target": ["CardMath", None]}]},
+        {"name": "CardWindow", "type": "regular", "dependencies": [{"byName": ["CardMath", None]},
+                                                                  {"byName": ["CardInteraction", None]}]},
         {"name": "CardMathTests", "type": "test",
          "dependencies": [{"byName": ["CardMath", None]},
                           {"product": ["RealModule", "swift-numerics", None, None]}]},
@@ -123,6 +136,7 @@ def self_test():
         "Sources/CardPictures/A.swift": "@_implementationOnly import CardCodec\n",
         "Sources/CardCodec/A.swift": "import CZlib\n",
         "Tests/CardMathTests/A.swift": "@testable import CardMath\nimport XCTest\n",
+        "Sources/CardWindow/A.swift": "import CardMath\nimport CardInteraction\n",
     }
     expected = {
         "CardMath is pure but imports the C module Glibc",
@@ -130,6 +144,7 @@ def self_test():
         "CardPictures is pure but depends on CardCodec, which is not",
         "CardCodec declares CardMath but never imports it",
         "CardMathTests declares RealModule but never imports it",
+        "CardWindow may depend only on CGLFW, CardEvents, CardMath, not on CardInteraction",
     }
     with tempfile.TemporaryDirectory() as root:
         for path, text in files.items():

@@ -1,5 +1,5 @@
 import CGLFW
-import CardInteraction
+import CardEvents
 import CardMath
 
 /// A GLFW window with an OpenGL 3.3 core (forward-compatible) context, vsync on: a context the

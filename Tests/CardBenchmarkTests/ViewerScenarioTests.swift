@@ -1,4 +1,5 @@
 @testable import CardBenchmark
+import CardEvents
 import CardInteraction
 import CardLayout
 import CardMath

@@ -1,3 +1,4 @@
+import CardEvents
 import CardInteraction
 import CardMath
 import CardTestSupport

@@ -1,4 +1,5 @@
 import CMallocCounter
+import CardEvents
 import CardInteraction
 import CardLayout
 import CardMath

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardEvents
 import CardInteraction
 import CardLayout
 import CardMath

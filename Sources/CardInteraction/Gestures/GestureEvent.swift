@@ -1,3 +1,4 @@
+import CardEvents
 import CardMath
 
 /// What the recognizers report, in order, for the viewer to switch over.

@@ -1,3 +1,4 @@
+import CardEvents
 import CardMath
 
 extension GestureRecognizer {

@@ -1,3 +1,4 @@
+import CardEvents
 import CardMath
 
 /// Recognizes taps, pans, swipes, long presses and scrolls from plain timestamped events, in the

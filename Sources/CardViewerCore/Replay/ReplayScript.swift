@@ -1,3 +1,4 @@
+import CardEvents
 import CardFiles
 import CardInteraction
 import CardMath

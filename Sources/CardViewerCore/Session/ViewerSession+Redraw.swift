@@ -1,3 +1,4 @@
+import CardEvents
 import CardInteraction
 
 /// The redraw policy's half in the session (SPEC §7): what the session reports so that a
