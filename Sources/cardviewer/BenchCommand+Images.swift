@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardBenchmark
 import CardLayout
-import CardThumbnails
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,12 +9,7 @@ import Glibc
 /// `bench --images DIR` and its options: a photo folder through the viewer's picture pipeline
 /// (`PhotoBenchmark`).
 struct PhotoBenchOptions: ParsableArguments {
-    @Option(help: "Benchmark a folder of pictures (.png, .jpg, .jpeg; only read) through the viewer's picture pipeline.")
-    var images: String?
-
-    @Option(name: .customLong("thumbnail-cache"),
-            help: "With --images: readwrite (cold and warm starts on a fresh temporary cache, removed after), read (the user's cache, read-only) or off (no warm start).")
-    var thumbnailCache: ThumbnailCacheMode?
+    @OptionGroup var source: PictureSourceOptions
 
     @Option(help: "With --images: scroll end to end through the first N cards only (and give vipsthumbnail the same N files).")
     var limit: CardCount?
@@ -28,13 +22,13 @@ struct PhotoBenchOptions: ParsableArguments {
 extension BenchCommand {
     /// The options that only mean something with `--images`, and those that mean nothing with it.
     func validatePhotos() throws {
-        guard photos.images != nil else {
-            if photos.thumbnailCache != nil { throw ValidationError("--thumbnail-cache needs --images DIR") }
+        guard photos.source.images != nil else {
+            if photos.source.givenThumbnailCache != nil { throw ValidationError("--thumbnail-cache needs --images DIR") }
             if photos.limit != nil { throw ValidationError("--limit needs --images DIR") }
             if photos.compareVips { throw ValidationError("--compare-vips needs --images DIR") }
             return
         }
-        if photos.images?.isEmpty == true { throw ValidationError("--images needs a folder") }
+        if photos.source.images?.isEmpty == true { throw ValidationError("--images needs a folder") }
         var conflicting: [String] = []
         if cards != nil { conflicting.append("--cards (the folder's pictures are the cards)") }
         if warmup != nil { conflicting.append("--warmup") }
@@ -50,8 +44,8 @@ extension BenchCommand {
 
     /// The photo benchmark's settings from the options.
     var photoSettings: PhotoBenchmarkSettings {
-        PhotoBenchmarkSettings(folder: photos.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
-                               ordering: order, thumbnailCache: photos.thumbnailCache ?? .readwrite, limit: photos.limit?.value,
+        PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
+                               ordering: order, thumbnailCache: photos.source.thumbnailCache, limit: photos.limit?.value,
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
     }
 

@@ -96,7 +96,7 @@ struct BenchCommand: ParsableCommand {
     var cardCount: Int { cards?.value ?? 10_000 }
 
     func run() throws {
-        if photos.images != nil {
+        if photos.source.images != nil {
             try runPhotos()
             return
         }

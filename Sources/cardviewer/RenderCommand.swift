@@ -4,7 +4,6 @@ import CardImaging
 import CardMath
 import CardPixels
 import CardRendering
-import CardThumbnails
 import CardViewerApp
 import CardViewerCore
 import CardViewerFrame
@@ -26,12 +25,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var scene: SceneOptions
     @OptionGroup var rendering: RenderOptions
 
-    @Option(help: "A folder of pictures to show (.png, .jpg, .jpeg; only read, never changed).")
-    var images: String?
-
-    @Option(name: .customLong("thumbnail-cache"),
-            help: "The freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails) for --images: readwrite, read or off.")
-    var thumbnailCache: ThumbnailCacheMode = .readwrite
+    @OptionGroup var source: PictureSourceOptions
 
     @Option(help: "The PNG file to write.")
     var out: String
@@ -49,14 +43,14 @@ struct RenderCommand: ParsableCommand {
         if let count = scene.cards?.value, count > Self.maximumCardCount {
             throw ValidationError("--cards: at most \(Self.maximumCardCount) cards")
         }
-        if scene.cards != nil, images != nil {
+        if scene.cards != nil, source.images != nil {
             throw ValidationError("--cards and --images cannot be combined (a folder deck has one card per image)")
         }
     }
 
     func run() throws {
         try checkWritable(out)
-        let spec: DeckSpec = images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled
+        let spec: DeckSpec = source.images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled
         let catalog: DeckCatalog
         do {
             let listed = try DeckLoader.catalog(for: spec)
@@ -77,7 +71,7 @@ struct RenderCommand: ParsableCommand {
             let gpu = try EGLOffscreenContext(size: pixels, samples: samples)
             let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
             var options = PictureOptions()
-            options.thumbnailCache = thumbnailCache
+            options.thumbnailCache = source.thumbnailCache
             let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options,
                                               warn: { printError("warning: \($0)") })
             defer { pictures.shutdown() }

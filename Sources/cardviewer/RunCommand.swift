@@ -1,5 +1,4 @@
 import ArgumentParser
-import CardThumbnails
 import CardViewerApp
 import CardViewerCore
 
@@ -22,12 +21,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var scene: SceneOptions
     @OptionGroup var rendering: RenderOptions
 
-    @Option(help: "A folder of pictures to show: its .png, .jpg and .jpeg files (only read, never changed; titles from the file names).")
-    var images: String?
-
-    @Option(name: .customLong("thumbnail-cache"),
-            help: "The freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails): readwrite, read or off.")
-    var thumbnailCache: ThumbnailCacheMode = .readwrite
+    @OptionGroup var source: PictureSourceOptions
 
     @Option(name: .customLong("picture-layers"),
             help: ArgumentHelp("Debug: the card tier's texture layers (default: sized from the window).", visibility: .hidden))
@@ -69,14 +63,14 @@ struct RunCommand: ParsableCommand {
         options.size = scene.size.size
         options.offset = scene.offset.offset
         options.ordering = rendering.order
-        options.imagesDirectory = images
+        options.imagesDirectory = source.images
         options.statePath = state
         options.replayPath = replay
         options.screenshotPath = screenshot
         options.screenshotDirectory = screenshotDirectory
         options.headless = headless
         options.allocationReport = allocationReport
-        options.pictures.thumbnailCache = thumbnailCache
+        options.pictures.thumbnailCache = source.thumbnailCache
         options.pictures.cardLayers = pictureLayers
         do {
             try ViewerProgram.run(options, report: { print($0) }, warn: { printError("warning: \($0)") })
@@ -87,5 +81,3 @@ struct RunCommand: ParsableCommand {
         }
     }
 }
-
-extension ThumbnailCacheMode: ExpressibleByArgument {}
