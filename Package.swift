@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CardViewerCore", targets: ["CardViewerCore"]),
         .library(name: "CardPixels", targets: ["CardPixels"]),
         .library(name: "CardImaging", targets: ["CardImaging"]),
+        .library(name: "CardPictureFolders", targets: ["CardPictureFolders"]),
         .library(name: "CardPictureDecoding", targets: ["CardPictureDecoding"]),
         .library(name: "CardThumbnails", targets: ["CardThumbnails"]),
         .library(name: "CardPictures", targets: ["CardPictures"]),
@@ -74,8 +75,11 @@ let package = Package(
         // Pixels in memory: RGBA images, resizing, compositing, mip chains, the bitmap font and
         // titles drawn with it, natural name order. Pure Swift, no C module, no files.
         .target(name: "CardPixels", swiftSettings: pixelLoops),
-        // Images at the edge: PNG in and out through libpng and libdeflate, picture folders listed.
-        .target(name: "CardImaging", dependencies: ["CardFiles", "CardPixels", "CPNG", "CDeflate"], swiftSettings: pixelLoops),
+        // Picture folders listed (which files, in natural name order, sizes and dates), through
+        // the file layer; nothing decoded, so no C codec comes with them.
+        .target(name: "CardPictureFolders", dependencies: ["CardFiles"]),
+        // Images at the edge: PNG in and out through libpng and libdeflate.
+        .target(name: "CardImaging", dependencies: ["CardFiles", "CardPixels", "CPNG", "CDeflate", "CardPictureFolders"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
@@ -125,12 +129,13 @@ let package = Package(
         .target(
             name: "CardBenchmark",
             dependencies: [
-                "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering", "CardImaging",
+                "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering",
                 "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPictures",
                 "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
                 "CardPixels",
                 "CardEvents",
+                "CardPictureFolders",
             ]
         ),
         // Windows and input through GLFW: a GL context to draw into, events for the app. Knows no renderer.
@@ -140,7 +145,7 @@ let package = Package(
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets", "CardEvents"]
+            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents", "CardPictureFolders"]
         ),
         // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
         // shared by the viewer and the benchmark, so the benchmark times the user's path.
@@ -188,7 +193,8 @@ let package = Package(
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
-        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels"]),
+        .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders"]),
+        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels", "CardPictureFolders"]),
         .testTarget(
             name: "CardPictureDecodingTests",
             dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath"]

@@ -1,4 +1,5 @@
 import CardImaging
+import CardPictureFolders
 import CardPixels
 import CardTestSupport
 import Foundation

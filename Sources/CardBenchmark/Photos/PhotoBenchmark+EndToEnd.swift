@@ -1,5 +1,5 @@
-import CardImaging
 import CardPictureDecoding
+import CardPictureFolders
 import Foundation
 
 extension PhotoBenchmark {

@@ -1,6 +1,6 @@
-import CardImaging
 import CardInteraction
 import CardLayout
+import CardPictureFolders
 
 /// Where a deck's pictures come from — listed, never decoded here: the picture files, the cards
 /// a fresh deck has, which picture each card shows, whether cards show titles, and what an

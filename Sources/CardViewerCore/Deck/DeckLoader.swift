@@ -1,6 +1,6 @@
 import CardAssets
-import CardImaging
 import CardInteraction
+import CardPictureFolders
 import Foundation
 
 /// Which deck to show: the bundled default, a folder of pictures (PNG, JPEG), or generated cards.

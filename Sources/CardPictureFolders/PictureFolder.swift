@@ -1,5 +1,4 @@
 import CardFiles
-import CardPixels
 
 /// One picture file of a folder as listed, before anything is decoded.
 public struct PictureFile: Hashable, Sendable {

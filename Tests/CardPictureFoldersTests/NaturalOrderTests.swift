@@ -1,4 +1,4 @@
-import CardPixels
+import CardPictureFolders
 import Testing
 
 /// File names in the order people expect: digit runs by value, letters without case.

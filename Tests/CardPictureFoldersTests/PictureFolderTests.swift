@@ -1,5 +1,4 @@
-import CardImaging
-import CardPixels
+import CardPictureFolders
 import Foundation
 import Testing
 
