@@ -54,14 +54,21 @@ let package = Package(
 
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "CardLayout", dependencies: ["CardMath", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "CardLayout",
+            dependencies: [
+                "CardMath", .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // Plain input events (pointer, scroll, key, resize, close, redraw) as windows and replay
         // scripts deliver them: no window-system types.
         .target(name: "CardEvents", dependencies: ["CardMath"]),
         // Behaviour: scroll physics, gestures over plain events, animator, deck model, hit-testing.
         .target(
             name: "CardInteraction",
-            dependencies: ["CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics"), "CardEvents"]
+            dependencies: [
+                "CardMath", "CardLayout", .product(name: "RealModule", package: "swift-numerics"), "CardEvents",
+            ]
         ),
 
         // Which pictures live in the texture layers (LRU pool), what to decode next, where a
@@ -79,18 +86,30 @@ let package = Package(
         // the file layer; nothing decoded, so no C codec comes with them.
         .target(name: "CardPictureFolders", dependencies: ["CardFiles"]),
         // Images at the edge: PNG in and out through libpng and libdeflate.
-        .target(name: "CardImaging", dependencies: ["CardFiles", "CardPixels", "CPNG", "CDeflate", "CardPictureFolders"], swiftSettings: pixelLoops),
+        .target(
+            name: "CardImaging",
+            dependencies: [
+                "CardFiles", "CardPixels", "CPNG", "CDeflate", "CardPictureFolders",
+            ],
+            swiftSettings: pixelLoops
+        ),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
         .target(
-            name: "CardPictureDecoding", dependencies: ["CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels"],
+            name: "CardPictureDecoding",
+            dependencies: [
+                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels",
+            ],
             swiftSettings: pixelLoops
         ),
         // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
         // failure records; shared with GNOME/KDE. Writes only under the cache root.
         .target(
-            name: "CardThumbnails", dependencies: ["CardFiles", "CardImaging", "CardPictureDecoding", "CardPixels", "CardMath"],
+            name: "CardThumbnails",
+            dependencies: [
+                "CardFiles", "CardImaging", "CardPictureDecoding", "CardPixels", "CardMath",
+            ],
             swiftSettings: pixelLoops
         ),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
@@ -99,7 +118,9 @@ let package = Package(
         .target(name: "CardDeckArt", dependencies: ["CardPixels"]),
         .executableTarget(
             name: "make-deck",
-            dependencies: ["CardDeckArt", "CardImaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CardDeckArt", "CardImaging", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // Packing: layout attributes in, fixed-stride instance records and draw passes out. Pure, no GL.
@@ -145,7 +166,10 @@ let package = Package(
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents", "CardPictureFolders"]
+            dependencies: [
+                "CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents",
+                "CardPictureFolders",
+            ]
         ),
         // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
         // shared by the viewer and the benchmark, so the benchmark times the user's path.
@@ -177,16 +201,21 @@ let package = Package(
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardViewerPictures", "CardThumbnails",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels",
+                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering",
+                "CardCompare", "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame",
+                "CardViewerPictures", "CardThumbnails",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "CardPixels",
             ]
         ),
 
         // Development tool: decodes, probes and times picture files as the viewer's loader does
         // (measurements outside the viewer; the peak-memory tests run it as a child process).
-        .executableTarget(name: "picture-tool", dependencies: ["CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath"]),
+        .executableTarget(
+            name: "picture-tool",
+            dependencies: [
+                "CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath",
+            ]
+        ),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
@@ -194,10 +223,17 @@ let package = Package(
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
         .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders"]),
-        .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels", "CardPictureFolders"]),
+        .testTarget(
+            name: "CardImagingTests",
+            dependencies: [
+                "CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels", "CardPictureFolders",
+            ]
+        ),
         .testTarget(
             name: "CardPictureDecodingTests",
-            dependencies: ["CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath"]
+            dependencies: [
+                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
+            ]
         ),
         .testTarget(
             name: "CardThumbnailsTests",
@@ -217,16 +253,18 @@ let package = Package(
         ),
         .testTarget(
             name: "CardRenderingTests",
-            dependencies: ["CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport", "CardPixels"]
+            dependencies: [
+                "CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
+                "CardPixels",
+            ]
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
         .testTarget(
             name: "CardViewerTests",
             dependencies: [
-                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
-                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardViewerPictures",
-                "CardPictures", "CardPixels",
-                "CardEvents",
+                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow",
+                "CardLayout", "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails",
+                "CardViewerFrame", "CardViewerPictures", "CardPictures", "CardPixels", "CardEvents",
             ]
         ),
         .testTarget(
@@ -269,7 +307,10 @@ let package = Package(
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),
         .testTarget(
             name: "CardInteractionTests",
-            dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics"), "CardLayout", "CardMath", "CardEvents"]
+            dependencies: [
+                "CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+                "CardLayout", "CardMath", "CardEvents",
+            ]
         ),
     ]
 )
