@@ -213,6 +213,15 @@ let package = Package(
                 "CardTestSupport",
             ]
         ),
+        // A layout registered at run time by a test target that edits no other file: parsed on
+        // the command line, listed, in the help, reachable from the keys.
+        .testTarget(
+            name: "LayoutRegistrationTests",
+            dependencies: [
+                "cardviewer", "CardLayout", "CardMath", "CardInteraction", "CardViewerCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: ["CardInteraction", "CardTestSupport", .product(name: "RealModule", package: "swift-numerics")]

@@ -40,13 +40,13 @@ public enum PictureFitMode: Sendable, Equatable {
     /// tab overview does with page thumbnails.
     case fill
 
-    /// The mode of a layout. Pages shows browser tabs: each card is a viewport-sized page
+    /// The mode of a layout (`LayoutBehaviour.picturesFillCards`). Pages shows browser tabs: each card is a viewport-sized page
     /// thumbnail, and a tab overview fills its tabs edge to edge (a cropped strip reads as a page,
     /// a letterboxed one as a photo). Tasks, SlideBox, grid and wheel show photos, which are
     /// fitted: culling photos means seeing all of each one (SlideBox's card even takes the photo's
     /// aspect, `slideBoxCardSize`, so there it fills exactly).
     public init(layout: LayoutKind) {
-        self = layout == .pages ? .fill : .fit
+        self = layout.descriptor.behaviour.picturesFillCards ? .fill : .fit
     }
 }
 

@@ -7,6 +7,8 @@ import CardViewerFrame
 /// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
 public struct ViewerOptions: Sendable {
     public var layout: LayoutKind = .pages
+    /// The layout's option values (`--set`); `nil`: its defaults.
+    public var layoutOptions: LayoutOptionValues?
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
     /// `--images DIR`: a folder of PNG and JPEG files (only ever read).

@@ -27,6 +27,7 @@ public enum ViewerProgram {
         var builder = ViewerBuilder(deck: options.imagesDirectory.map { .folder(path: $0) }
                                         ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
                                     layout: options.layout)
+        builder.layoutOptions = options.layoutOptions
         builder.store = store
         builder.ordering = options.ordering
         builder.offset = options.offset

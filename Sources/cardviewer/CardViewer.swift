@@ -10,6 +10,7 @@ struct CardViewer: ParsableCommand {
             RenderCommand.self,
             CompareCommand.self,
             LayoutCommand.self,
+            LayoutsCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self

@@ -1,18 +1,23 @@
 import ArgumentParser
 import CardCompare
 import CardImaging
+import CardLayout
 import CardMath
 import CardRendering
 import Foundation
 
 /// A scene name, or `all`.
 enum SceneChoice {
-    /// Every accepted value: `all`, then the scene names.
-    static var allValueStrings: [String] { ["all"] + SceneKind.allCases.map(\.rawValue) }
+    /// Every accepted value: `all`, `none` (only the `--layout` scene), then the scene names.
+    static var allValueStrings: [String] { ["all", "none"] + SceneKind.allCases.map(\.rawValue) }
 
     /// The scenes `argument` names, or `nil` for an unknown name.
     static func scenes(_ argument: String) -> [SceneKind]? {
-        argument == "all" ? SceneKind.allCases : SceneKind(rawValue: argument).map { [$0] }
+        switch argument {
+        case "all": SceneKind.allCases
+        case "none": []
+        default: SceneKind(rawValue: argument).map { [$0] }
+        }
     }
 }
 
@@ -40,6 +45,12 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "The scene: \(SceneChoice.allValueStrings.joined(separator: ", ")).")
     var scene: String = "all"
 
+    @Option(help: ArgumentHelp("Also compare this layout at rest (scene layout-NAME; any layout of cardviewer layouts).",
+                               valueName: "name"))
+    var layout: LayoutKind?
+
+    @OptionGroup var layoutSettings: LayoutSettings
+
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
     var size: ViewportSize = ViewportSize(argument: "640x400")!
 
@@ -56,6 +67,12 @@ struct CompareCommand: ParsableCommand {
     var tolerance: Int = ImageDifference.defaultTolerance
 
     func validate() throws {
+        if let layout {
+            _ = try layoutSettings.values(for: layout)
+        } else if !layoutSettings.assignments.isEmpty {
+            throw ValidationError("--set needs --layout")
+        }
+        if scene == "none" && layout == nil { throw ValidationError("--scene none needs --layout") }
         guard SceneChoice.scenes(scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; use one of: \(SceneChoice.allValueStrings.joined(separator: ", "))")
         }
@@ -83,15 +100,19 @@ struct CompareCommand: ParsableCommand {
             throw RuntimeFailure(error.description)
         }
         let viewport = SceneKind.viewport(for: pixels)
+        var scenes = (SceneChoice.scenes(scene) ?? []).map { $0.scene(viewport: viewport) }
+        if let layout {
+            scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport))
+        }
         var comparisons: [SceneComparison] = []
-        for kind in SceneChoice.scenes(scene) ?? [] {
+        for scene in scenes {
             let comparison: SceneComparison
             do {
-                comparison = try comparer.compare(kind.scene(viewport: viewport), repeats: repeats, tolerance: tolerance)
+                comparison = try comparer.compare(scene, repeats: repeats, tolerance: tolerance)
             } catch let error as RenderError {
                 throw RuntimeFailure(error.description)
             }
-            let path = (outDir as NSString).appendingPathComponent("compare-\(kind.rawValue).png")
+            let path = (outDir as NSString).appendingPathComponent("compare-\(scene.name).png")
             do {
                 try PNGCodec.write(comparison.sideBySide(), to: path)
             } catch let error as PNGError {

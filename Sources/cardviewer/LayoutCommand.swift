@@ -25,7 +25,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var scene: SceneOptions
 
     func run() throws {
-        let layout = scene.layout.makeLayout()
+        let layout = scene.layout.descriptor.makeLayout(scene.layoutOptions)
         let context = LayoutContext(viewport: scene.size.size, cardCount: scene.cards?.value ?? Self.defaultCardCount,
                                     offset: scene.offset.offset)
         let json = try LayoutJSON.frame(layout: layout, context: context)

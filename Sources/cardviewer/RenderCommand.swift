@@ -52,6 +52,7 @@ struct RenderCommand: ParsableCommand {
         try checkWritable(out)
         var builder = ViewerBuilder(deck: images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
                                     layout: scene.layout)
+        builder.layoutOptions = scene.layoutOptions
         builder.ordering = rendering.order
         builder.offset = scene.offset.offset
         builder.pictures.thumbnailCache = thumbnailCache

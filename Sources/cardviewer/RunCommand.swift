@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Open a window with a deck of cards (needs a display; see `render` otherwise).",
         discussion: """
-            Keys: 1-5 layouts, Z ordering, A append, Delete/Backspace delete under the pointer, \
+            Keys: 1-9 and 0 layouts (cardviewer layouts lists them), L next layout, Z ordering, A append, Delete/Backspace delete under the pointer, \
             U undo, Esc dismiss/cancel, [ ] wheel radius, S screenshot, H HUD, ? help, Q quit. \
             Mouse: drag (with inertia), wheel, click = tap (a click while the content moves only \
             stops it), press and hold = long press. \
@@ -64,6 +64,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var options = ViewerOptions()
         options.layout = scene.layout
+        options.layoutOptions = scene.layoutOptions
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset

@@ -2,7 +2,17 @@ import ArgumentParser
 import CardLayout
 import CardMath
 
-extension LayoutKind: ExpressibleByArgument {}
+/// `--layout NAME`: any layout in the registry, the built-in ones and those registered at run
+/// time; `--help` and errors list them all.
+extension LayoutKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument)
+    }
+
+    public static var allValueStrings: [String] { LayoutRegistry.shared.names }
+
+    public var defaultValueDescription: String { name }
+}
 
 /// A viewport size given as `WxH` points, e.g. `1280x800`.
 struct ViewportSize: ExpressibleByArgument, Sendable {
@@ -49,8 +59,19 @@ struct CardCount: ExpressibleByArgument, Sendable {
 /// What a frame shows: which layout, how many cards, the viewport and the scroll offset.
 /// Shared by `render`, `layout` and the other commands that lay out one frame.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: ArgumentHelp("The layout (cardviewer layouts lists them with their options).", valueName: "name"))
     var layout: LayoutKind = .pages
+
+    @OptionGroup var layoutSettings: LayoutSettings
+
+    /// The layout's option values: its defaults with `--set` on top.
+    var layoutOptions: LayoutOptionValues {
+        (try? layoutSettings.values(for: layout)) ?? layout.descriptor.defaultValues
+    }
+
+    func validate() throws {
+        _ = try layoutSettings.values(for: layout)
+    }
 
     @Option(help: "Number of cards (a whole number ≥ 0); default: the bundled deck's size.")
     var cards: CardCount?

@@ -10,7 +10,7 @@ import Testing
 @Suite("The scrolling scenario")
 struct ViewerScenarioTests {
     @Test("the fling, as pointer events through ReplayPlayer, scrolls the session along the script",
-          arguments: LayoutKind.allCases)
+          arguments: LayoutKind.builtIn)
     func followsTheScript(kind: LayoutKind) {
         let viewport = Size(width: 1280, height: 800)
         let cards = 10_000

@@ -55,7 +55,7 @@ import Testing
         (value as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }
     }
 
-    @Test(arguments: LayoutKind.allCases)
+    @Test(arguments: LayoutKind.builtIn)
     func printsOneFrameAsJSON(kind: LayoutKind) throws {
         let offset = kind.makeLayout().scrollAxis == .vertical ? "700" : "1500,0"
         let result = try Self.run(["layout", "--layout", kind.rawValue, "--offset", offset, "--size", "1280x800"])

@@ -10,7 +10,8 @@ import Testing
     static let specialCounts = [0, 1, 2, 3, 5_000_000]
     static let specialOffsets = [0, -1e12, 1e12, -1, 1e6, -0.5]
 
-    static let kinds = Gen<LayoutKind>.case
+    /// Every built-in layout (the registry's built-in list).
+    static let kinds = Gen.int(in: 0...(LayoutRegistry.builtIn.count - 1)).map { LayoutRegistry.builtIn[$0].kind }
     static let countPick = Gen.int(in: 0...9)
     static let rawCount = Gen.int(in: 0...3_000_000)
     static let offsetPick = Gen.int(in: 0...11)
@@ -45,8 +46,8 @@ import Testing
             return GridLayout(lifted: (index: index, position: Vec2(value, value * 7)))
         case .wheel:
             return WheelLayout(radius: abs(value) + 1)
-        case .tasks:
-            return TasksLayout()
+        default:
+            return kind.makeLayout()
         }
     }
 

@@ -8,7 +8,7 @@ enum LayoutTestSupport {
     static let viewport = Size(width: 1280, height: 800)
 
     /// Every layout with its default parameters, as the viewer makes them.
-    static var allLayouts: [any CardLayout] { LayoutKind.allCases.map { $0.makeLayout() } }
+    static var allLayouts: [any CardLayout] { LayoutKind.builtIn.map { $0.makeLayout() } }
 
     /// World points of a card-local point under the card's local-to-world matrix.
     static func world(_ card: CardAttributes, _ local: Vec3, offset: Vec2) -> Vec3 {

@@ -44,7 +44,7 @@ struct BulkFrameTests {
     }
 
     @Test("at rest every layout writes its own records, with the deck's ids and layers: the generic frame's cards, and off-screen candidates",
-          arguments: LayoutKind.allCases)
+          arguments: LayoutKind.builtIn)
     func resting(kind: LayoutKind) throws {
         let horizontal = kind == .slidebox || kind == .wheel
         let session = ViewerSession(deck: Self.editedDeck,
@@ -90,7 +90,7 @@ struct BulkFrameTests {
 
 @Suite("The viewer's bulk path and the redraw policy")
 struct BulkFrameRedrawTests {
-    @Test("a frame laid out by the bulk path leaves the screen up to date, as prepareFrame does", arguments: LayoutKind.allCases)
+    @Test("a frame laid out by the bulk path leaves the screen up to date, as prepareFrame does", arguments: LayoutKind.builtIn)
     func bulkFrameClearsNeedsDisplay(kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
         #expect(session.needsDisplay)  // nothing drawn yet

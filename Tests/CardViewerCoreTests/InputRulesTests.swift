@@ -34,7 +34,7 @@ import Testing
 
     // MARK: Taps during inertia
 
-    @Test("a tap during a fling stops it and opens nothing", arguments: LayoutKind.allCases)
+    @Test("a tap during a fling stops it and opens nothing", arguments: LayoutKind.builtIn)
     func aTapDuringAFlingOnlyStopsIt(kind: LayoutKind) throws {
         let session = makeSession(kind, cards: 200)
         let horizontal = kind == .slidebox || kind == .wheel
@@ -60,6 +60,8 @@ import Testing
         case .wheel:
             #expect(moved <= 133 / 2 + 1e-6)
             #expect(abs(session.offset.x / 133 - (session.offset.x / 133).rounded()) < 1e-6)
+        default:
+            Issue.record("no rule for \(kind)")
         }
         // At rest, the same tap opens (where the layout has opening).
         if kind == .pages || kind == .tasks {

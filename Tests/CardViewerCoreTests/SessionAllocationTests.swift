@@ -27,12 +27,12 @@ struct SessionAllocationTests {
         return cv_malloc_thread_count() - start
     }
 
-    @Test("at rest", arguments: LayoutKind.allCases)
+    @Test("at rest", arguments: LayoutKind.builtIn)
     func atRest(kind: LayoutKind) {
         #expect(allocations(kind) == 0)
     }
 
-    @Test("while a fling decelerates", arguments: LayoutKind.allCases)
+    @Test("while a fling decelerates", arguments: LayoutKind.builtIn)
     func fling(kind: LayoutKind) {
         var moved = false
         let count = allocations(kind, prepare: { session in
@@ -51,7 +51,7 @@ struct SessionAllocationTests {
         #expect(count == 0)
     }
 
-    @Test("while a drag moves the content: a pointer move handled each frame", arguments: LayoutKind.allCases)
+    @Test("while a drag moves the content: a pointer move handled each frame", arguments: LayoutKind.builtIn)
     func drag(kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 10_000),
                                     configuration: .init(layout: kind, viewport: Size(width: 1280, height: 800)))

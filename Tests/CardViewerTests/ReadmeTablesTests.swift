@@ -22,7 +22,7 @@ import Testing
     @Test func everyKeyOfTheHelpHasARow() {
         let keys = firstCells(under: "### Keys").joined(separator: " ")
         #expect(!keys.isEmpty)
-        for key in ["`1`–`5`", "`Z`", "`A`", "`Delete`", "`U`", "`Esc`", "`[` `]`", "`S`", "`H`", "`?`", "`Q`"] {
+        for key in ["`1`–`5`", "`L`", "`Z`", "`A`", "`Delete`", "`U`", "`Esc`", "`[` `]`", "`S`", "`H`", "`?`", "`Q`"] {
             #expect(keys.contains(key), "no row for \(key)")
         }
         let gestures = firstCells(under: "### Mouse and trackpad")
@@ -33,5 +33,23 @@ import Testing
         for text in ViewerSession.hintLines + ["ordering: zindex (Core Animation)", "at rest, last: ", "saved cardviewer-"] {
             #expect(Self.readme.contains(text), "README does not quote \"\(text)\"")
         }
+    }
+
+    /// README's layout table is `cardviewer layouts --markdown`, between its markers: the
+    /// registry is the one list of layouts.
+    @Test func theLayoutTableIsTheRegistrys() throws {
+        let begin = try #require(Self.readme.range(of: "<!-- layouts:begin"))
+        let afterMarker = try #require(Self.readme[begin.upperBound...].range(of: "-->\n"))
+        let end = try #require(Self.readme.range(of: "<!-- layouts:end -->"))
+        let table = String(Self.readme[afterMarker.upperBound..<end.lowerBound])
+        let outcome = try CommandRunner.run(["layouts", "--markdown"])
+        #expect(outcome.status == 0)
+        #expect(table == outcome.stdout, "README's layout table differs from `cardviewer layouts --markdown`")
+    }
+
+    /// README is for users: at most 250 lines; measurements and design live in docs/.
+    @Test func readmeIsShort() {
+        let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines > 50 && lines <= 251, "README.md has \(lines) lines")
     }
 }

@@ -27,7 +27,7 @@ struct GridController: BaseLayoutController {
     /// How long a lift or a drop animates, seconds.
     static let liftTiming = AnimationTiming(duration: 0.2, curve: .easeOut)
 
-    var kind: LayoutKind { .grid }
+    var kind = LayoutKind.grid
     var scrollAxis: ScrollAxis { .vertical }
     var isInteracting: Bool { lift != nil }
 

@@ -14,7 +14,7 @@ struct PagesController: BaseLayoutController {
     /// The page a finger is swiping sideways and its horizontal offset, points (≤ 0).
     var swipe: (id: CardID, dx: Double)?
 
-    var kind: LayoutKind { .pages }
+    var kind = LayoutKind.pages
     var scrollAxis: ScrollAxis { .vertical }
     var isInteracting: Bool { swipe != nil }
     var highlightedCard: CardID? { highlighted }

@@ -11,7 +11,7 @@ struct SlideBoxController: BaseLayoutController {
     /// The front card being dragged, and the pan's translation, points (y down).
     var frontDrag: (id: CardID, translation: Vec2)?
 
-    var kind: LayoutKind { .slidebox }
+    var kind = LayoutKind.slidebox
     var scrollAxis: ScrollAxis { .horizontal }
     var isInteracting: Bool { frontDrag != nil }
 

@@ -15,7 +15,7 @@ struct TasksController: BaseLayoutController {
     /// stacked card (`CardStacking` keeps them within ±100 points).
     static let openedHeight = 101.0
 
-    var kind: LayoutKind { .tasks }
+    var kind = LayoutKind.tasks
     var scrollAxis: ScrollAxis { .vertical }
     var highlightedCard: CardID? { opened }
 

@@ -13,7 +13,7 @@ struct WheelController: BaseLayoutController {
     /// The radius stays within these, points.
     static let radiusRange = 200.0...2000.0
 
-    var kind: LayoutKind { .wheel }
+    var kind = LayoutKind.wheel
     var scrollAxis: ScrollAxis { .horizontal }
 
     func stateLayout(for deck: Deck, in context: LayoutContext) -> WheelLayout? { base }

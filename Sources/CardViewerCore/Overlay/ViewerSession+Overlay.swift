@@ -2,30 +2,62 @@ import CardInteraction
 import CardLayout
 
 extension ViewerSession {
-    /// The key and mouse help (?), as shown on screen and in the README.
-    public static let helpLines = [
-        "Keys",
-        "  1-5        pages, tasks, slidebox, grid, wheel",
-        "  Z          ordering: zindex / depth",
-        "  A          append a card (again: queue more)",
-        "  Delete     delete the card under the pointer",
-        "  U          undo the last delete",
-        "  Esc        dismiss / cancel",
-        "  [ ]        wheel radius smaller / larger",
-        "  S          save a screenshot",
-        "  H          HUD (fps, frame and layout time)",
-        "  ?          this help",
-        "  Q          quit",
-        "  arrows, Page Up/Down, Home/End   scroll",
-        "Mouse and trackpad",
-        "  drag, flick      scroll with inertia",
-        "  wheel, two-finger scroll",
-        "  click            open a card / close it (pages, tasks)",
-        "  click in a fling stop it (nothing opens)",
-        "  drag left        delete a page (pages)",
-        "  drag up          delete the front photo (slidebox)",
-        "  press and hold   lift a card, drag to reorder (grid)",
-    ]
+    /// The key and mouse help (?), as shown on screen: the layouts and their keys come from the
+    /// registry, and each layout adds its own keys and gestures (`LayoutBehaviour.helpLines`).
+    public static var helpLines: [String] {
+        let layouts = LayoutRegistry.shared.all
+        var lines = ["Keys"]
+        lines += layoutKeyLines(layouts.map(\.name))
+        lines += [
+            "  L          next layout",
+            "  Z          ordering: zindex / depth",
+            "  A          append a card (again: queue more)",
+            "  Delete     delete the card under the pointer",
+            "  U          undo the last delete",
+            "  Esc        dismiss / cancel",
+            "  S          save a screenshot",
+            "  H          HUD (fps, frame and layout time)",
+            "  ?          this help",
+            "  Q          quit",
+            "  arrows, Page Up/Down, Home/End   scroll",
+            "Mouse and trackpad",
+            "  drag, flick      scroll with inertia",
+            "  wheel, two-finger scroll",
+            "  click            open a card / close it (\(tapLayouts(layouts)))",
+            "  click in a fling stop it (nothing opens)",
+        ]
+        lines += layouts.flatMap(\.behaviour.helpLines)
+        return lines
+    }
+
+    /// "  1-5        pages, tasks, slidebox, grid, wheel" for the layouts on number keys,
+    /// two lines when there are more than fit one.
+    static func layoutKeyLines(_ names: [String]) -> [String] {
+        let keyed = Array(names.prefix(10))
+        guard !keyed.isEmpty else { return [] }
+        let last = LayoutRegistry.key(forPosition: keyed.count - 1).map(String.init) ?? "0"
+        let keys = keyed.count == 1 ? "1" : "1-\(last)"
+        var lines: [String] = []
+        var current = "  " + keys + String(repeating: " ", count: max(1, 11 - keys.count))
+        var first = true
+        for name in keyed {
+            let piece = (first ? "" : ", ") + name
+            if current.count + piece.count > 56, !first {
+                lines.append(current + ",")
+                current = String(repeating: " ", count: 13) + name
+            } else {
+                current += piece
+            }
+            first = false
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// The layouts in which a click opens a card, for the help: "pages, tasks".
+    private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> String {
+        layouts.filter { $0.behaviour.tap != .nothing }.map(\.name).joined(separator: ", ")
+    }
 
     /// The start hint, at the bottom of the first screen.
     public static let hintLines = ["Press ? to see the keys"]

@@ -97,7 +97,7 @@ extension ViewerSession {
             return .inserting(scene.animator.insert(final, appearing: appearing, at: scene.time))
         case .inserting(let tag):
             if scene.animator.isRunning(tag) { return nil }
-            return controller.kind == .pages ? .waiting(until: scene.time + AppendSequence.pause) : .done
+            return controller.kind.descriptor.behaviour.opensAppendedCard ? .waiting(until: scene.time + AppendSequence.pause) : .done
         case .waiting(let until):
             guard scene.time >= until - 1e-9 else { return nil }
             guard let tag = controller.setHighlighted(sequence.id, in: &scene, timing: .standard) else { return .done }

@@ -3,7 +3,8 @@ import CardLayout
 import CardMath
 
 extension ViewerSession {
-    /// The keys (SPEC §2 and the viewer's help): 1–5 layouts, Z ordering, A append, Delete or
+    /// The keys (SPEC §2 and the viewer's help): 1–9 and 0 the registry's first ten layouts,
+    /// L the next layout (every layout, however many), Z ordering, A append, Delete or
     /// Backspace delete under the pointer, U undo, Esc dismiss/cancel, S screenshot, H HUD,
     /// ? help, Q quit; arrows, Page Up/Down, Home/End scroll; the rest goes to the layout
     /// (`[` and `]`: the wheel's radius). Keys whose effect may not show confirm themselves
@@ -14,9 +15,14 @@ extension ViewerSession {
         switch event.key {
         case .character("q"):
             quit()
-        case .character(let c) where ("1"..."5").contains(c):
-            let number = Int(String(c)) ?? 1
-            switchLayout(to: LayoutKind.allCases[number - 1])
+        case .character(let c) where c.isASCII && c.isNumber:
+            guard let kind = LayoutRegistry.shared.kind(forKey: c) else {
+                showMessage("no layout on key \(c)")
+                return
+            }
+            switchLayout(to: kind)
+        case .character("l"):
+            switchLayout(to: LayoutRegistry.shared.kind(after: controller.kind))
         case .character("z"):
             ordering = ordering == .depth ? .zindex : .depth
             showMessage(ordering == .zindex ? "ordering: zindex (Core Animation)" : "ordering: depth (depth buffer)")
@@ -46,7 +52,7 @@ extension ViewerSession {
         default:
             guard appendSequence == nil else { return }
             let radius = wheelRadius
-            guard controller.handleKey(event.key, in: &scene), controller.kind == .wheel else { return }
+            guard controller.handleKey(event.key, in: &scene), controller is WheelController else { return }
             let limit = wheelRadius == radius ? (radius >= WheelController.radiusRange.upperBound ? " (the largest)" : " (the smallest)") : ""
             showMessage("wheel radius \(Int(wheelRadius.rounded())) points" + limit)
         }

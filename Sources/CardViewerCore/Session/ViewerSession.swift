@@ -18,6 +18,8 @@ public final class ViewerSession {
     /// Where the session starts.
     public struct Configuration: Sendable {
         public var layout: LayoutKind
+        /// The layout's option values (`--set`); `nil`: its defaults.
+        public var layoutOptions: LayoutOptionValues?
         /// The viewport in points (the window's size).
         public var viewport: Size
         public var ordering: RenderOrdering
@@ -32,11 +34,12 @@ public final class ViewerSession {
         /// folder and what it expected there).
         public var emptyDeckLines: [String]
 
-        public init(layout: LayoutKind = .pages, viewport: Size = Size(width: 1280, height: 800),
+        public init(layout: LayoutKind = .pages, layoutOptions: LayoutOptionValues? = nil, viewport: Size = Size(width: 1280, height: 800),
                     ordering: RenderOrdering = .depth, offset: Vec2 = .zero,
                     newCard: @escaping @Sendable (Deck) -> (source: CardSource, title: String) = ViewerSession.syntheticCard,
                     showsStartHint: Bool = false, emptyDeckLines: [String] = ViewerSession.emptyDeckLines) {
             self.layout = layout
+            self.layoutOptions = layoutOptions
             self.viewport = viewport
             self.ordering = ordering
             self.offset = offset
@@ -104,7 +107,7 @@ public final class ViewerSession {
     public internal(set) var pictureStatus = PictureStatus()
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
-        let controller = Self.makeController(configuration.layout)
+        let controller = Self.makeController(configuration.layout, options: configuration.layoutOptions)
         let viewport = configuration.viewport.isEmpty ? Size(width: 1280, height: 800) : configuration.viewport
         let physics = ViewerScene.makePhysics(for: controller, viewport: viewport, cardCount: deck.count,
                                               offset: configuration.offset)
@@ -126,14 +129,28 @@ public final class ViewerSession {
         return (.synthetic(number: number), "New card \(number)")
     }
 
-    static func makeController(_ kind: LayoutKind) -> any LayoutController {
-        switch kind {
-        case .pages: PagesController()
-        case .tasks: TasksController()
-        case .slidebox: SlideBoxController()
-        case .grid: GridController()
-        case .wheel: WheelController()
+    /// The controller of a registered layout with `options` (the defaults when `nil`): the
+    /// controller of its behaviour's interaction over the layout the descriptor makes. An
+    /// interaction whose controller needs a layout type the descriptor does not make falls back
+    /// to the standard controller.
+    static func makeController(_ kind: LayoutKind, options: LayoutOptionValues? = nil) -> any LayoutController {
+        let descriptor = kind.descriptor
+        let layout = descriptor.makeLayout(options)
+        switch descriptor.behaviour.interaction {
+        case .tabOverview:
+            if let base = layout as? PagesLayout { return PagesController(base: base, kind: kind) }
+        case .taskSwitcher:
+            if let base = layout as? TasksLayout { return TasksController(base: base, kind: kind) }
+        case .photoDeck:
+            if let base = layout as? SlideBoxLayout { return SlideBoxController(base: base, kind: kind) }
+        case .reorderableGrid:
+            if let base = layout as? GridLayout { return GridController(base: base, kind: kind) }
+        case .spinningWheel:
+            if let base = layout as? WheelLayout { return WheelController(base: base, kind: kind) }
+        case .standard:
+            break
         }
+        return StandardController(kind: kind, layout: layout, resting: descriptor.behaviour.resting)
     }
 
     // MARK: What tests and the glue read

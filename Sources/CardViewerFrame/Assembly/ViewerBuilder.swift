@@ -19,9 +19,10 @@ public struct ViewerBuilder {
     /// Where the cards come from: the bundled deck, `--cards N` (the bundled pictures in turn),
     /// or a picture folder (`--images DIR`, with `pictures.thumbnailCache`).
     public var deck: DeckSpec
-    /// The layout to start in, with its options: passed through to `ViewerSession.Configuration`
-    /// as it is.
+    /// The layout to start in: passed through to `ViewerSession.Configuration` as it is.
     public var layout: LayoutKind
+    /// The layout's option values (`--set`); `nil`: its defaults. Passed through likewise.
+    public var layoutOptions: LayoutOptionValues?
     /// The visibility ordering frames are drawn with.
     public var ordering: RenderOrdering = .depth
     /// The scroll offset to start at (clamped to the content), content points.
@@ -77,7 +78,7 @@ public struct ViewerBuilder {
     public func build(_ loaded: LoadedDeck, on context: GraphicsContext, viewport: Size? = nil) throws -> AssembledViewer {
         let pixels = context.drawableSize
         let configuration = ViewerSession.Configuration(
-            layout: layout, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
+            layout: layout, layoutOptions: layoutOptions, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
             ordering: ordering, offset: offset, newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
         let session = ViewerSession(deck: loaded.deck, configuration: configuration)

@@ -122,12 +122,22 @@ extension ViewerPictures {
         lastScrollPosition = position
     }
 
+    /// How pictures sit in the cards of layout `kind`: fitted or filling, and whether the card
+    /// takes the picture's aspect (the photo deck); looked up in the registry once per layout.
+    private func fitting(for kind: LayoutKind) -> (mode: PictureFitMode, cardTakesAspect: Bool) {
+        if let cached = fittingCache, cached.kind == kind { return (cached.mode, cached.cardTakesAspect) }
+        let behaviour = kind.descriptor.behaviour
+        let entry = (kind: kind, mode: PictureFitMode(layout: kind), cardTakesAspect: behaviour.interaction == .photoDeck)
+        fittingCache = entry
+        return (entry.mode, entry.cardTakesAspect)
+    }
+
     /// Sets every record's picture fields and title, and counts the cards in view and ready.
     private func applyPictures(to records: UnsafeMutableBufferPointer<InstanceRecord>) {
         var status = PictureStatus()
         var fading = false, titlesMissing = 0
         let now = session.time
-        let mode = PictureFitMode(layout: session.layoutKind), slideBox = session.layoutKind == .slidebox
+        let (mode, slideBox) = fitting(for: session.layoutKind)
         let cardCapacity = residency.capacity(of: .card)
         for index in visible.indices {
             let card = visible[index], r = Int(card.record)

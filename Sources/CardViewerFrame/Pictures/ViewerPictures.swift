@@ -99,6 +99,8 @@ public final class ViewerPictures {
     /// True when the content moved since the frame before the one being decorated: its cards
     /// draw from the card tier where they can (`decorate`).
     var frameScrolls = false
+    /// The picture fitting of the last decorated frame's layout (`fitting(for:)`).
+    var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool)?
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 

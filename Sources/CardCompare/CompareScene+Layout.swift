@@ -1,0 +1,24 @@
+import CardLayout
+import CardMath
+
+extension CompareScene {
+    /// The scene `layout-NAME`: any registered layout with `options` at rest, 30 cards, scrolled
+    /// so that card 5's centre is at the viewport's centre along the scroll axis (clamped to the
+    /// content) — what `compare --layout NAME` adds to the fixed scenes.
+    public static func resting(_ layout: LayoutDescriptor, options: LayoutOptionValues? = nil,
+                               viewport: Size, cardCount: Int = 30) -> CompareScene {
+        let cards = layout.makeLayout(options)
+        let start = LayoutContext(viewport: viewport, cardCount: cardCount)
+        var offset = Vec2.zero
+        if cardCount > 0 {
+            let center = cards.attributes(at: min(5, cardCount - 1), in: start).center
+            let maximum = cards.maximumOffset(viewport: viewport, cardCount: cardCount)
+            offset = cards.scrollAxis == .vertical
+                ? Vec2(0, clamp(center.y - viewport.height / 2, 0, maximum.y))
+                : Vec2(clamp(center.x - viewport.width / 2, 0, maximum.x), 0)
+        }
+        let context = LayoutContext(viewport: viewport, cardCount: cardCount, offset: offset)
+        return CompareScene(name: "layout-\(layout.name)", summary: "\(layout.summary) at rest",
+                            viewport: viewport, offset: offset, cards: cards.visibleAttributes(in: context))
+    }
+}

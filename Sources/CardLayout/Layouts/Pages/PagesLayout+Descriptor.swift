@@ -1,0 +1,28 @@
+extension LayoutKind {
+    public static let pages = LayoutKind("pages")
+}
+
+extension LayoutDescriptor {
+    /// Safari's tab overview (seed 000, SPEC §2.1).
+    public static let pages = LayoutDescriptor(
+        name: "pages", summary: "Safari's tab overview (seed 000)",
+        options: [
+            LayoutOption("pitch", default: 160, range: 40...2000, help: "distance between the tops of neighbouring pages, points"),
+            LayoutOption("restingAngle", default: -60, range: -90...0, help: "tilt of a page at the top of the screen, degrees"),
+            LayoutOption("anglePerViewport", default: 20, range: 0...90, help: "extra tilt per screen height below the top, degrees"),
+        ],
+        behaviour: LayoutBehaviour(
+            tap: .opensPage, interaction: .tabOverview, picturesFillCards: true, opensAppendedCard: true,
+            helpLines: ["  drag left        delete a page (pages)"]),
+        make: { PagesLayout(options: $0) })
+}
+
+extension PagesLayout {
+    /// The layout with `options` (see `LayoutDescriptor.pages`).
+    public init(options: LayoutOptionValues) {
+        self.init()
+        pitch = options["pitch"]
+        restingAngle = options["restingAngle"]
+        anglePerViewport = options["anglePerViewport"]
+    }
+}

@@ -1,0 +1,16 @@
+extension LayoutKind {
+    public static let wheel = LayoutKind("wheel")
+}
+
+extension LayoutDescriptor {
+    /// The spinning wheel (seed 004, SPEC §2.5).
+    public static let wheel = LayoutDescriptor(
+        name: "wheel", summary: "the spinning wheel (seed 004)",
+        options: [
+            LayoutOption("radius", default: 500, range: 200...2000, help: "distance from a card's centre to the hub, points ([ and ] change it)"),
+        ],
+        behaviour: LayoutBehaviour(
+            resting: .snapsToCards, interaction: .spinningWheel,
+            helpLines: ["  [ ]              wheel radius smaller / larger (wheel)"]),
+        make: { WheelLayout(radius: $0["radius"]) })
+}

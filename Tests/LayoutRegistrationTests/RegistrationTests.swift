@@ -1,0 +1,83 @@
+import ArgumentParser
+import CardInteraction
+import CardLayout
+import CardMath
+@testable import cardviewer
+@testable import CardViewerCore
+import Testing
+
+/// A layout registered at run time, from a test target that edits no other file, is parsed on
+/// the command line, listed by `cardviewer layouts` and in the help, and reachable from the keys.
+@Suite struct RegistrationTests {
+    init() { registerStrip() }
+
+    @Test("--layout strip and --set parse; a wrong option names the strip's options")
+    func commandLine() throws {
+        let command = try CardViewer.parseAsRoot(["layout", "--layout", "strip", "--set", "gap=40", "--cards", "3"])
+        let layoutCommand = try #require(command as? LayoutCommand)
+        #expect(layoutCommand.scene.layout == LayoutKind("strip"))
+        let layout = try #require(layoutCommand.scene.layout.descriptor.makeLayout(layoutCommand.scene.layoutOptions) as? StripLayout)
+        #expect(layout.gap == 40 && layout.cardWidth == 200)
+        #expect(throws: (any Error).self) {
+            try CardViewer.parseAsRoot(["render", "--layout", "strip", "--set", "radius=500", "--out", "x.png"])
+        }
+        do {
+            _ = try CardViewer.parseAsRoot(["layout", "--layout", "strip", "--set", "radius=500"])
+            Issue.record("an option of another layout was accepted")
+        } catch {
+            let text = CardViewer.message(for: error)
+            #expect(text.contains("cardWidth (20…2000)") && text.contains("gap (0…500)"), "\(text)")
+        }
+    }
+
+    @Test("cardviewer layouts lists it, with its options, in text, JSON and README's table")
+    func listing() {
+        let layouts = LayoutRegistry.shared.all
+        let position = try! #require(layouts.firstIndex { $0.name == "strip" })
+        let key = LayoutRegistry.key(forPosition: position).map(String.init) ?? "L"
+        #expect(LayoutListing.text(layouts).contains("strip (key \(key)): a test layout: one row of cards"))
+        #expect(LayoutListing.text(layouts).contains("gap"))
+        #expect(LayoutListing.json(layouts).contains(#"{"name":"strip","summary":"a test layout: one row of cards""#))
+        #expect(LayoutListing.markdown(layouts).contains("| `strip` | \(key) | a test layout: one row of cards |"))
+    }
+
+    @Test("the help overlay names it and shows its own help line")
+    func help() {
+        let lines = ViewerSession.helpLines
+        #expect(lines.prefix(4).joined().contains("strip"), "\(lines.prefix(4))")
+        #expect(lines.contains("  (nothing)        a strip has no gestures (strip)"))
+    }
+
+    @Test("its number key and L switch the viewer to it; its cards are laid out by it")
+    func keys() throws {
+        let layouts = LayoutRegistry.shared.all
+        let position = try #require(layouts.firstIndex { $0.name == "strip" })
+        let strip = LayoutKind("strip")
+        let session = ViewerSession(deck: Deck(syntheticCount: 8),
+                                    configuration: .init(layout: .pages, viewport: Size(width: 800, height: 600)))
+        var time = 0.0
+        func press(_ character: Character) {
+            time += 0.05
+            session.handle(.key(KeyEvent(key: .character(character), isDown: true, time: time)))
+            session.handle(.key(KeyEvent(key: .character(character), isDown: false, time: time + 0.01)))
+            for _ in 0..<60 { time += 1.0 / 60; session.advance(to: time) }
+        }
+        if let key = LayoutRegistry.key(forPosition: position) {
+            press(key)
+            #expect(session.layoutKind == strip)
+            press("1")
+            #expect(session.layoutKind == .pages)
+        }
+        // L walks the registry in order and reaches it from the last built-in layout.
+        for _ in 0..<layouts.count where session.layoutKind != strip { press("l") }
+        #expect(session.layoutKind == strip)
+        // At rest the frame shows the strip's own attributes.
+        session.prepareFrame()
+        let expected = StripLayout().visibleAttributes(in: LayoutContext(viewport: session.viewport, cardCount: 8, offset: session.offset))
+        #expect(session.frameCards.count == expected.count)
+        for card in session.frameCards {
+            let rest = try #require(expected.first { $0.index == session.deck.index(of: card.id) })
+            #expect(abs(card.center.x - rest.center.x) < 1e-6 && abs(card.center.y - rest.center.y) < 1e-6)
+        }
+    }
+}
