@@ -76,6 +76,14 @@ struct ViewerBuilderTests {
         #expect(Set(records.map(\.id)) == Set((0..<deck.count).map { deck[$0].id.rawValue }))
     }
 
+    @Test("offscreen surfaces are multisampled 4× up to 4096² pixels, 1× beyond (render and headless replays alike)")
+    func offscreenSamples() {
+        #expect(ViewerBuilder.offscreenSamples(PixelSize(width: 1280, height: 800)) == 4)
+        #expect(ViewerBuilder.offscreenSamples(PixelSize(width: 4096, height: 4096)) == 4)
+        #expect(ViewerBuilder.offscreenSamples(PixelSize(width: 4097, height: 4096)) == 1)
+        #expect(ViewerBuilder.offscreenSamples(PixelSize(width: 16384, height: 16384)) == 1)
+    }
+
     @Test("`cardviewer render` draws the builder's frame", arguments: [LayoutKind.grid, .pages])
     func renderDrawsTheBuildersFrame(layout: LayoutKind) throws {
         let directory = try CommandRunner.temporaryDirectory()
