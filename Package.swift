@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "cardviewer", targets: ["cardviewer"]),
         .library(name: "CardMath", targets: ["CardMath"]),
+        .library(name: "CardFiles", targets: ["CardFiles"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
         .library(name: "CardPacking", targets: ["CardPacking"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
@@ -42,6 +43,11 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
+        // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
+        // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
+        // through it; the C library's file calls appear nowhere else.
+        .target(name: "CardFiles"),
+
         // Pure Swift in the middle: no C module, no files, no GL.
         .target(name: "CardMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CardLayout", dependencies: ["CardMath"]),
@@ -60,14 +66,14 @@ let package = Package(
         .target(name: "CardText", dependencies: ["CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
 
         // Images: PNG in and out through libpng (C at the edge), RGBA buffers for everyone else.
-        .target(name: "CardImaging", dependencies: ["CPNG", "CDeflate"], swiftSettings: pixelLoops),
+        .target(name: "CardImaging", dependencies: ["CardFiles", "CPNG", "CDeflate"], swiftSettings: pixelLoops),
         // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
         // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
         // header probes. Thread-safe entry points for the loader's workers.
-        .target(name: "CardPictureDecoding", dependencies: ["CardImaging", "CTurboJPEG"], swiftSettings: pixelLoops),
+        .target(name: "CardPictureDecoding", dependencies: ["CardFiles", "CardImaging", "CTurboJPEG"], swiftSettings: pixelLoops),
         // The freedesktop.org thumbnail cache (~/.cache/thumbnails): lookup, atomic writes,
         // failure records; shared with GNOME/KDE. Writes only under the cache root.
-        .target(name: "CardThumbnails", dependencies: ["CardImaging", "CardPictureDecoding"], swiftSettings: pixelLoops),
+        .target(name: "CardThumbnails", dependencies: ["CardFiles", "CardImaging", "CardPictureDecoding"], swiftSettings: pixelLoops),
         // The bundled default deck's PNGs (written by `make-deck`), as resources.
         .target(name: "CardAssets", path: "Assets", resources: [.copy("Deck")]),
         // The painter of the bundled deck: a maintainers' tool, not linked by the viewer.
@@ -117,7 +123,7 @@ let package = Package(
         // replay scripts. Foundation, no GL, no GLFW.
         .target(
             name: "CardViewerCore",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
+            dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
         ),
         // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
         // rest), decorated by the picture pipeline (deck → demand → workers: decode, thumbnail
@@ -135,7 +141,7 @@ let package = Package(
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
+                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
             ]
         ),
@@ -143,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
+                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -156,6 +162,7 @@ let package = Package(
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
+        .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardImagingTests", dependencies: ["CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport"]),
         .testTarget(
             name: "CardPictureDecodingTests",
@@ -191,8 +198,8 @@ let package = Package(
         .testTarget(
             name: "CardViewerCoreTests",
             dependencies: [
-                "CardViewerCore", "CardInteraction", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
-                "CMallocCounter",
+                "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
+                "CardTestSupport", "CMallocCounter",
             ]
         ),
         .testTarget(

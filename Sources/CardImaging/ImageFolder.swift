@@ -1,3 +1,4 @@
+import CardFiles
 import Foundation
 
 /// Why an image folder could not be listed. The description is one line naming the folder.
@@ -25,16 +26,13 @@ public enum ImageFolder {
     /// Throws `ImageFolderError` when the folder is missing, not a folder, or cannot be listed.
     /// - Complexity: O(n log n) for n entries.
     public static func pngFiles(in directory: String) throws -> [(title: String, path: String)] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ImageFolderError.missing(path: directory)
-        }
-        guard isDirectory.boolValue else { throw ImageFolderError.notADirectory(path: directory) }
+        guard let info = try? FileInfo.at(directory) else { throw ImageFolderError.missing(path: directory) }
+        guard info.kind == .folder else { throw ImageFolderError.notADirectory(path: directory) }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            names = try Folder.names(in: directory)
         } catch {
-            throw ImageFolderError.unreadable(path: directory, reason: reason(error))
+            throw ImageFolderError.unreadable(path: directory, reason: error.reason)
         }
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         return names
@@ -51,8 +49,7 @@ public enum ImageFolder {
         var cards: [(title: String, image: RGBAImage)] = []
         var warnings: [String] = []
         for file in try pngFiles(in: directory) {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileInfo.isFolder(file.path) {
                 warnings.append("'\(file.path)' is a folder, not a PNG file (skipped)")
                 continue
             }

@@ -1,3 +1,4 @@
+import CardFiles
 import CPNG
 import Foundation
 
@@ -53,15 +54,17 @@ public enum PNGCodec {
     /// Files larger than this (1 GiB) are refused unread: no allowed image needs that many bytes.
     public static let maximumFileSize = 1 << 30
 
-    /// Decodes the PNG file at `path`; errors name `path`.
+    /// Decodes the PNG file at `path` (read through `FileBytes`: a regular file, at most
+    /// `maximumFileSize` bytes, refused unread when larger); errors name `path`.
     public static func read(contentsOf path: String) throws -> RGBAImage {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
-            throw PNGError.unreadable(path: path, reason: "the file is too large (\(size) bytes; at most \(maximumFileSize))")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.readAll(path, maximumSize: maximumFileSize)
+        } catch let error {
+            if case .tooLarge = error { throw PNGError.unreadable(path: path, reason: error.reason) }
             throw PNGError.unreadable(path: path, reason: "no such file or not readable")
         }
-        return try decode([UInt8](data), name: path)
+        return try decode(bytes, name: path)
     }
 
     /// Decodes PNG bytes; `name` labels errors. Refuses a malformed chunk structure (see
@@ -151,13 +154,14 @@ public enum PNGCodec {
         throw PNGError.unwritable(path: name, reason: message(of: image))
     }
 
-    /// Writes `rgba` as a PNG at `path`, atomically: a temporary file beside it, flushed, then renamed.
+    /// Writes `rgba` as a PNG at `path`, atomically (`AtomicFile`): a temporary file beside it,
+    /// flushed, then renamed.
     public static func write(_ rgba: RGBAImage, to path: String) throws {
         let bytes = try encode(rgba, name: path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw PNGError.unwritable(path: path, reason: reasonText(error))
+            try AtomicFile.replace(path, with: bytes)
+        } catch let error as FileWriteError {
+            throw PNGError.unwritable(path: path, reason: error.reason)
         }
     }
 
@@ -168,14 +172,5 @@ public enum PNGCodec {
         }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return line.isEmpty ? "not a PNG libpng can read" : line
-    }
-
-    private static func reasonText(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let posix = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(posix.rawValue))
-        }
-        return ns.localizedDescription
     }
 }

@@ -1,9 +1,4 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardFiles
 
 /// One picture file of a folder as listed, before anything is decoded.
 public struct PictureFile: Hashable, Sendable {
@@ -40,51 +35,39 @@ public enum PictureFolder {
     /// not a readable file (a folder called "x.png", a dangling link).
     ///
     /// - Throws: `ImageFolderError` when the folder is missing, not a folder, or cannot be listed.
-    /// - Complexity: one `readdir` pass and one `stat` per picture-named entry, then a sort of
+    /// - Complexity: one `readdir` pass (`Folder.names`) and one `stat` per picture-named entry, then a sort of
     ///   precomputed natural-order keys: O(n log n); 100,000 entries take well under a second.
     public static func list(_ directory: String) throws -> (files: [PictureFile], warnings: [String]) {
-        var status = stat()
-        guard stat(directory, &status) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw ImageFolderError.missing(path: directory) }
-            throw ImageFolderError.unreadable(path: directory, reason: String(cString: strerror(errno)))
+        let names: [String]
+        do {
+            guard try FileInfo.at(directory).kind == .folder else { throw ImageFolderError.notADirectory(path: directory) }
+            names = try Folder.names(in: directory)
+        } catch let error as FileReadError {
+            if error.isMissing { throw ImageFolderError.missing(path: directory) }
+            throw ImageFolderError.unreadable(path: directory, reason: error.reason)
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw ImageFolderError.notADirectory(path: directory) }
-        guard let folder = opendir(directory) else {
-            throw ImageFolderError.unreadable(path: directory, reason: String(cString: strerror(errno)))
-        }
-        defer { closedir(folder) }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var files: [PictureFile] = [], warnings: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
             guard !name.hasPrefix("."), let title = pictureTitle(name) else { continue }
             let path = base + name
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                warnings.append("cannot read '\(path)': \(String(cString: strerror(errno))) (skipped)")
+            let info: FileInfo
+            do {
+                info = try FileInfo.at(path)
+            } catch {
+                warnings.append("cannot read '\(path)': \(error.reason) (skipped)")
                 continue
             }
-            guard info.st_mode & S_IFMT == S_IFREG else {
-                warnings.append("'\(path)' is \(info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"), not a picture (skipped)")
+            guard info.kind == .regular else {
+                warnings.append("'\(path)' is \(info.kind == .folder ? "a folder" : "not a regular file"), not a picture (skipped)")
                 continue
             }
-            files.append(PictureFile(name: name, path: path, title: title, byteCount: Int(info.st_size),
-                                     modifiedSeconds: modificationSeconds(info)))
+            files.append(PictureFile(name: name, path: path, title: title, byteCount: info.size,
+                                     modifiedSeconds: info.modifiedSeconds))
         }
         let order = NaturalOrder.sorted(files.map(\.name))
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return (order.compactMap { byName[$0] }, warnings)
-    }
-
-    /// The modification time of `info`, whole seconds since 1970.
-    static func modificationSeconds(_ info: stat) -> Int {
-        #if os(Linux)
-        Int(info.st_mtim.tv_sec)
-        #else
-        Int(info.st_mtimespec.tv_sec)
-        #endif
     }
 
     /// The title of a picture file ("Beach.JPG" → "Beach"), or `nil` when the name is not a

@@ -1,6 +1,6 @@
+import CardFiles
 import CardImaging
 import CardPictureDecoding
-import Foundation
 
 extension ThumbnailCache {
     /// Saves `image` (upright; scaled down here to fit `size`) as the thumbnail of the picture at
@@ -38,46 +38,23 @@ extension ThumbnailCache {
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder (mode 0600), renamed
-    /// over `path`; missing folders from the cache root down are made with mode 0700. A failure
-    /// removes the temporary file and stops all writing (one warning).
+    /// over `path` (`AtomicFile`: flushed to disk before and after the rename, like every file
+    /// this program writes, so a crash leaves the old thumbnail or the new one, never an empty
+    /// file under the new name; thumbnails are saved while the workers are idle); missing
+    /// folders from the cache root down are made with mode 0700. A failure removes the temporary
+    /// file and stops all writing (one warning).
     func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
         let folder = String(path[..<path.lastIndex(of: "/")!])
-        if let failure = makeFolders(folder) {
+        if let failure = Folder.make(folder, mode: 0o700) {
             writeFailed(failure)
             return false
         }
-        var template = Array("\(folder)/.\(path.split(separator: "/").last!).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            writeFailed(String(cString: strerror(errno)))
+        do {
+            try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly))
+            return true
+        } catch {
+            writeFailed((error as? FileWriteError)?.reason ?? "\(error)")
             return false
         }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        if fchmod(descriptor, 0o600) != 0 { failure = String(cString: strerror(errno)) }
-        var written = 0
-        while failure == nil, written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { failure = String(cString: strerror(errno)) } else { written += count }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        guard let failure else { return true }
-        unlink(temporary)
-        writeFailed(failure)
-        return false
-    }
-
-    /// Makes `folder` and any missing parents below `/` with mode 0700; the reason on failure.
-    private func makeFolders(_ folder: String) -> String? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            return isFolder.boolValue ? nil : "'\(folder)' is not a folder"
-        }
-        let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-        if !parent.isEmpty, let failure = makeFolders(parent) { return failure }
-        if mkdir(folder, 0o700) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
-        return nil
     }
 }

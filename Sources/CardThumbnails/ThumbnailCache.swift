@@ -1,3 +1,4 @@
+import CardFiles
 import CardImaging
 import CardPictureDecoding
 import Foundation
@@ -97,8 +98,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// The modification time and size of the file at `path`, or nil when it cannot be read
     /// (the standard: no thumbnail is read or written for a picture the user cannot read).
     public static func stamp(of path: String) -> FileStamp? {
-        var status = stat()
-        guard stat(path, &status) == 0, access(path, R_OK) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileStamp(modificationTime: Int(status.st_mtim.tv_sec), size: Int(status.st_size))
+        guard let info = try? FileInfo.at(path), FileInfo.isReadable(path), info.kind == .regular else { return nil }
+        return FileStamp(modificationTime: info.modifiedSeconds, size: info.size)
     }
 }

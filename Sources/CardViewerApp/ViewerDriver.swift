@@ -1,3 +1,4 @@
+import CardFiles
 import CardImaging
 import CardMath
 import CardPacking
@@ -132,7 +133,7 @@ final class ViewerDriver {
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()
-        if session.deckRevision != savedRevision || saveFailed || !FileManager.default.fileExists(atPath: store.path) {
+        if session.deckRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
             save()
         }
         saver.finish()

@@ -1,3 +1,4 @@
+import CardFiles
 import CardImaging
 import CardMath
 import CardRendering
@@ -114,8 +115,7 @@ public enum ViewerProgram {
             throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
         if let directory = options.screenshotDirectory {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileInfo.isFolder(directory) else {
                 throw ViewerFailure.badInput("--screenshot-dir: '\(directory)' is not a folder")
             }
         }
@@ -130,13 +130,9 @@ public enum ViewerProgram {
     /// Fails early when `path` cannot be written: a missing folder, or a folder at `path`.
     private static func checkWritable(_ path: String) throws {
         guard !path.isEmpty else { throw ViewerFailure.badInput("--screenshot needs a file name") }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ViewerFailure.runtime("cannot write PNG '\(path)': it is a directory")
-        }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ViewerFailure.runtime("cannot write PNG '\(path)': no such directory '\(folder)'")
+        // A read-only folder is found by the write itself, after the replay.
+        if let problem = OutputPath.problem(path, checkingWritable: false) {
+            throw ViewerFailure.runtime("cannot write PNG '\(path)': \(OutputPath.reason(problem))")
         }
     }
 

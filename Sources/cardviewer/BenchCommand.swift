@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardFiles
 import CardBenchmark
 import CardLayout
 import CardMath
@@ -134,27 +135,19 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// Writes `data` to `path` atomically (`AtomicFile`); a failure names `what` and the path.
     func write(_ data: Data, to path: String, what: String) throws {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw RuntimeFailure("cannot write \(what) '\(path)': \((error as NSError).localizedDescription)")
+            try AtomicFile.replace(path, with: [UInt8](data))
+        } catch let error as FileWriteError {
+            throw RuntimeFailure("cannot write \(what) '\(path)': \(error.reason)")
         }
     }
 
     /// Fails before measuring when `path` cannot be written.
     func checkWritable(_ path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw RuntimeFailure("cannot write '\(path)': it is a directory")
-        }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RuntimeFailure("cannot write '\(path)': no such directory '\(folder)'")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw RuntimeFailure("cannot write '\(path)': directory '\(folder)' is not writable")
+        if let problem = OutputPath.problem(path) {
+            throw RuntimeFailure("cannot write '\(path)': \(OutputPath.reason(problem))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardFiles
 import CardCompare
 import CardImaging
 import CardLayout
@@ -88,10 +89,8 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let pixels = PixelSize(width: Int(size.size.width), height: Int(size.size.height))
-        do {
-            try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-        } catch {
-            throw RuntimeFailure("cannot create directory '\(outDir)': \((error as NSError).localizedDescription)")
+        if let failure = Folder.make(outDir, mode: 0o777) {
+            throw RuntimeFailure("cannot create directory '\(outDir)': \(failure)")
         }
         let comparer: SceneComparer
         do {
@@ -124,9 +123,9 @@ struct CompareCommand: ParsableCommand {
         if let json {
             let text = ComparisonReport.json(comparisons, pixels: pixels, renderer: comparer.driver.renderer, tolerance: tolerance)
             do {
-                try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
-            } catch {
-                throw RuntimeFailure("cannot write JSON '\(json)': \((error as NSError).localizedDescription)")
+                try AtomicFile.replace(json, with: Array((text + "\n").utf8))
+            } catch let error as FileWriteError {
+                throw RuntimeFailure("cannot write JSON '\(json)': \(error.reason)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardFiles
 import CardImaging
 import CardMath
 import CardRendering
@@ -90,17 +91,8 @@ struct RenderCommand: ParsableCommand {
     /// Fails early, before rendering, when `path` cannot be written: a missing or read-only
     /// folder, or a folder where the file should be.
     private func checkWritable(_ path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw RuntimeFailure("cannot write PNG '\(path)': it is a directory")
-        }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RuntimeFailure("cannot write PNG '\(path)': no such directory '\(folder)'")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw RuntimeFailure("cannot write PNG '\(path)': directory '\(folder)' is not writable")
+        if let problem = OutputPath.problem(path) {
+            throw RuntimeFailure("cannot write PNG '\(path)': \(OutputPath.reason(problem))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 @testable import CardViewerCore
@@ -56,7 +57,7 @@ import Testing
         let path = dir.appendingPathComponent("state.json").path
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         // A file of the name the corrupt one would get already exists: it must survive.
-        let stamp = SafeFile.timestamp(date)
+        let stamp = ExclusiveFile.timestamp(date)
         let earlier = path + ".corrupt-" + stamp
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: earlier))
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -83,16 +84,16 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("x.png").path
-        #expect(try SafeFile.createNew(path, with: [1, 2, 3]))
-        #expect(try !SafeFile.createNew(path, with: [9]))
+        #expect(try ExclusiveFile.createNew(path, with: [1, 2, 3]))
+        #expect(try !ExclusiveFile.createNew(path, with: [9]))
         #expect(FileManager.default.contents(atPath: path) == Data([1, 2, 3]))
         // Screenshots: same second, new names.
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let first = try ScreenshotFile.writeNew([1], in: dir.path, date: date)
         let second = try ScreenshotFile.writeNew([2], in: dir.path, date: date)
         #expect(first != second)
-        #expect(URL(fileURLWithPath: first).lastPathComponent == "cardviewer-\(SafeFile.timestamp(date)).png")
-        #expect(URL(fileURLWithPath: second).lastPathComponent == "cardviewer-\(SafeFile.timestamp(date))-2.png")
+        #expect(URL(fileURLWithPath: first).lastPathComponent == "cardviewer-\(ExclusiveFile.timestamp(date)).png")
+        #expect(URL(fileURLWithPath: second).lastPathComponent == "cardviewer-\(ExclusiveFile.timestamp(date))-2.png")
         #expect(FileManager.default.contents(atPath: first) == Data([1]))
     }
 }

@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 @testable import CardViewerCore
 import Foundation

@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 @testable import CardViewerCore
@@ -32,7 +33,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("state.json").path
         try DeckStore(path: path).save(deck)
-        return try #require(SafeFile.contents(of: path))
+        return try FileBytes.readAll(path, maximumSize: .max)
     }
 
     @Test("the written file reads back through the parser and through JSONDecoder")

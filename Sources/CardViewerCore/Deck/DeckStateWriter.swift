@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 

@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import Foundation
 
@@ -34,16 +35,10 @@ public struct DeckStore: Sendable {
     /// Checks, before anything else happens, that the state can be saved: the folder exists and
     /// is writable, and the path is not a folder.
     public func checkUsable() throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw DeckStoreError(description: "state file '\(path)' is a directory")
-        }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw DeckStoreError(description: "cannot save state to '\(path)': no such directory '\(folder)'")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw DeckStoreError(description: "cannot save state to '\(path)': directory '\(folder)' is not writable")
+        switch OutputPath.problem(path) {
+        case nil: return
+        case .isFolder: throw DeckStoreError(description: "state file '\(path)' is a directory")
+        case let problem?: throw DeckStoreError(description: "cannot save state to '\(path)': \(OutputPath.reason(problem))")
         }
     }
 
@@ -55,7 +50,7 @@ public struct DeckStore: Sendable {
     ///   corrupt file cannot be moved aside.
     public func load(now: Date = Date()) throws -> Loaded {
         StaleTemporaries.remove(besides: path)
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard FileInfo.exists(path) else { return .missing }
         do {
             // The file's bytes are freed before the deck is built from the parsed state.
             let state = try Self.readState(path)
@@ -65,7 +60,7 @@ public struct DeckStore: Sendable {
         } catch {
             let reason = Self.reason(error)
             do {
-                let moved = try SafeFile.moveAside(path, suffix: ".corrupt-\(SafeFile.timestamp(now))")
+                let moved = try ExclusiveFile.moveAside(path, suffix: ".corrupt-\(ExclusiveFile.timestamp(now))")
                 return .corrupt(reason: reason, movedTo: moved)
             } catch let failure as FileWriteError {
                 throw DeckStoreError(description: "state file '\(path)' is corrupt (\(reason)) and \(failure.description)")
@@ -77,12 +72,12 @@ public struct DeckStore: Sendable {
     /// people to read; larger ones compactly.
     public static let readableCardLimit = 10_000
 
-    /// Saves `deck` atomically (temporary file, fsync, rename), streamed: the JSON goes to the
+    /// Saves `deck` atomically (`AtomicFile`: temporary file, fsync, rename), streamed: the JSON goes to the
     /// file through a 64 KiB buffer as it is written, never whole into memory.
     public func save(_ deck: Deck) throws {
         let readable = deck.count + deck.deleted.count <= Self.readableCardLimit
         do {
-            try SafeFile.replace(path) { sink in
+            try AtomicFile.replace(path) { sink in
                 var writer = DeckStateWriter(readable: readable)
                 try writer.write(deck, to: &sink)
             }
@@ -102,9 +97,9 @@ public struct DeckStore: Sendable {
         try Deck(state: bytes.withUnsafeBufferPointer { try DeckStateParser.parse($0) })
     }
 
-    /// The parsed state in the file at `path`.
+    /// The parsed state in the file at `path` (a regular file: `FileBytes`; no size cap yet).
     private static func readState(_ path: String) throws -> DeckState {
-        guard let bytes = SafeFile.contents(of: path) else {
+        guard let bytes = try? FileBytes.readAll(path, maximumSize: .max) else {
             throw DeckStoreError(description: "cannot read state file '\(path)'")
         }
         return try bytes.withUnsafeBufferPointer { try DeckStateParser.parse($0) }

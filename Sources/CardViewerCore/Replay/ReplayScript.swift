@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardMath
 import Foundation
@@ -54,12 +55,12 @@ public struct ReplayScript: Sendable {
         self.pictureWaits = pictureWaits.sorted()
     }
 
-    /// Reads and checks the script at `path`.
+    /// Reads (a regular file: `FileBytes`; no size cap yet) and checks the script at `path`.
     public static func load(contentsOf path: String) throws -> ReplayScript {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileBytes.readAll(path, maximumSize: .max) else {
             throw ReplayError(description: "cannot read replay script '\(path)'")
         }
-        return try parse(data, name: path)
+        return try parse(Data(bytes), name: path)
     }
 
     /// Parses a script; `name` labels errors.

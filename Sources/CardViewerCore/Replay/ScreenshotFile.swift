@@ -1,3 +1,4 @@
+import CardFiles
 import Foundation
 
 /// Screenshot files (S): a new name in a folder, never an existing file.
@@ -7,11 +8,11 @@ public enum ScreenshotFile {
     /// is never overwritten, even by another program racing for the same name.
     public static func writeNew(_ png: [UInt8], in directory: String, date: Date = Date()) throws -> String {
         let base = URL(fileURLWithPath: directory.isEmpty ? "." : directory, isDirectory: true)
-        let stamp = SafeFile.timestamp(date)
+        let stamp = ExclusiveFile.timestamp(date)
         for attempt in 1...10_000 {
             let name = "cardviewer-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)") + ".png"
             let path = base.appendingPathComponent(name).path
-            if try SafeFile.createNew(path, with: png) { return path }
+            if try ExclusiveFile.createNew(path, with: png) { return path }
         }
         throw FileWriteError(description: "cannot save a screenshot in '\(directory)': too many files named like it")
     }

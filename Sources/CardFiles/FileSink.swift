@@ -5,14 +5,16 @@ import Darwin
 #endif
 
 /// Buffered writes to an open file: bytes collect in a fixed 64 KiB buffer and go to the file
-/// each time it fills, so writing a large file needs no more memory than the buffer.
-struct FileSink {
-    static let bufferSize = 64 << 10
+/// each time it fills, so writing a large file needs no more memory than the buffer. Handed to
+/// the body of `AtomicFile.replace(_:options:writing:)`.
+public struct FileSink {
+    /// The buffer's size in bytes (64 KiB).
+    public static let bufferSize = 64 << 10
     private let fd: Int32
     private let path: String
     private var buffer: [UInt8] = []
     /// Bytes handed to the file so far (not counting the buffer).
-    private(set) var flushedCount = 0
+    public private(set) var flushedCount = 0
 
     init(fd: Int32, path: String) {
         self.fd = fd
@@ -21,17 +23,19 @@ struct FileSink {
     }
 
     /// Everything written so far, buffered or not.
-    var count: Int { flushedCount + buffer.count }
+    public var count: Int { flushedCount + buffer.count }
 
-    mutating func write(_ byte: UInt8) throws {
+    /// Writes one byte.
+    public mutating func write(_ byte: UInt8) throws {
         if buffer.count == Self.bufferSize { try flush() }
         buffer.append(byte)
     }
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    /// Writes one byte.
+    public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if buffer.count + bytes.count > Self.bufferSize { try flush() }
         if bytes.count >= Self.bufferSize {
-            try SafeFile.writeAll(fd, bytes, path: path)
+            try AtomicFile.writeAll(fd, bytes, path: path)
             flushedCount += bytes.count
         } else {
             buffer.append(contentsOf: bytes)
@@ -39,15 +43,15 @@ struct FileSink {
     }
 
     /// Writes the UTF-8 bytes of `text`.
-    mutating func write(_ text: String) throws {
+    public mutating func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Hands the buffer to the file.
-    mutating func flush() throws {
+    public mutating func flush() throws {
         guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { try SafeFile.writeAll(fd, $0, path: path) }
+        try buffer.withUnsafeBytes { try AtomicFile.writeAll(fd, $0, path: path) }
         flushedCount += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The temporary files of atomic replaces (`SafeFile.replace`): their names, and removing the
+/// The temporary files of atomic replaces (`AtomicFile.replace`): their names, and removing the
 /// ones a crash (kill -9 during a save) left behind.
 ///
 /// A temporary is `.<name>.tmp-<pid>-<random>` next to the file `<name>`, written by process
@@ -14,15 +14,15 @@ import Darwin
 /// pid inherited from a crashed viewer). A temporary of a live process that is not older than it
 /// — another viewer saving the same state file right now — is left alone, as is every file of
 /// any other name and anything that is not a regular file.
-enum StaleTemporaries {
+public enum StaleTemporaries {
     /// A new temporary's name for the file `name`.
-    static func temporaryName(for name: String) -> String {
+    public static func temporaryName(for name: String) -> String {
         ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// The writer's pid when `entry` is a temporary of the file `name` (exactly the pattern:
     /// decimal pid, `-`, decimal random number, nothing after), else `nil`.
-    static func writerPID(of entry: String, name: String) -> pid_t? {
+    public static func writerPID(of entry: String, name: String) -> pid_t? {
         let prefix = ".\(name).tmp-"
         guard entry.hasPrefix(prefix) else { return nil }
         let parts = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
@@ -34,17 +34,16 @@ enum StaleTemporaries {
     /// Removes the stale temporaries of the file at `path`; returns the paths removed. Errors
     /// (an unreadable folder, a file removed meanwhile) are ignored: this is housekeeping.
     @discardableResult
-    static func remove(besides path: String) -> [String] {
+    public static func remove(besides path: String) -> [String] {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent, folder = url.deletingLastPathComponent()
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard let entries = try? Folder.names(in: folder.path) else { return [] }
         var removed: [String] = []
         for entry in entries {
             guard let pid = writerPID(of: entry, name: name) else { continue }
             let candidate = folder.appendingPathComponent(entry).path
-            var info = stat()
-            guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            guard isStale(pid: pid, modified: modificationTime(info)) else { continue }
+            guard let info = try? FileInfo.at(candidate, followingLinks: false), info.kind == .regular else { continue }
+            guard isStale(pid: pid, modified: info.modificationTime) else { continue }
             if unlink(candidate) == 0 { removed.append(candidate) }
         }
         return removed
@@ -52,7 +51,7 @@ enum StaleTemporaries {
 
     /// True when a temporary written by `pid`, last modified at `modified` (seconds since 1970),
     /// cannot belong to a running save.
-    static func isStale(pid: pid_t, modified: Double) -> Bool {
+    public static func isStale(pid: pid_t, modified: Double) -> Bool {
         if kill(pid, 0) != 0, errno == ESRCH { return true }
         // Alive (or not ours to signal): stale only if that process is younger than the file.
         // One second of slack for the boot time's whole-second resolution.
@@ -62,7 +61,7 @@ enum StaleTemporaries {
 
     /// When process `pid` started, seconds since 1970, from /proc (Linux); `nil` elsewhere or
     /// when it cannot be read.
-    static func startTime(of pid: pid_t) -> Double? {
+    public static func startTime(of pid: pid_t) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let bootLine = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8))?
                 .split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
@@ -74,13 +73,5 @@ enum StaleTemporaries {
         let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         guard perSecond > 0 else { return nil }
         return boot + ticks / perSecond
-    }
-
-    private static func modificationTime(_ info: stat) -> Double {
-        #if canImport(Darwin)
-        return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) * 1e-9
-        #else
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) * 1e-9
-        #endif
     }
 }

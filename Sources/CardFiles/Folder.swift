@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Folders: listing names (`readdir`) and making missing ones.
+public enum Folder {
+    /// The names of the entries of the folder at `path`, in the order the file system gives,
+    /// hidden ones included, without "." and "..". A name that is not valid UTF-8 comes back
+    /// with replacement characters.
+    ///
+    /// - Throws: `FileReadError.failed` when the folder cannot be opened (`isMissing` when it
+    ///   does not exist), `.notRegular` never.
+    /// - Complexity: one `readdir` pass, O(entries).
+    public static func names(in path: String) throws(FileReadError) -> [String] {
+        guard let folder = opendir(path) else { throw .failed(path: path, code: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Makes the folder `path` and any missing folders above it, each with `mode` (less the
+    /// umask). An existing folder is fine; something else of that name is an error.
+    ///
+    /// - Returns: nil on success, else the reason ("'x' is not a folder", or the system's).
+    public static func make(_ path: String, mode: mode_t) -> String? {
+        if let info = try? FileInfo.at(path) {
+            return info.kind == .folder ? nil : "'\(path)' is not a folder"
+        }
+        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !parent.isEmpty, let failure = make(parent, mode: mode) { return failure }
+        if mkdir(path, mode) != 0, errno != EEXIST { return systemMessage(errno) }
+        return nil
+    }
+}
