@@ -27,7 +27,6 @@ let package = Package(
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
-        .library(name: "CardViewerPictures", targets: ["CardViewerPictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -112,7 +111,7 @@ let package = Package(
             name: "CardBenchmark",
             dependencies: [
                 "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering", "CardImaging",
-                "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPictures",
+                "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardPictures",
                 "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
@@ -126,21 +125,15 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: ["CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardImaging", "CardAssets"]
         ),
-        // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
-        // shared by the viewer and the benchmark, so the benchmark times the user's path.
+        // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
+        // rest), decorated by the picture pipeline (deck → demand → workers: decode, thumbnail
+        // cache, titles → uploads into the renderer's pools) and drawn; `ViewerBuilder`, the one
+        // place a viewer is put together for a window, `render`, replays and the benchmarks.
         .target(
             name: "CardViewerFrame",
-            dependencies: ["CardViewerCore", "CardPacking", "CardRendering", "CardMath"]
-        ),
-        // The picture pipeline on the frame thread: deck → demand → workers (decode, thumbnail
-        // cache, titles) → uploads into the renderer's pools → each frame's records decorated.
-        // Shared by the viewer and the benchmark.
-        .target(
-            name: "CardViewerPictures",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardPictures", "CardPictureLoading", "CardPictureDecoding",
-                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardImaging", "CardMath", "CardLayout",
-                "CardInteraction",
+                "CardViewerCore", "CardPictures", "CardPictureLoading", "CardPictureDecoding", "CardThumbnails", "CardText",
+                "CardRendering", "CardPacking", "CardImaging", "CardMath", "CardLayout", "CardInteraction",
             ]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
@@ -148,17 +141,16 @@ let package = Package(
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardThumbnails", "CardPacking",
-                "CardRendering", "CardWindow", "CardImaging", "CardInteraction", "CMallocCounter",
+                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
+                "CardLayout", "CardMath", "CMallocCounter",
             ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardWindow",
-                "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardViewerPictures", "CardThumbnails",
+                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -200,7 +192,7 @@ let package = Package(
             name: "CardViewerTests",
             dependencies: [
                 "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
-                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardViewerPictures",
+                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
             ]
         ),
         .testTarget(

@@ -2,7 +2,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardViewerCore
-import CardViewerPictures
+import CardViewerFrame
 
 /// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
 public struct ViewerOptions: Sendable {

@@ -3,6 +3,7 @@ import CardImaging
 import CardMath
 import CardRendering
 import CardViewerCore
+import CardViewerFrame
 import Foundation
 import Testing
 

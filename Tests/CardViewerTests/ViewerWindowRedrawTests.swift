@@ -4,6 +4,7 @@ import CardLayout
 import CardMath
 import CardRendering
 import CardViewerCore
+import CardViewerFrame
 import Foundation
 import Testing
 
