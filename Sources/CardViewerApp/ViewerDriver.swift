@@ -52,7 +52,7 @@ final class ViewerDriver {
         self.report = report
         self.warn = warn
         self.pictureWaitTimeout = pictureWaitTimeout
-        savedRevision = session.deckRevision
+        savedRevision = session.stateRevision
     }
 
     var context: GraphicsContext { viewer.context }
@@ -122,7 +122,7 @@ final class ViewerDriver {
     /// most two versions of a large deck are alive: the session's and the one being written);
     /// warns about saves that failed.
     func saveIfChanged() {
-        if session.deckRevision != savedRevision, saver?.isIdle == true { save() }
+        if session.stateRevision != savedRevision, saver?.isIdle == true { save() }
         warnAboutFailedSaves()
     }
 
@@ -133,7 +133,7 @@ final class ViewerDriver {
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()
-        if session.deckRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
+        if session.stateRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
             save()
         }
         saver.finish()
@@ -150,8 +150,8 @@ final class ViewerDriver {
     /// viewer keeps going).
     func save() {
         guard let saver else { return }
-        saver.save(session.deck)
-        savedRevision = session.deckRevision
+        saver.save(session.deck, layout: session.savedLayout)
+        savedRevision = session.stateRevision
         saveFailed = false
     }
 

@@ -29,6 +29,7 @@ public enum ViewerProgram {
                                         ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
                                     layout: options.layout)
         builder.layoutOptions = options.layoutOptions
+        builder.layoutNamedByUser = options.layoutNamedByUser
         builder.store = store
         builder.ordering = options.ordering
         builder.offset = options.offset
@@ -62,7 +63,9 @@ public enum ViewerProgram {
         }
         let session = driver.session
         driver.countsAllocations = options.allocationReport
-        if loaded.needsSave { driver.save() }
+        // Saved at once when the deck changed on disk, or the layout shown is not the one the
+        // state file remembers (a new --layout or --set, an older file without one).
+        if loaded.needsSave || (store != nil && loaded.savedLayout != session.savedLayout) { driver.save() }
 
         let last: RGBAImage?
         do {

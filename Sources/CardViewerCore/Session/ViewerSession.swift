@@ -167,6 +167,8 @@ public final class ViewerSession {
     /// Grows when the layout or its options change (a switch, the wheel's radius): the state
     /// file remembers them.
     public internal(set) var layoutRevision = 0
+    /// Grows when anything the state file holds changes: the deck, the layout or its options.
+    public var stateRevision: Int { deckRevision + layoutRevision }
     /// The layout shown and its options as the user has set them, for the state file.
     public var savedLayout: SavedLayout {
         let kind = controller.kind

@@ -23,6 +23,10 @@ public struct ViewerBuilder {
     public var layout: LayoutKind
     /// The layout's option values (`--set`); `nil`: its defaults. Passed through likewise.
     public var layoutOptions: LayoutOptionValues?
+    /// True when the command line named the layout (`--layout`): it wins over the layout a
+    /// state file remembers. When false, a restored state's layout is shown (SPEC §12); the
+    /// options set on the command line win over saved ones either way.
+    public var layoutNamedByUser = true
     /// The visibility ordering frames are drawn with.
     public var ordering: RenderOrdering = .depth
     /// The scroll offset to start at (clamped to the content), content points.
@@ -57,6 +61,8 @@ public struct ViewerBuilder {
         public var warnings: [String]
         /// True when the restored deck differs from its state file (save it soon).
         public var needsSave: Bool
+        /// The layout the state file remembers, if any.
+        public var savedLayout: SavedLayout? = nil
     }
 
     /// Lists the deck and restores its saved state (from `store`).
@@ -66,8 +72,29 @@ public struct ViewerBuilder {
     public func loadDeck() throws -> LoadedDeck {
         let listed = try DeckLoader.catalog(for: deck)
         let outcome = try DeckLoader.deck(from: listed.catalog, store: store)
-        return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: listed.warnings + outcome.warnings,
-                          needsSave: outcome.needsSave)
+        var warnings = listed.warnings + outcome.warnings
+        if let saved = outcome.layout {
+            if let resolved = saved.resolved() {
+                if !resolved.dropped.isEmpty {
+                    warnings.append("the state file's options \(resolved.dropped.joined(separator: ", ")) are not options of layout \(saved.name) (or out of range); left out")
+                }
+            } else {
+                warnings.append("the state file's layout '\(saved.name)' is not known (cardviewer layouts lists them); showing \(layout.name)")
+            }
+        }
+        return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
+                          needsSave: outcome.needsSave, savedLayout: outcome.layout)
+    }
+
+    /// The layout to start in and its options: the command line's, with what the state file
+    /// remembers where the command line is silent — its layout when `--layout` was not given,
+    /// its options for that layout under the ones `--set` gives.
+    public func startingLayout(restoring saved: SavedLayout?) -> (kind: LayoutKind, options: LayoutOptionValues?) {
+        guard let saved, let resolved = saved.resolved() else { return (layout, layoutOptions) }
+        guard !layoutNamedByUser || resolved.kind == layout else { return (layout, layoutOptions) }
+        var values = resolved.values
+        for (name, value) in layoutOptions?.overrides ?? [:] { try? values.set(name, to: value) }
+        return (resolved.kind, values)
     }
 
     /// Assembles the viewer of `loaded` on `context`, which must be current on this thread.
@@ -77,8 +104,9 @@ public struct ViewerBuilder {
     /// - Throws: `RenderError` when OpenGL 3.3 or a resource is not available.
     public func build(_ loaded: LoadedDeck, on context: GraphicsContext, viewport: Size? = nil) throws -> AssembledViewer {
         let pixels = context.drawableSize
+        let start = startingLayout(restoring: loaded.savedLayout)
         let configuration = ViewerSession.Configuration(
-            layout: layout, layoutOptions: layoutOptions, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
+            layout: start.kind, layoutOptions: start.options, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
             ordering: ordering, offset: offset, newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
         let session = ViewerSession(deck: loaded.deck, configuration: configuration)
