@@ -30,7 +30,6 @@ let package = Package(
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
-        .library(name: "CardViewerPictures", targets: ["CardViewerPictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -151,7 +150,7 @@ let package = Package(
             name: "CardBenchmark",
             dependencies: [
                 "CMallocCounter", "CardMath", "CardLayout", "CardPacking", "CardRendering",
-                "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPictures",
+                "CardInteraction", "CardViewerCore", "CardViewerFrame", "CardPictures",
                 "CardPictureDecoding", "CardThumbnails",
                 .product(name: "RealModule", package: "swift-numerics"),
                 "CardPixels",
@@ -171,20 +170,15 @@ let package = Package(
                 "CardPictureFolders",
             ]
         ),
-        // The viewer's frame: a session laid out, packed (the bulk writers at rest) and drawn;
-        // shared by the viewer and the benchmark, so the benchmark times the user's path.
+        // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
+        // rest), decorated by the picture pipeline (deck → demand → workers: decode, thumbnail
+        // cache, titles → uploads into the renderer's pools) and drawn; `ViewerBuilder`, the one
+        // place a viewer is put together for a window, `render`, replays and the benchmarks.
         .target(
             name: "CardViewerFrame",
-            dependencies: ["CardViewerCore", "CardPacking", "CardRendering", "CardMath"]
-        ),
-        // The picture pipeline on the frame thread: deck → demand → workers (decode, thumbnail
-        // cache, titles) → uploads into the renderer's pools → each frame's records decorated.
-        // Shared by the viewer and the benchmark.
-        .target(
-            name: "CardViewerPictures",
             dependencies: [
-                "CardViewerCore", "CardViewerFrame", "CardPictures", "CardPictureLoading", "CardPictureDecoding",
-                "CardThumbnails", "CardText", "CardRendering", "CardPacking", "CardMath", "CardLayout",
+                "CardViewerCore", "CardPictures", "CardPictureLoading", "CardPictureDecoding", "CardThumbnails", "CardText",
+                "CardRendering", "CardPacking", "CardMath", "CardLayout", "CardInteraction",
                 "CardPixels",
             ]
         ),
@@ -193,18 +187,19 @@ let package = Package(
         .target(
             name: "CardViewerApp",
             dependencies: [
-                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardViewerPictures", "CardPacking", "CardRendering",
-                "CardWindow", "CardImaging", "CMallocCounter", "CardLayout", "CardMath", "CardPixels",
+                "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
+                "CardLayout", "CardMath", "CMallocCounter",
+                "CardPixels",
             ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering",
-                "CardCompare", "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame",
-                "CardViewerPictures", "CardThumbnails",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), "CardPixels",
+                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardPixels",
             ]
         ),
 
@@ -262,9 +257,9 @@ let package = Package(
         .testTarget(
             name: "CardViewerTests",
             dependencies: [
-                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow",
-                "CardLayout", "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails",
-                "CardViewerFrame", "CardViewerPictures", "CardPictures", "CardPixels", "CardEvents",
+                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
+                "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
+                "CardEvents", "CardPixels",
             ]
         ),
         .testTarget(

@@ -6,21 +6,15 @@ import CardPixels
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
-import CardViewerPictures
 import Foundation
 
-/// Draws a session's frames with the card renderer and the text overlay, keeps the pictures
-/// (`ViewerPictures`) and text in step with the session, takes screenshots and saves the deck.
-/// The same for a window and for offscreen replays.
+/// Drives an assembled viewer (`ViewerBuilder`): draws its frames with the text overlay and
+/// presents them, keeps the pictures in step with the session, takes screenshots and saves the
+/// deck. The same for a window and for offscreen replays.
 final class ViewerDriver {
+    /// The viewer: session, renderer, frame, picture pipeline and overlay.
+    let viewer: AssembledViewer
     let session: ViewerSession
-    let renderer: CardRenderer
-    /// The viewer's frame (layout, packing, upload, draw): the same function the benchmark times.
-    let frame: ViewerFrameRenderer
-    let overlay: TextOverlayRenderer
-    /// The picture pipeline: decodes on workers, uploads, and each frame's picture pass.
-    let pictures: ViewerPictures
-    let catalog: DeckCatalog
     let store: DeckStore?
     /// Writes the deck's snapshots off the frame thread.
     private let saver: DeckSaver?
@@ -31,7 +25,6 @@ final class ViewerDriver {
     private var saveFailed = false
     /// How long a wait for pictures may take (`waitForPictures`, `--screenshot`), seconds.
     let pictureWaitTimeout: Double
-    private var overlayRevision = -1
     private var lastFrameStart: ContinuousClock.Instant?
     /// Allocation counts per frame (`--allocation-report`).
     var allocations = AllocationReport()
@@ -48,31 +41,27 @@ final class ViewerDriver {
         if countsAllocations { allocations.beginFrame(at: frameStartCount) }
     }
 
-    init(session: ViewerSession, context: GraphicsContext, catalog: DeckCatalog, store: DeckStore?,
-         pictureOptions: PictureOptions = PictureOptions(), pictureWaitTimeout: Double = 30,
-         screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping @Sendable (String) -> Void) throws {
-        self.session = session
-        self.catalog = catalog
+    /// Drives `viewer`, which must have its overlay (`ViewerBuilder.drawsOverlay`).
+    init(viewer: AssembledViewer, store: DeckStore?, pictureWaitTimeout: Double = 30,
+         screenshotDirectory: String, report: @escaping (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
+        precondition(viewer.overlay != nil, "the driver draws the overlay")
+        self.viewer = viewer
+        session = viewer.session
         self.store = store
         saver = store.map(DeckSaver.init(store:))
         self.screenshotDirectory = screenshotDirectory
         self.report = report
         self.warn = warn
         self.pictureWaitTimeout = pictureWaitTimeout
-        renderer = try CardRenderer(context: context)
-        frame = ViewerFrameRenderer(renderer: renderer)
-        pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: pictureOptions, warn: warn)
-        overlay = try TextOverlayRenderer(context: context)
-        savedRevision = session.deckRevision
+        savedRevision = session.stateRevision
     }
 
-    var context: GraphicsContext { renderer.context }
+    var context: GraphicsContext { viewer.context }
 
     /// Brings finished pictures to the GPU and plans the next decodes (`ViewerPictures.update`):
     /// before each frame, drawn or not, so that a picture that arrives asks for a frame.
     func updatePictures() throws {
-        guard !session.isMinimised, !context.drawableSize.isEmpty else { return }
-        try pictures.update()
+        try viewer.updatePictures()
     }
 
     /// Draws frames at the session's time, without taking screenshots, until the cards in view
@@ -81,12 +70,12 @@ final class ViewerDriver {
     ///
     /// - Throws: `ViewerFailure.runtime` naming the missing files after `pictureWaitTimeout`.
     func waitForPictures(_ what: String) throws {
-        guard !session.isMinimised, !context.drawableSize.isEmpty else { return }
-        let settled = try pictures.waitUntilSettled(timeout: pictureWaitTimeout) {
+        guard viewer.canDraw else { return }
+        let settled = try viewer.pictures.waitUntilSettled(timeout: pictureWaitTimeout) {
             try drawFrame(interval: 0, takesScreenshots: false)
         }
         guard settled else {
-            let missing = pictures.missingFiles
+            let missing = viewer.pictures.missingFiles
             let named = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
             throw ViewerFailure.runtime("\(what): pictures in view not shown after \(Int(pictureWaitTimeout)) s: \(named)")
         }
@@ -99,28 +88,25 @@ final class ViewerDriver {
     /// - Parameter interval: the time since the last frame for the HUD; measured when `nil`.
     @discardableResult
     func drawFrame(capture: Bool = false, interval: Double? = nil, takesScreenshots: Bool = true) throws -> RGBAImage? {
-        guard !session.isMinimised, !context.drawableSize.isEmpty else { return nil }
+        guard viewer.canDraw, let overlay = viewer.overlay else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         allocations.add(AllocationReport.now - frameStartCount, to: .session)
         var observer = AllocationObserver(start: AllocationReport.now, clock: clock, started: start)
-        try frame.draw(session, observer: &observer)
+        try viewer.frame.draw(observer: &observer)
         allocations.add(observer.layout, to: .layout)
         allocations.add(observer.packing, to: .packing)
         allocations.add(observer.cardDraw, to: .cardDraw)
         let layoutSeconds = observer.layoutSeconds
         // After the layout: the HUD's card count is the frame's.
-        if overlayRevision != session.overlayRevision {
-            try overlay.setBlocks(OverlayBlocks.blocks(for: session.overlayPanels, viewport: session.viewport))
-            overlayRevision = session.overlayRevision
-        }
+        try overlay.update(session)
         var mark = AllocationReport.now
         try overlay.draw(viewport: session.viewport)
         allocations.add(AllocationReport.now - mark, to: .overlay)
         let requests = takesScreenshots ? session.takeScreenshotRequests() : 0
         var image: RGBAImage?
         if requests > 0 || capture {
-            let frame = try renderer.readFrame()
+            let frame = try viewer.renderer.readFrame()
             image = frame
             for _ in 0..<requests { saveScreenshot(frame) }
         }
@@ -137,18 +123,18 @@ final class ViewerDriver {
     /// most two versions of a large deck are alive: the session's and the one being written);
     /// warns about saves that failed.
     func saveIfChanged() {
-        if session.deckRevision != savedRevision, saver?.isIdle == true { save() }
+        if session.stateRevision != savedRevision, saver?.isIdle == true { save() }
         warnAboutFailedSaves()
     }
 
     /// On quit: the state file is current (saved again if it changed, went missing or the last
     /// save failed), and the last save has finished.
     func saveOnQuit() {
-        pictures.shutdown()
+        viewer.shutdown()
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()
-        if session.deckRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
+        if session.stateRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
             save()
         }
         saver.finish()
@@ -165,8 +151,8 @@ final class ViewerDriver {
     /// viewer keeps going).
     func save() {
         guard let saver else { return }
-        saver.save(session.deck)
-        savedRevision = session.deckRevision
+        saver.save(session.deck, layout: session.savedLayout)
+        savedRevision = session.stateRevision
         saveFailed = false
     }
 

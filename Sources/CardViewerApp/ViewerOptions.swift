@@ -2,13 +2,15 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardViewerCore
-import CardViewerPictures
+import CardViewerFrame
 
 /// What `cardviewer run` was asked to do (parsed by the command line, checked by `ViewerProgram`).
 public struct ViewerOptions: Sendable {
     public var layout: LayoutKind = .pages
     /// The layout's option values (`--set`); `nil`: its defaults.
     public var layoutOptions: LayoutOptionValues?
+    /// False when `--layout` was not given: a restored state's layout is shown.
+    public var layoutNamedByUser = true
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
     /// `--images DIR`: a folder of PNG and JPEG files (only ever read).

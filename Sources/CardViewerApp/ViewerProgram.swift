@@ -4,7 +4,7 @@ import CardMath
 import CardPixels
 import CardRendering
 import CardViewerCore
-import CardViewerPictures
+import CardViewerFrame
 import CardWindow
 import Foundation
 
@@ -26,44 +26,47 @@ public enum ViewerProgram {
         } catch let error as DeckStoreError {
             throw ViewerFailure.runtime(error.description)
         }
-        let spec: DeckSpec = options.imagesDirectory.map { .folder(path: $0) }
-            ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled
-        let catalog: DeckCatalog
-        let outcome: DeckLoader.Outcome
+        var builder = ViewerBuilder(deck: options.imagesDirectory.map { .folder(path: $0) }
+                                        ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
+                                    layout: options.layout)
+        builder.layoutOptions = options.layoutOptions
+        builder.layoutNamedByUser = options.layoutNamedByUser
+        builder.store = store
+        builder.ordering = options.ordering
+        builder.offset = options.offset
+        builder.pictures = options.pictures
+        // The hint is for people at a window; a replay's frames stay those of its script.
+        builder.showsStartHint = script == nil
+        builder.drawsOverlay = true
+        builder.warn = warn
+        let loaded: ViewerBuilder.LoadedDeck
         do {
-            let loaded = try DeckLoader.catalog(for: spec)
-            loaded.warnings.forEach(warn)
-            catalog = loaded.catalog
-            outcome = try DeckLoader.deck(from: catalog, store: store)
+            loaded = try builder.loadDeck()
         } catch let error as DeckLoadError {
             throw ViewerFailure.badInput(error.description)
         } catch let error as DeckStoreError {
             throw ViewerFailure.runtime(error.description)
         }
-        outcome.warnings.forEach(warn)
-        var emptyDeckLines = ViewerSession.emptyDeckLines
-        if let directory = options.imagesDirectory, catalog.available.isEmpty {
+        loaded.warnings.forEach(warn)
+        if let directory = options.imagesDirectory, loaded.catalog.available.isEmpty {
             warn("no \(pictureKinds) pictures in '\(directory)': the deck starts empty")
-            emptyDeckLines = emptyFolderLines(directory)
+            builder.emptyDeckLines = emptyFolderLines(directory)
         }
 
         let surface = try ViewerSurface.open(options, replay: script != nil)
-        // The hint is for people at a window; a replay's frames stay those of its script.
-        let configuration = ViewerSession.Configuration(
-            layout: options.layout, layoutOptions: options.layoutOptions, viewport: surface.viewport, ordering: options.ordering,
-            offset: options.offset, newCard: catalog.newCard, showsStartHint: script == nil,
-            emptyDeckLines: emptyDeckLines)
-        let session = ViewerSession(deck: outcome.deck, configuration: configuration)
         let driver: ViewerDriver
         do {
-            driver = try ViewerDriver(session: session, context: surface.context, catalog: catalog, store: store,
-                                      pictureOptions: options.pictures, pictureWaitTimeout: options.pictureWaitTimeout,
-                                      screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
+            let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport)
+            driver = ViewerDriver(viewer: viewer, store: store, pictureWaitTimeout: options.pictureWaitTimeout,
+                                  screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
         }
+        let session = driver.session
         driver.countsAllocations = options.allocationReport
-        if outcome.needsSave { driver.save() }
+        // Saved at once when the deck changed on disk, or the layout shown is not the one the
+        // state file remembers (a new --layout or --set, an older file without one).
+        if loaded.needsSave || (store != nil && loaded.savedLayout != session.savedLayout) { driver.save() }
 
         let last: RGBAImage?
         do {

@@ -1,14 +1,12 @@
 import CardMath
 import CardRendering
+import CardViewerFrame
 import CardWindow
 
 /// Where the viewer draws: a GLFW window, or an offscreen EGL framebuffer (headless replays).
 enum ViewerSurface {
     case window(GLFWWindowContext)
     case offscreen(EGLOffscreenContext)
-
-    /// Frames up to this many pixels are multisampled 4× offscreen (as `render` does).
-    static let multisampledPixelLimit = 4096 * 4096
 
     /// A window, unless `--headless`; a replay without a display falls back to offscreen.
     ///
@@ -30,10 +28,8 @@ enum ViewerSurface {
     }
 
     static func offscreen(_ size: Size) throws -> ViewerSurface {
-        let pixels = PixelSize(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
         do {
-            let samples = pixels.width * pixels.height <= multisampledPixelLimit ? 4 : 1
-            return .offscreen(try EGLOffscreenContext(size: pixels, samples: samples))
+            return .offscreen(try ViewerBuilder.offscreenSurface(size: size))
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
         }
@@ -60,7 +56,6 @@ enum ViewerSurface {
         guard case .offscreen(let context) = self, !viewport.isEmpty else { return }
         let pixels = PixelSize(width: Int(viewport.width.rounded()), height: Int(viewport.height.rounded()))
         guard pixels != context.drawableSize else { return }
-        let samples = pixels.width * pixels.height <= Self.multisampledPixelLimit ? 4 : 1
-        try context.resize(to: pixels, samples: samples)
+        try context.resize(to: pixels, samples: ViewerBuilder.offscreenSamples(pixels))
     }
 }

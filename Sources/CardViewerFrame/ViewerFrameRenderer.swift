@@ -3,42 +3,46 @@ import CardPacking
 import CardRendering
 import CardViewerCore
 
-/// The viewer's frame: a session laid out, packed and drawn — the one function the viewer's
-/// window and replays and the benchmark's scrolling scenario all call, so what the benchmark
-/// times is what a user runs.
+/// The viewer's frame: a session laid out, packed with its pictures and drawn — the one
+/// function the viewer's window and replays, `render` and the benchmark's scrolling scenario
+/// all call (`ViewerBuilder` makes it), so what the benchmark times is what a user runs.
 ///
-/// Stages (each reported to the observer as it ends):
+/// Stages, each once per frame (each reported to the observer as it ends):
 /// 1. **layout** — at rest, the layout of the current controller, with its state, writes the
 ///    instance records of its candidates itself (`ViewerSession.writeBulkRecords`, the bulk
 ///    writers: no `CardAttributes`, no allocation, no dynamic dispatch per card); otherwise (a
 ///    card animating, dragged, lifted, highlighted, or numbers out of Float range) the session
 ///    lays out its visible cards with the animations applied (`prepareFrame()`).
-/// 2. **packing** — bulk: translucent records after the opaque ones, then the deck's ids and the
-///    layers; generic: `InstancePacker` (records in draw order). Then `decorate`, if set, sets
-///    the records' pictures.
+/// 2. **packing** — bulk: translucent records after the opaque ones, then the deck's ids;
+///    generic: `InstancePacker` (records in draw order). Then the picture pass
+///    (`ViewerPictures.decorate`) gives every record its picture layer, rectangle, fade and
+///    title: the only place a frame's layer is chosen (the packers leave it 0).
 /// 3. **upload** — the records into the instance buffer.
 /// 4. **submit** — clear, one pipeline and one instanced draw per pass. Not presented.
 public final class ViewerFrameRenderer {
+    /// The session whose frames are drawn.
+    public let session: ViewerSession
     /// The renderer frames are drawn with.
     public let renderer: CardRenderer
-    /// The records and passes of the last frame.
+    /// The picture pipeline whose pass decorates each frame's records.
+    public let pictures: ViewerPictures
+    /// The records and passes of the last frame (decorated: what was uploaded).
     public let packer = BulkInstancePacker()
-    /// The picture layer of each card id (a deck whose cards show their own pictures); empty:
-    /// the pool's layers in turn by id.
-    public var layerTable: [UInt32] = []
     /// False draws every frame through the generic path (a baseline for the benchmark).
     public var allowsBulkPath = true
     /// How `depth` ordering draws translucent cards.
     public var translucency: Translucency = .peeled
-    /// Called with the frame's records after packing, to point them at their pictures
-    /// (`InstanceRecord.setPicture`): O(visible) per frame. Must not allocate to keep frames free
-    /// of allocations.
-    public var decorate: ((UnsafeMutableBufferPointer<InstanceRecord>) -> Void)?
     /// True when the last frame took the bulk path.
     public private(set) var usedBulkPath = false
 
-    public init(renderer: CardRenderer) {
+    /// The packers' layer choice: none (every record layer 0), the picture pass sets them.
+    private static let unchosenLayers = LayerChoice(count: 0)
+
+    /// Made by `ViewerBuilder` only.
+    init(session: ViewerSession, renderer: CardRenderer, pictures: ViewerPictures) {
+        self.session = session
         self.renderer = renderer
+        self.pictures = pictures
     }
 
     /// The frame's stages.
@@ -53,20 +57,22 @@ public final class ViewerFrameRenderer {
     /// - Complexity: O(k) for k cards that can be visible, whatever the deck's size; no
     ///   allocation in this code once warm.
     @discardableResult
-    public func draw<Observer: FrameStageObserver>(_ session: ViewerSession, observer: inout Observer) throws -> RenderStats {
-        let layers = LayerChoice(count: renderer.imageLayerCount, table: layerTable)
+    public func draw<Observer: FrameStageObserver>(observer: inout Observer) throws -> RenderStats {
+        let session = self.session
         let bulk = allowsBulkPath && session.writeBulkRecords(into: packer)
         if !bulk { session.prepareFrame() }
         usedBulkPath = bulk
         observer.stageEnded(.layout)
-        let ordering = session.ordering, camera = session.camera
+        let camera = session.camera
         if bulk {
             packer.orderRecords()
-            session.assignDeckIDs(to: packer, layers: layers)
+            session.assignDeckIDs(to: packer)
         } else {
-            packer.pack(cards: session.frameCards, offset: session.offset, camera: camera, ordering: ordering, layers: layers)
+            packer.pack(cards: session.frameCards, offset: session.offset, camera: camera, ordering: session.ordering,
+                        layers: Self.unchosenLayers)
         }
-        if let decorate { packer.withMutableRecords(decorate) }
+        let pictures = self.pictures
+        packer.withMutableRecords { pictures.decorate($0) }
         observer.stageEnded(.packing)
         let records = packer.records
         var stats = RenderStats()
@@ -82,9 +88,9 @@ public final class ViewerFrameRenderer {
 
     /// Draws the frame without an observer.
     @discardableResult
-    public func draw(_ session: ViewerSession) throws -> RenderStats {
+    public func draw() throws -> RenderStats {
         var none = NoObserver()
-        return try draw(session, observer: &none)
+        return try draw(observer: &none)
     }
 
     private struct NoObserver: FrameStageObserver {

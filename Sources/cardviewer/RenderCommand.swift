@@ -7,14 +7,13 @@ import CardRendering
 import CardViewerApp
 import CardViewerCore
 import CardViewerFrame
-import CardViewerPictures
 import Foundation
 
 /// `cardviewer render`: one frame drawn headless (EGL, no display needed) into a PNG.
 ///
-/// The frame is the viewer's own: a `ViewerSession` at the given layout, size and offset, drawn
-/// by `ViewerFrameRenderer` with the picture pipeline (`ViewerPictures`), after waiting until the
-/// cards in view show their pictures, as `run --screenshot` does. So the README's gallery shows
+/// The frame is the viewer's own, assembled by `ViewerBuilder` as the window's is: a session at
+/// the given layout, size and offset, drawn by its frame with the picture pipeline, after
+/// waiting until the cards in view show their pictures, as `run --screenshot` does. So the README's gallery shows
 /// what the viewer shows: pictures fitted or filled, titles of folder decks.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,9 +29,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
-    /// Frames up to this many pixels are drawn with 4× multisampling; larger ones without, to
-    /// keep memory in bounds (a 16k × 16k frame would need 8 GiB with 4 samples).
-    static let multisampledPixelLimit = 4096 * 4096
     /// The most cards a rendered deck has (the viewer's limit: the deck lives in memory).
     static let maximumCardCount = ViewerOptions.maximumCardCount
     /// How long the frame may wait for its pictures, seconds.
@@ -50,35 +46,30 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try checkWritable(out)
-        let spec: DeckSpec = source.images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled
-        let catalog: DeckCatalog
+        var builder = ViewerBuilder(deck: source.images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
+                                    layout: scene.layout)
+        builder.layoutOptions = scene.layoutOptions
+        builder.ordering = rendering.order
+        builder.offset = scene.offset.offset
+        builder.pictures.thumbnailCache = source.thumbnailCache
+        builder.warn = { printError("warning: \($0)") }
+        let loaded: ViewerBuilder.LoadedDeck
         do {
-            let listed = try DeckLoader.catalog(for: spec)
-            for warning in listed.warnings { printError("warning: \(warning)") }
-            catalog = listed.catalog
+            loaded = try builder.loadDeck()
         } catch let error as DeckLoadError {
             throw ValidationError(error.description)
         }
+        loaded.warnings.forEach(builder.warn)
         let viewport = scene.size.size
-        let session = ViewerSession(deck: catalog.freshDeck(),
-                                    configuration: .init(layout: scene.layout, layoutOptions: scene.layoutOptions, viewport: viewport, ordering: rendering.order,
-                                                         offset: scene.offset.offset, newCard: catalog.newCard))
-        session.advance(to: 0)
-        let pixels = PixelSize(width: Int(viewport.width), height: Int(viewport.height))
-        let samples = pixels.width * pixels.height <= Self.multisampledPixelLimit ? 4 : 1
         let image: RGBAImage
         do {
-            let gpu = try EGLOffscreenContext(size: pixels, samples: samples)
-            let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
-            var options = PictureOptions()
-            options.thumbnailCache = source.thumbnailCache
-            let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options,
-                                              warn: { printError("warning: \($0)") })
-            defer { pictures.shutdown() }
-            let settled = try pictures.waitUntilSettled(timeout: Self.pictureTimeout) { _ = try frame.draw(session) }
-            guard settled else {
+            let gpu = try ViewerBuilder.offscreenSurface(size: viewport)
+            let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
+            defer { viewer.shutdown() }
+            viewer.session.advance(to: 0)
+            guard try viewer.waitForPictures(timeout: Self.pictureTimeout) else {
                 throw RuntimeFailure("pictures in view not shown after \(Int(Self.pictureTimeout)) s: "
-                                     + pictures.missingFiles.prefix(5).joined(separator: ", "))
+                                     + viewer.pictures.missingFiles.prefix(5).joined(separator: ", "))
             }
             gpu.present()
             image = try gpu.readPixels()

@@ -59,6 +59,7 @@ struct RunCommand: ParsableCommand {
         var options = ViewerOptions()
         options.layout = scene.layout
         options.layoutOptions = scene.layoutOptions
+        options.layoutNamedByUser = scene.chosenLayout != nil
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset

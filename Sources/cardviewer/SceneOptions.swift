@@ -59,8 +59,12 @@ struct CardCount: ExpressibleByArgument, Sendable {
 /// What a frame shows: which layout, how many cards, the viewport and the scroll offset.
 /// Shared by `render`, `layout` and the other commands that lay out one frame.
 struct SceneOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The layout (cardviewer layouts lists them with their options).", valueName: "name"))
-    var layout: LayoutKind = .pages
+    @Option(name: .customLong("layout"),
+            help: ArgumentHelp("The layout (default: pages; cardviewer layouts lists them with their options).", valueName: "name"))
+    var chosenLayout: LayoutKind?
+
+    /// The layout: the one named, else pages.
+    var layout: LayoutKind { chosenLayout ?? .pages }
 
     @OptionGroup var layoutSettings: LayoutSettings
 

@@ -111,7 +111,7 @@ import Testing
             saver.save(deck)
         }
         saver.finish()
-        guard case .restored(let restored) = try store.load() else {
+        guard case .restored(let restored, _) = try store.load() else {
             Issue.record("not restored")
             return
         }

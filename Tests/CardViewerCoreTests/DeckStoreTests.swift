@@ -23,7 +23,7 @@ import Testing
         deck.move(from: 1, to: 0)
         deck.append(source: .synthetic(number: 4), title: "New card 4")
         try store.save(deck)
-        guard case .restored(let restored) = try store.load() else {
+        guard case .restored(let restored, _) = try store.load() else {
             Issue.record("not restored")
             return
         }

@@ -25,7 +25,7 @@ import Testing
         if cv_malloc_counting() == 1 { #expect(allocations < 1000, "\(allocations) allocations") }
         let size = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int ?? 0
         #expect(size > 60_000_000 && size < 80_000_000)
-        guard case .restored(let loaded) = try store.load() else {
+        guard case .restored(let loaded, _) = try store.load() else {
             Issue.record("not restored")
             return
         }

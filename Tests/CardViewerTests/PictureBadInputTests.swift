@@ -5,7 +5,6 @@ import CardPixels
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
-import CardViewerPictures
 import Foundation
 import Synchronization
 import Testing
@@ -54,26 +53,25 @@ struct PictureBadInputTests {
             try PNGCodec.write(RGBAImage(width: 160, height: 100, fill: (c.0, c.1, c.2, 255)),
                                to: folder.appendingPathComponent("\(index).png").path)
         }
-        let catalog = try DeckLoader.catalog(for: .folder(path: folder.path)).catalog
+        let warnings = Mutex<[String]>([])
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
+        builder.pictures.thumbnailCache = .off
+        builder.warn = { line in warnings.withLock { $0.append(line) } }
+        let loaded = try builder.loadDeck()
         // After the listing, as if another program changed the folder while the viewer runs.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("1.png"))
         try Data("garbage".utf8).write(to: folder.appendingPathComponent("2.png"))
 
         let viewport = Size(width: 640, height: 400)
-        let session = ViewerSession(deck: catalog.freshDeck(), configuration: .init(layout: .grid, viewport: viewport))
-        session.advance(to: 0)
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
-        let warnings = Mutex<[String]>([])
-        var options = PictureOptions()
-        options.thumbnailCache = .off
-        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options,
-                                          warn: { line in warnings.withLock { $0.append(line) } })
-        let settled = try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw(session) }
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
+        let pictures = viewer.pictures
+        viewer.session.advance(to: 0)
+        let settled = try viewer.waitForPictures(timeout: 30)
         #expect(settled, "missing: \(pictures.missingFiles)")
         gpu.present()
         let image = try gpu.readPixels()
-        pictures.shutdown()
+        viewer.shutdown()
 
         let lines = warnings.withLock { $0 }
         #expect(lines.count == 2, "\(lines)")

@@ -5,8 +5,7 @@ import CardPacking
 import CardPictures
 import CardRendering
 import CardViewerCore
-import CardViewerFrame
-@testable import CardViewerPictures
+@testable import CardViewerFrame
 import Foundation
 import Testing
 
@@ -22,32 +21,29 @@ struct PictureTierWhileScrollingTests {
 
     @Test("pages: none asked for during a drag; at rest, a frame is asked for and it asks for them")
     func deferredUntilRest() throws {
-        let catalog = try DeckLoader.catalog(for: .bundled).catalog
-        try #require(!catalog.pictures.isEmpty, "the bundled pictures are missing")
+        var builder = ViewerBuilder(deck: .bundled, layout: .pages)
+        builder.pictures.thumbnailCache = .off
+        let loaded = try builder.loadDeck()
+        try #require(!loaded.catalog.pictures.isEmpty, "the bundled pictures are missing")
         let viewport = Size(width: 640, height: 400)
-        let session = ViewerSession(deck: catalog.freshDeck(), configuration: .init(layout: .pages, viewport: viewport))
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let frame = ViewerFrameRenderer(renderer: try CardRenderer(context: gpu))
-        var options = PictureOptions()
-        options.thumbnailCache = .off
-        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options, warn: { _ in })
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
+        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
         defer { pictures.shutdown() }
-        // The frames' records after the picture pass: how many draw from the full tier.
-        var fullTierRecords = 0
-        let pass = frame.decorate
-        frame.decorate = { records in
-            pass?(records)
-            fullTierRecords = records.filter { $0.layer >= PictureLayer.fullResolutionBase && $0.layer != PictureLayer.none }.count
+        // The frames' records after the picture pass (the last frame's, as uploaded): how many
+        // draw from the full tier.
+        var fullTierRecords: Int {
+            frame.packer.records.filter { $0.layer >= PictureLayer.fullResolutionBase && $0.layer != PictureLayer.none }.count
         }
         var time = 0.0
         func drawFrame() throws {
             session.advance(to: time)
             try pictures.update()
-            _ = try frame.draw(session)
+            _ = try frame.draw()
         }
         try drawFrame()
         #expect(Self.fullTierWanted(pictures), "pages' cards at rest are big enough for the full tier")
-        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw(session) })
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
         #expect(fullTierRecords > 0, "at rest, large cards draw from the full tier")
 
         // A slow drag up: the content moves every frame.

@@ -4,6 +4,7 @@ import CardMath
 import CardPixels
 import CardRendering
 import CardViewerCore
+import CardViewerFrame
 import Foundation
 import Testing
 

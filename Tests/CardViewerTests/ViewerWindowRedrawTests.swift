@@ -5,6 +5,7 @@ import CardMath
 import CardPixels
 import CardRendering
 import CardViewerCore
+import CardViewerFrame
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardPictures
 import CardRendering
 import CardThumbnails
-import CardViewerPictures
+import CardViewerFrame
 import Foundation
 
 /// `cardviewer bench --images DIR`: a photo folder through the code the viewer runs — the

@@ -4,24 +4,23 @@ import CardMath
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
-import CardViewerPictures
 import Foundation
 
-/// One start of the viewer on a photo folder, headless, built as `cardviewer run --images DIR`
-/// builds it (`ViewerProgram`, `ViewerDriver`): the folder listed into a `DeckCatalog`, an
-/// offscreen EGL context standing in for the window, a `ViewerSession` of the fresh deck, the
-/// `CardRenderer` and `ViewerFrameRenderer`, and the `ViewerPictures` pipeline with its
-/// workers. Each frame is what the viewer's loop does: `pictures.update()`, then
-/// `frame.draw(session)` (whose `decorate` is the pipeline's), then `glFinish`.
+/// One start of the viewer on a photo folder, headless, assembled by `ViewerBuilder` as
+/// `cardviewer run --images DIR` assembles it: the folder listed into a `DeckCatalog`, an
+/// offscreen EGL context standing in for the window, then the session of the fresh deck, the
+/// renderer, the frame and the `ViewerPictures` pipeline with its workers. Each frame is what
+/// the viewer's loop does: `pictures.update()`, then `frame.draw()` (with the pipeline's
+/// picture pass), then `glFinish`.
 ///
 /// Times are read on the monotonic clock, nanoseconds.
 final class PhotoViewerStart {
-    let catalog: DeckCatalog
+    /// The viewer, as the builder assembled it.
+    let viewer: AssembledViewer
     let context: EGLOffscreenContext
-    let renderer: CardRenderer
-    let frame: ViewerFrameRenderer
-    let session: ViewerSession
-    let pictures: ViewerPictures
+    var catalog: DeckCatalog { viewer.catalog }
+    var session: ViewerSession { viewer.session }
+    var pictures: ViewerPictures { viewer.pictures }
     /// Before the folder was listed.
     let began: UInt64
     /// After the listing (and the fresh deck).
@@ -43,25 +42,23 @@ final class PhotoViewerStart {
     ///   headless OpenGL 3.3 or a resource is not available.
     init(_ settings: PhotoBenchmarkSettings, options: PictureOptions, warn: @escaping @Sendable (String) -> Void) throws {
         began = MonotonicClock.now()
+        var builder = ViewerBuilder(deck: .folder(path: settings.folder), layout: settings.layout)
+        builder.ordering = settings.ordering
+        builder.pictures = options
+        builder.warn = warn
+        let loaded: ViewerBuilder.LoadedDeck
         do {
-            let loaded = try DeckLoader.catalog(for: .folder(path: settings.folder))
-            catalog = loaded.catalog
+            loaded = try builder.loadDeck()
         } catch let error as DeckLoadError {
             throw PhotoBenchmarkError.badFolder(error.description)
         }
-        guard !catalog.available.isEmpty else {
+        guard !loaded.catalog.available.isEmpty else {
             throw PhotoBenchmarkError.badFolder("no PNG or JPEG pictures in '\(settings.folder)': nothing to measure")
         }
-        let deck = catalog.freshDeck()
         listed = MonotonicClock.now()
         do {
             context = try EGLOffscreenContext(size: settings.pixelSize, samples: 1)
-            let viewport = Size(width: Double(context.drawableSize.width), height: Double(context.drawableSize.height))
-            session = ViewerSession(deck: deck, configuration: .init(layout: settings.layout, viewport: viewport, ordering: settings.ordering,
-                                                                     newCard: catalog.newCard, showsStartHint: false))
-            renderer = try CardRenderer(context: context)
-            frame = ViewerFrameRenderer(renderer: renderer)
-            pictures = try ViewerPictures(catalog: catalog, session: session, frame: frame, options: options, warn: warn)
+            viewer = try builder.build(loaded, on: context)
         } catch let error as RenderError {
             throw PhotoBenchmarkError.runtime(error.description)
         }
@@ -81,7 +78,7 @@ final class PhotoViewerStart {
     /// The frame and `glFinish`, without `update()`.
     func drawWithoutUpdate() throws {
         do {
-            _ = try frame.draw(session)
+            _ = try viewer.frame.draw()
         } catch let error as RenderError {
             throw PhotoBenchmarkError.runtime(error.description)
         }

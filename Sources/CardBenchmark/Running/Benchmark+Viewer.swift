@@ -1,51 +1,49 @@
+import CardInteraction
 import CardLayout
 import CardMath
 import CardRendering
-import CardInteraction
 import CardViewerCore
 import CardViewerFrame
-import CardViewerPictures
 
 extension Benchmark {
-    /// The scrolling scenario: a session of `scenario.cards` cards in the scenario's layout,
-    /// the fling fed as pointer events through `ReplayPlayer`, every frame drawn by the viewer's
-    /// own `ViewerFrameRenderer.draw` (the bulk writers allowed on the `fast` path) after the
+    /// The scrolling scenario: the viewer of a `--cards N` deck in the scenario's layout,
+    /// assembled by `ViewerBuilder` on the run's context as the window's viewer is, the fling
+    /// fed as pointer events through `ReplayPlayer`, every frame drawn by the viewer's own
+    /// `ViewerFrameRenderer.draw` (the bulk writers allowed on the `fast` path) after the
     /// picture pipeline's `update` (timed with the session stage, as the viewer runs it).
     func measureViewerFrames(_ scenario: Scenario, progress: ((Int) -> Void)?) throws -> FrameSamples {
         let viewport = settings.viewport
         // The viewer's `--cards N` deck: the bundled pictures in turn, through the viewer's
         // picture pipeline (pools, uploads, the per-frame picture pass), settled before the
         // first frame as the viewer is once its ten pictures are loaded.
-        let catalog = try DeckLoader.catalog(for: .synthetic(count: scenario.cards)).catalog
-        let session = ViewerSession(deck: catalog.freshDeck(),
-                                    configuration: .init(layout: scenario.layout, viewport: viewport,
-                                                         ordering: settings.ordering))
+        var builder = ViewerBuilder(deck: .synthetic(count: scenario.cards), layout: scenario.layout)
+        builder.ordering = settings.ordering
+        let viewer = try builder.build(on: gpu, viewport: viewport)
+        let session = viewer.session, frame = viewer.frame
         prepareSession?(session)
-        let pictures = try ViewerPictures(catalog: catalog, session: session, frame: frameRenderer, warn: { _ in })
         defer {
-            pictures.shutdown(thumbnailSeconds: 0)
-            frameRenderer.decorate = nil
+            viewer.shutdown(thumbnailSeconds: 0)
+            imageLayerCount = viewer.renderer.imageLayerCount
         }
         session.advance(to: 0)
-        _ = try pictures.waitUntilSettled(timeout: 30) { _ = try frameRenderer.draw(session) }
+        _ = try viewer.waitForPictures(timeout: 30)
         let fling = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
         let warmup = settings.warmupFrames, measured = settings.measuredFrames
         var player = ReplayPlayer(script: FlingReplay.script(fling, warmup: warmup, measured: measured, viewport: viewport))
-        frameRenderer.allowsBulkPath = scenario.path == .fast
-        frameRenderer.layerTable = []
+        frame.allowsBulkPath = scenario.path == .fast
         var samples = FrameSamples(capacity: measured)
-        for frame in 0..<(warmup + measured) {
+        for index in 0..<(warmup + measured) {
             let process0 = AllocationCounter.process
             let a0 = AllocationCounter.thread, t0 = MonotonicClock.now()
             _ = player.playFrame(into: session)
-            try pictures.update()
+            try viewer.pictures.update()
             let a1 = AllocationCounter.thread
             var observer = StageClock(timer: timer, start: MonotonicClock.now(), allocations: a1)
-            let stats = try frameRenderer.draw(session, observer: &observer)
+            let stats = try frame.draw(observer: &observer)
             gpu.present()  // glFinish
             let t5 = MonotonicClock.now(), a5 = AllocationCounter.thread
             let process5 = AllocationCounter.process
-            if frame >= warmup {
+            if index >= warmup {
                 var times = observer.times
                 times.session = Double(observer.start0 &- t0)
                 times.frame = Double(t5 &- t0)
@@ -56,11 +54,11 @@ extension Benchmark {
                 allocations.draw += Double(a5 &- observer.submitEndAllocations)
                 allocations.process = Double(process5 &- process0)
                 samples.record(times, instances: stats.instances, uploadedBytes: stats.uploadedBytes, allocations: allocations)
-                if frameRenderer.usedBulkPath { samples.bulkFrames += 1 }
-                if capturesLastFrame, frame == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
+                if frame.usedBulkPath { samples.bulkFrames += 1 }
+                if capturesLastFrame, index == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
                 try recordFloorFrame(into: &samples)
             }
-            progress?(frame + 1)
+            progress?(index + 1)
         }
         return samples
     }

@@ -3,18 +3,18 @@ import CardMath
 import CardPixels
 import CardRendering
 import CardViewerCore
-import CardViewerFrame
 
 /// The timing module: scrolls decks through a scripted fling, headless, and measures every stage
 /// of every frame against the floor (SPEC §5).
 ///
-/// One EGL context and one `CardRenderer` serve every scenario of a run. The scrolling scenario
-/// (scope `visible`, paths `fast` and `generic`) runs the viewer's own frame: a `ViewerSession`
-/// fed the fling as pointer events through `ReplayPlayer` (the replay path), drawn by
-/// `ViewerFrameRenderer.draw` (the function the viewer's driver calls) — with the bulk writers
-/// where they apply (`fast`, what the viewer does) or without them (`generic`, a baseline).
+/// One EGL context serves every scenario of a run. The scrolling scenario (scope `visible`,
+/// paths `fast` and `generic`) runs the viewer itself, assembled by `ViewerBuilder` on that
+/// context as the window's viewer is: a `ViewerSession` fed the fling as pointer events through
+/// `ReplayPlayer` (the replay path), drawn by its `ViewerFrameRenderer` (the function the
+/// viewer's driver calls) — with the bulk writers where they apply (`fast`, what the viewer
+/// does) or without them (`generic`, a baseline).
 /// The layout-throughput scenarios (scope `all`, and the `uikit` baseline) lay out with the
-/// pipelines in `Pipelines/` at the fling's offsets.
+/// pipelines in `Pipelines/` at the fling's offsets, drawn by the run's own `CardRenderer`.
 ///
 /// Each frame: session → layout → packing → upload → submit → `glFinish`, each stage timed on the
 /// monotonic clock and its heap allocations counted; the draw's GPU time comes from a
@@ -27,8 +27,8 @@ public final class Benchmark {
     /// The CPU and GL driver this run measures.
     public let machine: MachineInfo
     let gpu: EGLOffscreenContext
+    /// The layout-throughput pipelines' renderer (the viewer's scenarios build their own).
     let renderer: CardRenderer
-    let frameRenderer: ViewerFrameRenderer
     let floor: FloorRenderer
     let timer: GPUTimer
     /// Called with each scrolling scenario's session before its first frame (tests use it to
@@ -47,7 +47,7 @@ public final class Benchmark {
         gpu = try EGLOffscreenContext(size: settings.pixelSize, samples: 1)
         renderer = try CardRenderer(context: gpu)
         if !images.isEmpty { try Self.uploadPictures(images, into: renderer) }
-        frameRenderer = ViewerFrameRenderer(renderer: renderer)
+        imageLayerCount = renderer.imageLayerCount
         // The floor's picture has the drawable's size: one texel per pixel, a screen of pixels.
         let pixels = settings.pixelSize
         floor = try FloorRenderer(context: gpu, picture: (images.first ?? Self.floorPicture).filled(into: (pixels.width, pixels.height)))
@@ -98,7 +98,7 @@ public final class Benchmark {
             let done = number * framesPerScenario
             results.append(try measure(scenario) { frame in progress?(done + frame, total, scenario) })
         }
-        return BenchmarkReport(machine: machine, settings: settings, imageLayers: renderer.imageLayerCount,
+        return BenchmarkReport(machine: machine, settings: settings, imageLayers: imageLayerCount,
                                results: results, floor: Summary(floorSamples), maximumResidentBytes: ResourceUsage.maximumResidentBytes,
                                countsAllocations: AllocationCounter.isCounting)
     }
@@ -115,6 +115,9 @@ public final class Benchmark {
     public var capturesLastFrame = false
     /// The last measured frame of the last scenario, when `capturesLastFrame`.
     public internal(set) var capturedFrame: RGBAImage?
+    /// The image layers reported: the picture pool of the last viewer scenario, else the
+    /// pipelines' images.
+    var imageLayerCount: Int
     /// Every floor frame of the run so far, nanoseconds.
     private(set) var floorSamples: [Double] = []
 

@@ -91,6 +91,10 @@ protocol LayoutController {
     /// A wheel notch (offset points along the layout's axis, already mapped to it).
     mutating func scrollWheel(by delta: Vec2, in scene: inout ViewerScene)
 
+    /// `values` with the options the controller changes at run time brought up to date (the
+    /// wheel's radius after `[` and `]`), for the state file.
+    func optionValues(_ values: LayoutOptionValues) -> LayoutOptionValues
+
     /// A key the session does not handle itself (e.g. `[` and `]` for the wheel's radius);
     /// returns true when it was used.
     mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool
@@ -128,4 +132,6 @@ extension LayoutController {
     }
 
     mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool { false }
+
+    func optionValues(_ values: LayoutOptionValues) -> LayoutOptionValues { values }
 }

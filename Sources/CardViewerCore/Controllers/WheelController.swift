@@ -45,6 +45,13 @@ struct WheelController: BaseLayoutController {
                       in: LayoutContext(viewport: viewport, cardCount: old.cardCount))
     }
 
+    /// The radius as `[` and `]` left it.
+    func optionValues(_ values: LayoutOptionValues) -> LayoutOptionValues {
+        var values = values
+        if values["radius"] != base.radius { try? values.set("radius", to: base.radius) }
+        return values
+    }
+
     /// Wheels and trackpads turn the wheel (the session has already mapped vertical wheels to x).
     mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool { false }
 

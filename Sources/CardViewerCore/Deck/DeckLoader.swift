@@ -93,6 +93,8 @@ public enum DeckLoader {
         /// True when the deck differs from the saved state (new or vanished pictures) or there
         /// was no usable state: save it.
         public var needsSave: Bool
+        /// The layout the state file remembers, if it names one.
+        public var layout: SavedLayout? = nil
     }
 
     /// The deck to show: the saved state when there is one (reconciled with the pictures that
@@ -107,10 +109,10 @@ public enum DeckLoader {
         case .corrupt(let reason, let movedTo):
             let warning = "state file '\(store.path)' is corrupt (\(reason)); moved it to '\(movedTo)' and started a fresh deck"
             return Outcome(deck: catalog.freshDeck(), warnings: [warning], needsSave: true)
-        case .restored(var deck):
-            if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false) }
+        case .restored(var deck, let layout):
+            if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false, layout: layout) }
             let change = deck.reconcile(available: catalog.available)
-            return Outcome(deck: deck, warnings: [], needsSave: !change.dropped.isEmpty || !change.added.isEmpty)
+            return Outcome(deck: deck, warnings: [], needsSave: !change.dropped.isEmpty || !change.added.isEmpty, layout: layout)
         }
     }
 }

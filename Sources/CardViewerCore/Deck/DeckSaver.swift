@@ -16,12 +16,12 @@ import Foundation
 /// `isIdle`); the writer frees its snapshot (and any dropped one) on its own thread.
 public final class DeckSaver: @unchecked Sendable {
     // @unchecked: every mutable property is touched only with `condition` locked.
-    public typealias Writer = @Sendable (Deck) throws -> Void
+    public typealias Writer = @Sendable (Deck, SavedLayout?) throws -> Void
 
     private let condition = NSCondition()
     private let queue = DispatchQueue(label: "cardviewer.deck-saver")
     private let write: Writer
-    private var pending: Deck?
+    private var pending: (deck: Deck, layout: SavedLayout?)?
     private var dropped: Deck?
     private var running = false
     private var failures: [String] = []
@@ -30,7 +30,7 @@ public final class DeckSaver: @unchecked Sendable {
 
     /// A saver writing to `store`.
     public convenience init(store: DeckStore) {
-        self.init { deck in try store.save(deck) }
+        self.init { deck, layout in try store.save(deck, layout: layout) }
     }
 
     /// A saver that calls `write` (for tests: a slow or failing writer).
@@ -38,15 +38,21 @@ public final class DeckSaver: @unchecked Sendable {
         write = writer
     }
 
-    /// Hands `deck` over to be saved; returns at once. Replaces a snapshot still waiting.
-    public func save(_ deck: Deck) {
+    /// A saver that calls `write` with the deck alone.
+    public convenience init(writer: @escaping @Sendable (Deck) throws -> Void) {
+        self.init { deck, _ in try writer(deck) }
+    }
+
+    /// Hands `deck` (and the layout it is shown in) over to be saved; returns at once. Replaces
+    /// a snapshot still waiting.
+    public func save(_ deck: Deck, layout: SavedLayout? = nil) {
         condition.lock()
         if let older = pending.take() {
             coalesced += 1
             // Freed by the writer, not here: a large deck takes a while to free.
-            dropped = older
+            dropped = older.deck
         }
-        pending = deck
+        pending = (deck, layout)
         let start = !running
         running = true
         condition.unlock()
@@ -101,7 +107,7 @@ public final class DeckSaver: @unchecked Sendable {
             withExtendedLifetime(freed) {}
             var failure: String?
             do {
-                try write(next)
+                try write(next.deck, next.layout)
             } catch {
                 failure = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
             }

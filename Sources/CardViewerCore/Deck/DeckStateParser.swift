@@ -11,9 +11,15 @@ import CardLayout
 /// field (`missing field 'cards'`, `wrong value at 'cards.3.id'`) or the byte offset.
 enum DeckStateParser {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> DeckState {
+        try parseWithLayout(bytes).state
+    }
+
+    /// The state and the layout it remembers (`nil` when the file names none).
+    static func parseWithLayout(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (state: DeckState, layout: SavedLayout?) {
         var scanner = JSONScanner(bytes)
         var version: Int?, cards: [DeckCard]?, deleted: [DeckCard]?, nextID: UInt32?
         var deletion: Deck.Deletion?
+        var layout: SavedLayout?
         try expectObject(&scanner, at: "")
         try scanner.object { scanner, key in
             switch key {
@@ -21,6 +27,7 @@ enum DeckStateParser {
             case "cards": cards = try cardList(&scanner, at: "cards")
             case "deleted": deleted = try cardList(&scanner, at: "deleted")
             case "nextID": nextID = UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: "nextID"))
+            case "layout": layout = try scanner.null() ? nil : try savedLayout(&scanner)
             case "undoableDeletion":
                 deletion = try scanner.null() ? nil : try self.deletion(&scanner, at: "undoableDeletion")
             default: try scanner.skipValue()
@@ -31,7 +38,36 @@ enum DeckStateParser {
         guard let cards else { throw missing("cards") }
         guard let deleted else { throw missing("deleted") }
         guard let nextID else { throw missing("nextID") }
-        return DeckState(version: version, cards: cards, deleted: deleted, nextID: nextID, undoableDeletion: deletion)
+        return (DeckState(version: version, cards: cards, deleted: deleted, nextID: nextID, undoableDeletion: deletion), layout)
+    }
+
+    /// `{"name": "wheel", "options": {"radius": 700, "fadeMax": "inf"}}`; whether the layout
+    /// exists and the options fit it is decided at start (`SavedLayout.resolved`), not here.
+    private static func savedLayout(_ scanner: inout JSONScanner) throws -> SavedLayout {
+        try expectObject(&scanner, at: "layout")
+        var name: String?, options: [String: Double] = [:]
+        try scanner.object { scanner, key in
+            switch key {
+            case "name": name = try string(&scanner, at: "layout.name")
+            case "options":
+                try expectObject(&scanner, at: "layout.options")
+                try scanner.object { scanner, option in
+                    guard options.count < 256 else { throw wrong("layout.options") }
+                    if try scanner.peek() == UInt8(ascii: "\"") {
+                        switch try scanner.string() {
+                        case "inf": options[option] = .infinity
+                        case "-inf": options[option] = -.infinity
+                        default: throw wrong("layout.options.\(option)")
+                        }
+                    } else {
+                        options[option] = try scanner.number()
+                    }
+                }
+            default: try scanner.skipValue()
+            }
+        }
+        guard let name else { throw missing("layout.name") }
+        return SavedLayout(name: name, options: options)
     }
 
     private static func cardList(_ scanner: inout JSONScanner, at path: String) throws -> [DeckCard] {

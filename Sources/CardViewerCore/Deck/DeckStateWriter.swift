@@ -18,14 +18,19 @@ struct DeckStateWriter {
         self.readable = readable
     }
 
-    /// Writes `deck`'s state, a newline at the end.
-    mutating func write(_ deck: Deck, to sink: inout FileSink) throws {
+    /// Writes `deck`'s state and, if given, the layout it is shown in; a newline at the end.
+    mutating func write(_ deck: Deck, layout: SavedLayout? = nil, to sink: inout FileSink) throws {
         try open("{", &sink)
         try key("cards", &sink)
         try cards(deck.cards, &sink)
         try comma(&sink)
         try key("deleted", &sink)
         try cards(deck.deleted, &sink)
+        if let layout {
+            try comma(&sink)
+            try key("layout", &sink)
+            try self.layout(layout, &sink)
+        }
         try comma(&sink)
         try key("nextID", &sink)
         try integer(Int(deck.nextID), &sink)
@@ -85,6 +90,32 @@ struct DeckStateWriter {
         try comma(&sink)
         try key("title", &sink)
         try string(card.title, &sink)
+        try close("}", &sink)
+    }
+
+    /// `{"name": "wheel", "options": {"radius": 700}}`, the options in name order; ±∞ as
+    /// the strings "inf" and "-inf" (JSON has no infinity).
+    private mutating func layout(_ layout: SavedLayout, _ sink: inout FileSink) throws {
+        try open("{", &sink)
+        try key("name", &sink)
+        try string(layout.name, &sink)
+        try comma(&sink)
+        try key("options", &sink)
+        if layout.options.isEmpty {
+            try sink.write("{}")
+        } else {
+            try open("{", &sink)
+            for (position, (name, value)) in layout.options.sorted(by: { $0.key < $1.key }).enumerated() {
+                if position > 0 { try comma(&sink) }
+                try key(name, &sink)
+                if value.isInfinite {
+                    try string(value > 0 ? "inf" : "-inf", &sink)
+                } else {
+                    try sink.write(value.isNaN ? "0" : "\(value)")
+                }
+            }
+            try close("}", &sink)
+        }
         try close("}", &sink)
     }
 

@@ -9,7 +9,8 @@ public struct DeckStoreError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The deck's state file (`--state FILE`): the order, deletions and added cards as JSON
-/// (`DeckState`, version 1), saved atomically after each change and on quit, restored at start.
+/// (`DeckState`, version 1) and the layout they were shown in (`SavedLayout`), saved
+/// atomically after each change and on quit, restored at start.
 ///
 /// A file that is not a valid deck state (not JSON, wrong shape, duplicate ids, …) is never
 /// overwritten unread: it is renamed to `FILE.corrupt-YYYYMMDD-HHMMSS` and the viewer starts
@@ -26,8 +27,8 @@ public struct DeckStore: Sendable {
     public enum Loaded: Sendable {
         /// No file yet.
         case missing
-        /// The saved deck.
-        case restored(Deck)
+        /// The saved deck, and the layout it was shown in when the file names one.
+        case restored(Deck, layout: SavedLayout?)
         /// The file was not a deck state; it now lives at `movedTo`.
         case corrupt(reason: String, movedTo: String)
     }
@@ -53,8 +54,8 @@ public struct DeckStore: Sendable {
         guard FileInfo.exists(path) else { return .missing }
         do {
             // The file's bytes are freed before the deck is built from the parsed state.
-            let state = try Self.readState(path)
-            return .restored(try Deck(state: state))
+            let (state, layout) = try Self.readState(path)
+            return .restored(try Deck(state: state), layout: layout)
         } catch let failure as DeckStoreError {
             throw failure
         } catch {
@@ -74,12 +75,12 @@ public struct DeckStore: Sendable {
 
     /// Saves `deck` atomically (`AtomicFile`: temporary file, fsync, rename), streamed: the JSON goes to the
     /// file through a 64 KiB buffer as it is written, never whole into memory.
-    public func save(_ deck: Deck) throws {
+    public func save(_ deck: Deck, layout: SavedLayout? = nil) throws {
         let readable = deck.count + deck.deleted.count <= Self.readableCardLimit
         do {
             try AtomicFile.replace(path) { sink in
                 var writer = DeckStateWriter(readable: readable)
-                try writer.write(deck, to: &sink)
+                try writer.write(deck, layout: layout, to: &sink)
             }
         } catch let failure as FileWriteError {
             throw DeckStoreError(description: failure.description)
@@ -98,11 +99,11 @@ public struct DeckStore: Sendable {
     }
 
     /// The parsed state in the file at `path` (a regular file: `FileBytes`; no size cap yet).
-    private static func readState(_ path: String) throws -> DeckState {
+    private static func readState(_ path: String) throws -> (state: DeckState, layout: SavedLayout?) {
         guard let bytes = try? FileBytes.readAll(path, maximumSize: .max) else {
             throw DeckStoreError(description: "cannot read state file '\(path)'")
         }
-        return try bytes.withUnsafeBufferPointer { try DeckStateParser.parse($0) }
+        return try bytes.withUnsafeBufferPointer { try DeckStateParser.parseWithLayout($0) }
     }
 
     /// A decoding error in one line.

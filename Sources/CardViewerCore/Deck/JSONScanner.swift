@@ -133,6 +133,16 @@ struct JSONScanner {
         return value
     }
 
+    /// A number value (JSON's grammar), as the nearest Double; finite.
+    mutating func number() throws -> Double {
+        try skipWhitespace()
+        let start = offset
+        try skipNumber()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw syntax("number out of range", at: start) }
+        return value
+    }
+
     /// Skips any one value.
     mutating func skipValue(depth: Int = 0) throws {
         guard depth < Self.maximumDepth else { throw syntax("nested too deeply") }

@@ -54,6 +54,7 @@ extension ViewerSession {
             guard appendSequence == nil else { return }
             let radius = wheelRadius
             guard controller.handleKey(event.key, in: &scene), controller is WheelController else { return }
+            layoutRevision += 1
             let limit = wheelRadius == radius ? (radius >= WheelController.radiusRange.upperBound ? " (the largest)" : " (the smallest)") : ""
             showMessage("wheel radius \(Int(wheelRadius.rounded())) points" + limit)
         }
@@ -119,13 +120,14 @@ extension ViewerSession {
         let old = scene.snapshot(controller)
         controller.cancelInteraction(in: &scene)
         parked[controller.kind] = controller
-        var next = parked.removeValue(forKey: kind) ?? Self.makeController(kind)
+        var next = parked.removeValue(forKey: kind) ?? Self.makeController(kind, options: layoutOptions[kind])
         next.cancelInteraction(in: &scene)
         let start = LayoutContext(viewport: scene.viewport, cardCount: scene.deck.count)
         scene.physics = ViewerScene.makePhysics(for: next, viewport: scene.viewport, cardCount: scene.deck.count,
                                                 offset: next.offset(showing: anchor, in: start))
         scene.animateRelayout(from: old, to: next, timing: Self.layoutSwitchTiming)
         controller = next
+        layoutRevision += 1
         refreshOverlay()
     }
 

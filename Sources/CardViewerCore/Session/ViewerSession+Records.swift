@@ -12,7 +12,7 @@ extension ViewerSession {
     /// writing nothing, otherwise: the caller then takes `prepareFrame()` and packs `frameCards`.
     ///
     /// The records are written in `ordering`'s draw order with deck indices as ids; give them
-    /// their ids with `assignDeckIDs(to:layers:)` (the packing stage).
+    /// their ids with `assignDeckIDs(to:)` (the packing stage).
     ///
     /// - Complexity: O(k), k the candidates; no allocation once the packer has grown.
     public func writeBulkRecords(into packer: BulkInstancePacker) -> Bool {
@@ -57,8 +57,23 @@ extension ViewerSession {
         return count
     }
 
+    /// Gives bulk-written records (whose ids are deck indices) the ids of the deck's cards,
+    /// leaving their layers as written: the viewer's frame, whose picture pass sets every
+    /// record's layer afterwards.
+    ///
+    /// - Complexity: O(k) for k records, no allocation.
+    public func assignDeckIDs(to packer: BulkInstancePacker) {
+        let deck = scene.deck
+        packer.withMutableRecords { records in
+            for i in records.indices {
+                records[i].id = deck.id(at: Int(records[i].id))?.rawValue ?? records[i].id
+            }
+        }
+    }
+
     /// Gives bulk-written records (whose ids are deck indices) the ids of the deck's cards and
-    /// the layers `layers` chooses for those ids.
+    /// the layers `layers` chooses for those ids: a frame without a picture pass, as the
+    /// generic path packs it with `layers`.
     ///
     /// - Complexity: O(k) for k records, no allocation.
     public func assignDeckIDs(to packer: BulkInstancePacker, layers: LayerChoice) {

@@ -54,6 +54,9 @@ public final class ViewerSession {
     var controller: any LayoutController
     /// The controllers of the other layouts, keeping their settings (the wheel's radius).
     var parked: [LayoutKind: any LayoutController] = [:]
+    /// The option values the user gave each layout (`--set`, a restored state); a layout not
+    /// here starts with its defaults.
+    var layoutOptions: [LayoutKind: LayoutOptionValues] = [:]
     var recognizer = GestureRecognizer()
     var appendSequence: AppendSequence?
     /// Appends asked for (A) while another ran or a drag was in progress; each starts when the
@@ -109,6 +112,7 @@ public final class ViewerSession {
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = Self.makeController(configuration.layout, options: configuration.layoutOptions)
+        if let options = configuration.layoutOptions { layoutOptions[configuration.layout] = options }
         let viewport = configuration.viewport.isEmpty ? Size(width: 1280, height: 800) : configuration.viewport
         let physics = ViewerScene.makePhysics(for: controller, viewport: viewport, cardCount: deck.count,
                                               offset: configuration.offset)
@@ -161,6 +165,16 @@ public final class ViewerSession {
     /// Grows with every deck change that should be saved.
     public var deckRevision: Int { scene.deckRevision }
     public var layoutKind: LayoutKind { controller.kind }
+    /// Grows when the layout or its options change (a switch, the wheel's radius): the state
+    /// file remembers them.
+    public internal(set) var layoutRevision = 0
+    /// Grows when anything the state file holds changes: the deck, the layout or its options.
+    public var stateRevision: Int { deckRevision + layoutRevision }
+    /// The layout shown and its options as the user has set them, for the state file.
+    public var savedLayout: SavedLayout {
+        let kind = controller.kind
+        return SavedLayout(kind, values: controller.optionValues(layoutOptions[kind] ?? kind.descriptor.defaultValues))
+    }
     /// The scroll offset, content points.
     public var offset: Vec2 { scene.physics.offset }
     /// The viewport the layouts see, points.

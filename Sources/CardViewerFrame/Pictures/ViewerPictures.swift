@@ -8,7 +8,6 @@ import CardRendering
 import CardText
 import CardThumbnails
 import CardViewerCore
-import CardViewerFrame
 import Foundation
 
 /// The picture pipeline on the frame thread: the glue between a session's deck, the workers
@@ -21,7 +20,7 @@ import Foundation
 ///    cancellations (`PictureScheduler`), finished decodes are uploaded within an
 ///    `UploadBudget` into layers the LRU pools hand out (`PictureResidency`), titles likewise;
 ///    the session hears whether something changed (a frame to draw), fades and work in flight.
-/// 2. the frame is drawn (`ViewerFrameRenderer.draw`); after packing its `decorate` pass
+/// 2. the frame is drawn (`ViewerFrameRenderer.draw`); after packing, the picture pass
 ///    (`decorate(_:)`) points every record at its card's own resident layer, or the
 ///    placeholder, sets the picture's rectangle (fitted or filled), its fade and its title,
 ///    reshapes SlideBox's card to its photo, and records the next demand: the cards in view,
@@ -108,18 +107,18 @@ public final class ViewerPictures {
     static let titleSlots = 192
     static let titleWidth = 1024
 
-    /// Sets up the pipeline for `session`'s deck, drawn by `frame` (whose `decorate` it takes)
-    /// with `frame.renderer`. Starts the workers; the pools are made at the first `update()`,
-    /// for the framebuffer then.
+    /// Sets up the pipeline for `session`'s deck, drawn with `renderer` (`ViewerBuilder` makes
+    /// it, and the frame that calls its picture pass). Starts the workers; the pools are made at
+    /// the first `update()`, for the framebuffer then.
     ///
     /// - Parameter warn: one-line warnings: pictures that cannot be read (the first 20, then a
     ///   count at `shutdown()`), an unwritable thumbnail cache, no font for titles.
-    public init(catalog: DeckCatalog, session: ViewerSession, frame: ViewerFrameRenderer, options: PictureOptions = PictureOptions(),
-                warn: @escaping @Sendable (String) -> Void) throws {
+    init(catalog: DeckCatalog, session: ViewerSession, renderer: CardRenderer, options: PictureOptions = PictureOptions(),
+         warn: @escaping @Sendable (String) -> Void) throws {
         self.catalog = catalog
         self.session = session
         self.options = options
-        renderer = frame.renderer
+        self.renderer = renderer
         warnings = PictureWarnings(warn: warn)
         self.warn = warn
         cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
@@ -142,7 +141,6 @@ public final class ViewerPictures {
             titleWorkers = nil
         }
         visible.reserveCapacity(256)
-        frame.decorate = { [unowned self] records in self.decorate(records) }
     }
 
     deinit {

@@ -28,7 +28,7 @@ extension ViewerPictures {
     }
 
     /// Keeps the session's clock where it is and draws frames (`drawFrame`, which draws the
-    /// session's frame through the pipeline's `decorate`) until `isSettled`, or until `timeout`
+    /// session's frame through the pipeline's picture pass) until `isSettled`, or until `timeout`
     /// seconds of wall time have passed. Pictures fading in are shown faded in, and those that
     /// arrive meanwhile appear at once, so the frame after a wait is the same every run.
     ///

@@ -5,7 +5,7 @@ import CardPictures
 import CardViewerCore
 
 extension ViewerPictures {
-    /// The picture pass of a frame (`ViewerFrameRenderer.decorate`, after packing): for each
+    /// The picture pass of a frame (`ViewerFrameRenderer.draw`, after packing): for each
     /// record — a card in view — its picture's layer (its own, at the best tier resident, or
     /// the placeholder, marked when unreadable), the picture's rectangle on the card, its fade,
     /// its title's slot; SlideBox's card takes its photo's shape. Records the demand the next

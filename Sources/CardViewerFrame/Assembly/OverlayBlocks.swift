@@ -6,12 +6,12 @@ import CardViewerCore
 /// help (or the empty deck's panel) centered, the hint and messages centered near the bottom,
 /// stacked upwards; in the pixel font at 2 points per font pixel (1 on small viewports). A
 /// panel's opacity scales its text's and its background's alpha (a fading hint).
-enum OverlayBlocks {
+public enum OverlayBlocks {
     /// The gap between the bottom edge and the lowest bottom panel, and between stacked
     /// panels, points.
-    static let bottomMargin = 24.0
+    public static let bottomMargin = 24.0
 
-    static func blocks(for panels: [OverlayPanel], viewport: Size) -> [OverlayTextBlock] {
+    public static func blocks(for panels: [OverlayPanel], viewport: Size) -> [OverlayTextBlock] {
         let pixelSize = viewport.width >= 900 && viewport.height >= 560 ? 2.0 : 1.0
         let padding = 6 * pixelSize
         var bottom = viewport.height - bottomMargin

@@ -1,0 +1,33 @@
+import CardLayout
+
+/// The layout a state file remembers (SPEC §12): its name in the registry and the options the
+/// user set (`--set`, or the wheel's radius keys), by option name. Written as
+/// `"layout": {"name": "wheel", "options": {"radius": 700}}`; ±∞ as the strings `"inf"`/`"-inf"`.
+public struct SavedLayout: Hashable, Sendable {
+    public var name: String
+    /// The options set by the user, option name → value.
+    public var options: [String: Double]
+
+    public init(name: String, options: [String: Double] = [:]) {
+        self.name = name
+        self.options = options
+    }
+
+    /// The layout `kind` with the user's `values`.
+    public init(_ kind: LayoutKind, values: LayoutOptionValues?) {
+        self.init(name: kind.name, options: values?.overrides ?? [:])
+    }
+
+    /// The registered layout this names, with the saved options that are still options of it
+    /// and in range; `nil` when no layout of that name is registered. `dropped` names the
+    /// options left out (the layout changed since the file was saved).
+    public func resolved(in registry: LayoutRegistry = .shared) -> (kind: LayoutKind, values: LayoutOptionValues, dropped: [String])? {
+        guard let descriptor = registry.descriptor(named: name) else { return nil }
+        var values = descriptor.defaultValues
+        var dropped: [String] = []
+        for (option, value) in options.sorted(by: { $0.key < $1.key }) {
+            do { try values.set(option, to: value) } catch { dropped.append(option) }
+        }
+        return (descriptor.kind, values, dropped)
+    }
+}

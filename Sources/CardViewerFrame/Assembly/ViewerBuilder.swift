@@ -1,0 +1,145 @@
+import CardInteraction
+import CardLayout
+import CardMath
+import CardPacking
+import CardRendering
+import CardViewerCore
+
+/// The one place a viewer is assembled: a deck, a layout with its options and a surface in; a
+/// session, its renderer, its frame, its picture pipeline and (for a window or a replay) its
+/// overlay out. The window, `cardviewer render`, replays (windowed or headless) and both
+/// benchmarks (`bench`, `bench --images`) build their viewers here, so what the benchmarks
+/// time is what a user runs.
+///
+/// Two steps, so that a bad deck is reported before a window opens: `loadDeck()` lists the
+/// deck (nothing is decoded) and restores its saved state; `build(_:on:viewport:)` makes the
+/// session and the GPU side on a current `GraphicsContext` (a GLFW window or an EGL offscreen
+/// context). `build(on:viewport:)` does both.
+public struct ViewerBuilder {
+    /// Where the cards come from: the bundled deck, `--cards N` (the bundled pictures in turn),
+    /// or a picture folder (`--images DIR`, with `pictures.thumbnailCache`).
+    public var deck: DeckSpec
+    /// The layout to start in: passed through to `ViewerSession.Configuration` as it is.
+    public var layout: LayoutKind
+    /// The layout's option values (`--set`); `nil`: its defaults. Passed through likewise.
+    public var layoutOptions: LayoutOptionValues?
+    /// True when the command line named the layout (`--layout`): it wins over the layout a
+    /// state file remembers. When false, a restored state's layout is shown (SPEC §12); the
+    /// options set on the command line win over saved ones either way.
+    public var layoutNamedByUser = true
+    /// The visibility ordering frames are drawn with.
+    public var ordering: RenderOrdering = .depth
+    /// The scroll offset to start at (clamped to the content), content points.
+    public var offset: Vec2 = .zero
+    /// Where the deck's state is restored from (`--state FILE`); `nil`: a fresh deck.
+    public var store: DeckStore?
+    /// The picture pipeline's settings (thumbnail cache, pools, workers, fades).
+    public var pictures = PictureOptions()
+    /// Show the start hint on the first frames (an interactive window only).
+    public var showsStartHint = false
+    /// What the viewer says while the deck is empty.
+    public var emptyDeckLines = ViewerSession.emptyDeckLines
+    /// Make the text overlay (HUD, help, messages): a window or a replay draws it; `render` and
+    /// the benchmarks do not.
+    public var drawsOverlay = false
+    /// One-line warnings from the picture pipeline (unreadable pictures, an unwritable
+    /// thumbnail cache, no font for titles).
+    public var warn: @Sendable (String) -> Void = { _ in }
+
+    public init(deck: DeckSpec, layout: LayoutKind) {
+        self.deck = deck
+        self.layout = layout
+    }
+
+    /// A deck listed and restored, not yet shown.
+    public struct LoadedDeck: Sendable {
+        /// The pictures (names and sizes; nothing decoded) and how new cards are made.
+        public var catalog: DeckCatalog
+        /// The cards in order: fresh, or restored from `store`.
+        public var deck: Deck
+        /// Problems met while listing and restoring, one line each (the deck is shown anyway).
+        public var warnings: [String]
+        /// True when the restored deck differs from its state file (save it soon).
+        public var needsSave: Bool
+        /// The layout the state file remembers, if any.
+        public var savedLayout: SavedLayout? = nil
+    }
+
+    /// Lists the deck and restores its saved state (from `store`).
+    ///
+    /// - Throws: `DeckLoadError` for a deck that cannot be shown (a missing folder),
+    ///   `DeckStoreError` for a state file that cannot be read.
+    public func loadDeck() throws -> LoadedDeck {
+        let listed = try DeckLoader.catalog(for: deck)
+        let outcome = try DeckLoader.deck(from: listed.catalog, store: store)
+        var warnings = listed.warnings + outcome.warnings
+        if let saved = outcome.layout {
+            if let resolved = saved.resolved() {
+                if !resolved.dropped.isEmpty {
+                    warnings.append("the state file's options \(resolved.dropped.joined(separator: ", ")) are not options of layout \(saved.name) (or out of range); left out")
+                }
+            } else {
+                warnings.append("the state file's layout '\(saved.name)' is not known (cardviewer layouts lists them); showing \(layout.name)")
+            }
+        }
+        return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
+                          needsSave: outcome.needsSave, savedLayout: outcome.layout)
+    }
+
+    /// The layout to start in and its options: the command line's, with what the state file
+    /// remembers where the command line is silent — its layout when `--layout` was not given,
+    /// its options for that layout under the ones `--set` gives.
+    public func startingLayout(restoring saved: SavedLayout?) -> (kind: LayoutKind, options: LayoutOptionValues?) {
+        guard let saved, let resolved = saved.resolved() else { return (layout, layoutOptions) }
+        guard !layoutNamedByUser || resolved.kind == layout else { return (layout, layoutOptions) }
+        var values = resolved.values
+        for (name, value) in layoutOptions?.overrides ?? [:] { try? values.set(name, to: value) }
+        return (resolved.kind, values)
+    }
+
+    /// Assembles the viewer of `loaded` on `context`, which must be current on this thread.
+    ///
+    /// - Parameter viewport: the viewport in points (a window's size, which differs from its
+    ///   drawable on HiDPI displays); `nil`: the drawable's size, one point per pixel.
+    /// - Throws: `RenderError` when OpenGL 3.3 or a resource is not available.
+    public func build(_ loaded: LoadedDeck, on context: GraphicsContext, viewport: Size? = nil) throws -> AssembledViewer {
+        let pixels = context.drawableSize
+        let start = startingLayout(restoring: loaded.savedLayout)
+        let configuration = ViewerSession.Configuration(
+            layout: start.kind, layoutOptions: start.options, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
+            ordering: ordering, offset: offset, newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
+            emptyDeckLines: emptyDeckLines)
+        let session = ViewerSession(deck: loaded.deck, configuration: configuration)
+        let renderer = try CardRenderer(context: context)
+        let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
+                                          warn: warn)
+        let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
+        let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
+        return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
+    }
+
+    /// `loadDeck()`, its warnings to `warn`, then `build(_:on:viewport:)`.
+    public func build(on context: GraphicsContext, viewport: Size? = nil) throws -> AssembledViewer {
+        let loaded = try loadDeck()
+        loaded.warnings.forEach(warn)
+        return try build(loaded, on: context, viewport: viewport)
+    }
+
+    /// Frames up to this many pixels are multisampled 4× offscreen; larger ones are not, to keep
+    /// memory in bounds (a 16k × 16k frame would need 8 GiB with 4 samples).
+    public static let multisampledPixelLimit = 4096 * 4096
+
+    /// An offscreen surface of `size` points at one pixel per point, multisampled 4× up to
+    /// `multisampledPixelLimit` pixels (or `samples`, when given): `render` and headless replays.
+    ///
+    /// - Throws: `RenderError` when headless OpenGL 3.3 is not available.
+    public static func offscreenSurface(size: Size, samples: Int? = nil) throws -> EGLOffscreenContext {
+        let pixels = PixelSize(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+        return try EGLOffscreenContext(size: pixels, samples: samples ?? offscreenSamples(pixels))
+    }
+
+    /// The samples per pixel of an offscreen frame of `pixels`.
+    public static func offscreenSamples(_ pixels: PixelSize) -> Int {
+        pixels.width * pixels.height <= multisampledPixelLimit ? 4 : 1
+    }
+}
