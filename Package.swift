@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "CardImaging",
             dependencies: [
-                "CardFiles", "CardPixels", "CPNG", "CDeflate", "CardPictureFolders",
+                "CardFiles", "CardPixels", "CPNG", "CDeflate",
             ],
             swiftSettings: pixelLoops
         ),
@@ -221,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "CardImagingTests",
             dependencies: [
-                "CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels", "CardPictureFolders",
+                "CardImaging", "CardDeckArt", "CardAssets", "CardTestSupport", "CardPixels",
             ]
         ),
         .testTarget(
