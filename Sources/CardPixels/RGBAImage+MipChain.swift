@@ -2,7 +2,7 @@
 ///
 /// Why not `glGenerateMipmap`: the picture pool is one `GL_TEXTURE_2D_ARRAY`, and generating its
 /// mipmaps regenerates every layer of the array, so uploading one picture into a pool of
-/// hundreds of layers would cost hundreds of pictures' worth of filtering (measured in README,
+/// hundreds of layers would cost hundreds of pictures' worth of filtering (measured in docs/BENCHMARKS.md,
 /// "Picture textures"). A chain computed here, on whatever thread decoded the picture, uploads
 /// level by level into its own layer and touches nothing else.
 extension RGBAImage {

@@ -4,7 +4,7 @@ import CardShaders
 /// Exact translucency for `depth` ordering: front-to-back depth peeling (Everitt 2001, with
 /// Bavoil and Myers' front-to-back compositing), in OpenGL 3.3 core.
 ///
-/// Why peeling (measured, see README "zIndex vs depth buffer"): sorting whole cards cannot be
+/// Why peeling (measured, see docs/COMPARE.md): sorting whole cards cannot be
 /// right where two translucent cards intersect — each is in front of the other on one side of
 /// the line; per-pixel fragment lists need image load/store and atomic counters (OpenGL 4.2/4.3),
 /// beyond the 3.3 core target; splitting intersecting cards (a BSP tree, as browsers do for 3D

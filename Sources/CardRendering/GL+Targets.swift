@@ -59,7 +59,7 @@ extension GL {
 
     /// Linear filtering, clamped to the edge, for the bound texture; with mipmaps, bilinear from
     /// the nearest level (`GL_LINEAR_MIPMAP_NEAREST`): on llvmpipe trilinear filtering made a
-    /// grid frame ~40 % more expensive than this (README, "Fill"), for a blend between levels
+    /// grid frame ~40 % more expensive than this (docs/BENCHMARKS.md, "Drawing a frame: the fill, step by step"), for a blend between levels
     /// nobody sees in pictures drawn near their own size.
     func textureFiltering(array: Bool, mipmaps: Bool) {
         let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)

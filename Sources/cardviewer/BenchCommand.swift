@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
             EGL), draws warm-up frames, then measures each frame's stages — layout, packing, upload, \
             submit, draw (GPU time by GL_TIME_ELAPSED where the driver has a timer), whole frame, and \
             cpu (the CPU's own work) — and prints their median, p90, p99 and max. Variants asked for \
-            run in the same process, and their ratios are printed. See README.md for the JSON schema. \
+            run in the same process, and their ratios are printed. docs/formats/bench-json.md has the JSON schema. \
             With --images DIR: a photo folder through the viewer's picture pipeline instead — cold \
             and warm start, frame times while pictures load against after, pictures per second end \
             to end, peak memory, and optionally vipsthumbnail on the same files.

@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
             U undo, Esc dismiss/cancel, [ ] wheel radius, S screenshot, H HUD, ? help, Q quit. \
             Mouse: drag (with inertia), wheel, click = tap (a click while the content moves only \
             stops it), press and hold = long press. \
-            --replay FILE plays a JSON script of timestamped input (see the README) on a virtual \
+            --replay FILE plays a JSON script of timestamped input (docs/formats/replay.md) on a virtual \
             clock and exits at its end; with --headless (or without a display) it draws offscreen.
             """
     )
@@ -30,7 +30,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "A JSON file that keeps the deck's order, deletions and added cards (saved after each change, restored at start).")
     var state: String?
 
-    @Option(help: "A JSON script of timestamped input to play, then exit (see the README).")
+    @Option(help: "A JSON script of timestamped input to play, then exit (docs/formats/replay.md).")
     var replay: String?
 
     @Option(help: "Write the last frame to this PNG file when the viewer ends.")

@@ -1,5 +1,5 @@
 /// What `bench --images DIR` measured: the JSON's `images` object (schema `cardviewer-bench/2`,
-/// documented in README.md). Times in nanoseconds, sizes in bytes, from the monotonic clock.
+/// documented in docs/formats/bench-json.md). Times in nanoseconds, sizes in bytes, from the monotonic clock.
 public struct PhotoBenchmarkResult: Hashable, Sendable, Codable {
     /// The folder and how many pictures its listing has.
     public var folder: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The report as JSON (schema `cardviewer-bench/2`, documented in README.md; `bench --images`
+/// The report as JSON (schema `cardviewer-bench/2`, documented in docs/formats/bench-json.md; `bench --images`
 /// adds its `images` object): keys sorted, pretty-printed, times in nanoseconds.
 public enum BenchmarkJSON {
     public static func encode(_ report: BenchmarkReport) throws -> String {

@@ -3,7 +3,7 @@ import CardMath
 
 /// Everything a run measured: the machine, the settings, each scenario's results, the ratios
 /// between scenarios and how the cost grows with the card count. Encodes to the JSON documented
-/// in README.md (schema `cardviewer-bench/2`).
+/// in docs/formats/bench-json.md (schema `cardviewer-bench/2`).
 public struct BenchmarkReport: Hashable, Sendable, Codable {
     /// The schema name and version of the JSON.
     public var schema = "cardviewer-bench/2"

@@ -1,7 +1,7 @@
 /// How `depth` ordering draws translucent cards (alpha < 1). `zindex` ordering ignores it: it
 /// paints every card back to front by zIndex.
 ///
-/// Chosen by measurement (README, "zIndex vs depth buffer"): depth peeling is exact and costs
+/// Chosen by measurement (docs/COMPARE.md): depth peeling is exact and costs
 /// one extra pass of the opaque cards plus two passes per layer of translucent cards actually
 /// present; frames without translucent cards, or with one, take the single sorted pass, which
 /// is then exact too.
