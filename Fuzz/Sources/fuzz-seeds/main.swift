@@ -65,6 +65,8 @@ for i in 0..<5 { _ = deck.append(source: .synthetic(number: i), title: "Card \(i
 let stateFile = NSTemporaryDirectory() + "fuzz-seed-state-\(getpid()).json"
 try DeckStore(path: stateFile).save(deck)
 try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck.json")
+try DeckStore(path: stateFile).save(deck, layout: SavedLayout(name: "wheel", options: ["radius": 700, "fadeMax": .infinity]))
+try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck-layout.json")
 try? FileManager.default.removeItem(atPath: stateFile)
 
 // Replay scripts: every event type of the README's format.
