@@ -213,6 +213,12 @@ let package = Package(
         ),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
+        // The rendering and comparison tests' one-call frame and picture upload.
+        .target(
+            name: "CardRenderingTestSupport",
+            dependencies: ["CardMath", "CardPacking", "CardPixels", "CardRendering"],
+            path: "Tests/CardRenderingTestSupport"
+        ),
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
@@ -250,7 +256,7 @@ let package = Package(
             name: "CardRenderingTests",
             dependencies: [
                 "CardRendering", "CardPacking", "CardLayout", "CardMath", "CardImaging", "CardTestSupport",
-                "CardPixels",
+                "CardPixels", "CardRenderingTestSupport",
             ]
         ),
         // End-to-end: runs the built `cardviewer` executable (build it first: swift build --build-tests).
@@ -286,7 +292,7 @@ let package = Package(
             dependencies: [
                 "CardCompare", "CardPacking", "CardRendering", "CardInteraction", "CardLayout", "CardMath",
                 "CardTestSupport",
-                "CardPixels",
+                "CardPixels", "CardRenderingTestSupport",
             ]
         ),
         // A layout registered at run time by a test target that edits no other file: parsed on

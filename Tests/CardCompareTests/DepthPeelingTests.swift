@@ -4,6 +4,7 @@ import CardPacking
 import CardPixels
 @testable import CardRendering
 import Testing
+import CardRenderingTestSupport
 
 /// Depth peeling in the renderer, pixel values worked out by hand (independent of the reference).
 @Suite("Depth peeling: translucent cards that intersect", .serialized)

@@ -5,6 +5,7 @@ import CardRendering
 import CardTestSupport
 import Testing
 @testable import CardCompare
+import CardRenderingTestSupport
 
 /// The reference's hoisted ray-plane algebra against `Ray.intersectQuad` and `HitTesting`.
 @Suite("Projected cards and screen bins")

@@ -4,6 +4,7 @@ import CardPacking
 import CardRendering
 import Testing
 @testable import CardCompare
+import CardRenderingTestSupport
 
 /// The exact reference on tiny scenes whose answers are worked out by hand.
 @Suite("Exact CPU reference on hand-checked scenes")

@@ -3,6 +3,7 @@ import CardMath
 import CardRendering
 import Testing
 @testable import CardCompare
+import CardRenderingTestSupport
 
 /// Every scene drawn on the GPU in each ordering against the exact reference: the issue's
 /// "done when", asserted at a small size.

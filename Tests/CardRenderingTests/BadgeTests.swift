@@ -6,6 +6,7 @@ import CardPixels
 import CardRendering
 import Foundation
 import Testing
+import CardRenderingTestSupport
 
 /// The number badge (issue 12, item 6), rendered headless and read back: it sits where the
 /// bundled web pages have nothing to hide, it is legible at the wheel's card size, and it is left

@@ -4,6 +4,7 @@ import CardPacking
 import CardPixels
 import CardRendering
 import Testing
+import CardRenderingTestSupport
 
 /// Card images, number labels and translucency, read back pixel by pixel.
 @Suite("Card appearance", .serialized)

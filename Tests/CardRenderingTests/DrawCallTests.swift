@@ -4,6 +4,7 @@ import CardPacking
 import CardPixels
 import CardRendering
 import Testing
+import CardRenderingTestSupport
 
 /// One instanced draw call per pass, whatever the card count.
 @Suite("Draw calls per pass", .serialized)

@@ -4,6 +4,7 @@ import CardMath
 import CardPacking
 import CardRendering
 import Testing
+import CardRenderingTestSupport
 
 /// The offscreen target, read-back and PNG output.
 @Suite("Offscreen rendering and PNG output", .serialized)

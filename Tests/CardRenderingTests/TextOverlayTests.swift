@@ -4,6 +4,7 @@ import CardPacking
 import CardPixels
 import CardRendering
 import Testing
+import CardRenderingTestSupport
 
 /// The text overlay: glyph quads from the pixel font's atlas, one instanced draw, read back.
 @Suite("Text overlay", .serialized)
