@@ -1,4 +1,5 @@
 import CardLayout
+import Foundation
 
 /// The listings of `cardviewer layouts`: text for people, JSON for tools, Markdown for README.
 enum LayoutListing {
@@ -69,25 +70,10 @@ enum LayoutListing {
         return LayoutOption.format(number: value)
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal (Foundation's escaping).
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
