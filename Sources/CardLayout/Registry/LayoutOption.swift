@@ -70,11 +70,16 @@ public struct LayoutOption: Sendable, Hashable {
             guard let number = Double(text), !number.isNaN else { return nil }
             value = number
         }
+        return accepts(value) ? value : nil
+    }
+
+    /// True when `value` is one of the option's values: in range, and of its kind.
+    public func accepts(_ value: Double) -> Bool {
         switch kind {
-        case .flag: guard value == 0 || value == 1 else { return nil }
-        case .whole: guard value.isFinite, value == value.rounded() else { return nil }
-        case .number: break
+        case .flag: guard value == 0 || value == 1 else { return false }
+        case .whole: guard value.isFinite, value == value.rounded() else { return false }
+        case .number: guard !value.isNaN else { return false }
         }
-        return range.contains(value) ? value : nil
+        return range.contains(value)
     }
 }

@@ -29,7 +29,7 @@ public struct LayoutOptionValues: Sendable, Hashable {
         guard let option = options.first(where: { $0.name == name }) else {
             throw .unknownOption(name, known: options)
         }
-        guard option.parse(option.format(value)) != nil else {
+        guard option.accepts(value) else {
             throw .badValue(name, value: option.format(value), option: option)
         }
         overrides[name] = value
