@@ -12,7 +12,7 @@ struct WheelController: BaseLayoutController {
     /// Each `[` divides the radius by this, each `]` multiplies it.
     static let radiusFactor = 1.25
     /// The radius stays within these, points.
-    static let radiusRange = 200.0...2000.0
+    static var radiusRange: ClosedRange<Double> { WheelLayout.radiusRange }
 
     var kind = LayoutKind.wheel
     var scrollAxis: ScrollAxis { .horizontal }

@@ -7,10 +7,15 @@ extension LayoutDescriptor {
     public static let wheel = LayoutDescriptor(
         name: "wheel", summary: "the spinning wheel (seed 004)",
         options: [
-            LayoutOption("radius", default: 500, range: 200...2000, help: "distance from a card's centre to the hub, points ([ and ] change it)"),
+            LayoutOption("radius", default: 500, range: WheelLayout.radiusRange, help: "distance from a card's centre to the hub, points ([ and ] change it)"),
         ],
         behaviour: LayoutBehaviour(
             resting: .snapsToCards, interaction: .spinningWheel,
             helpLines: ["  [ ]              wheel radius smaller / larger (wheel)"]),
         make: { WheelLayout(radius: $0["radius"]) })
+}
+
+extension WheelLayout {
+    /// The radii the wheel takes, points: the option's range, and where `[` and `]` stop.
+    public static let radiusRange = 200.0...2000.0
 }
