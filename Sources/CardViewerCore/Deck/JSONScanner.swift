@@ -1,11 +1,11 @@
-/// Why state bytes are not a deck state; one line (a byte offset or the field's path).
+/// Why state bytes are not a deck state; one line (the line and column, or the field's path).
 public struct DeckStateSyntaxError: Error, CustomStringConvertible, Equatable {
     public var description: String
 }
 
 /// A pull parser over JSON bytes (RFC 8259) for readers that know the shape they expect: the
-/// caller asks for an object, an array, a string or an integer and gets an error naming the byte
-/// offset when something else is there. Values the caller does not want are skipped (nesting
+/// caller asks for an object, an array, a string or an integer and gets an error naming the line
+/// and column (`TextPosition`) when something else is there. Values the caller does not want are skipped (nesting
 /// bounded by `maximumDepth`, so hostile input cannot exhaust the stack).
 struct JSONScanner {
     static let maximumDepth = 256
@@ -87,17 +87,15 @@ struct JSONScanner {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
         if escaped { return try unescape(raw, from: start) }
-        return try Self.text(raw, ascii: ascii, at: start)
+        guard let text = Self.text(raw, ascii: ascii) else { throw syntax("invalid UTF-8 in a string", at: start) }
+        return text
     }
 
-    /// The UTF-8 `raw` as a string; invalid UTF-8 is an error. (`String(decoding:)` repairs
+    /// The UTF-8 `raw` as a string; nil for invalid UTF-8. (`String(decoding:)` repairs
     /// invalid bytes: the text is valid exactly when it has the same bytes.)
-    static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool, at start: Int) throws -> String {
+    static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String? {
         let text = String(decoding: raw, as: UTF8.self)
-        guard ascii || text.utf8.elementsEqual(raw) else {
-            throw DeckStateSyntaxError(description: "not valid JSON: invalid UTF-8 in a string at byte \(start)")
-        }
-        return text
+        return ascii || text.utf8.elementsEqual(raw) ? text : nil
     }
 
     /// An integer value within `range` (no fraction, no exponent).
@@ -159,8 +157,10 @@ struct JSONScanner {
 
     // MARK: Errors
 
+    /// `what` at the byte `position` (default: the current one), as its line and column.
     func syntax(_ what: String, at position: Int? = nil) -> DeckStateSyntaxError {
-        DeckStateSyntaxError(description: "not valid JSON: \(what) at byte \(position ?? offset)")
+        let place = TextPosition(of: position ?? offset, in: bytes)
+        return DeckStateSyntaxError(description: "not valid JSON: \(what) at \(place)")
     }
 
     func unexpected() -> DeckStateSyntaxError {
@@ -274,6 +274,9 @@ struct JSONScanner {
                 throw syntax("bad escape", at: start + i - 1)
             }
         }
-        return try out.withUnsafeBufferPointer { try Self.text($0, ascii: false, at: start) }
+        guard let text = out.withUnsafeBufferPointer({ Self.text($0, ascii: false) }) else {
+            throw syntax("invalid UTF-8 in a string", at: start)
+        }
+        return text
     }
 }

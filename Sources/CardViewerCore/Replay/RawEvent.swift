@@ -50,9 +50,13 @@ struct RawEvent: Decodable {
         case "waitForPictures":
             return []  // not input: `ReplayScript` keeps it as a pause of the clock
         case "resize":
+            let side = Double(ViewportLimits.maximumSide)
             guard let width, let height, width.isFinite, height.isFinite, width >= 0, height >= 0,
-                  width <= 16_384, height <= 16_384 else {
-                throw ReplayError(description: "'resize' needs 'width' and 'height' between 0 and 16384 points")
+                  width <= side, height <= side else {
+                throw ReplayError(description: "'resize' needs 'width' and 'height' between 0 and \(ViewportLimits.maximumSide) points")
+            }
+            guard width * height <= Double(ViewportLimits.maximumArea) else {
+                throw ReplayError(description: "'resize' to \(width)x\(height) is over the limit of 32 MP (\(ViewportLimits.maximumArea) points)")
             }
             return [.resize(Size(width: width, height: height), time: time)]
         default:

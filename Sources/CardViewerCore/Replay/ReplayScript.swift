@@ -46,9 +46,12 @@ public struct ReplayScript: Sendable {
 
     /// The step of a drag's moves and of the virtual clock, seconds.
     public static let frameStep = 1.0 / 60
-    /// Scripts are bounded so that a typo cannot ask for billions of events.
-    static let maximumEvents = 1_000_000
-    static let maximumTime = 86_400.0
+    /// Events at most, after expansion (a drag is one move per frame step): a typo cannot ask
+    /// for billions of events (SPEC §11).
+    public static let maximumEvents = 1_000_000
+    /// The latest `time` and `end`, seconds (one hour): a replay is a test, not a session, and
+    /// the virtual clock steps every frame up to `end` (SPEC §11).
+    public static let maximumTime = 3600.0
 
     public init(events: [ViewerEvent], end: Double, pictureWaits: [Double] = []) {
         self.events = events
@@ -56,18 +59,30 @@ public struct ReplayScript: Sendable {
         self.pictureWaits = pictureWaits.sorted()
     }
 
-    /// Reads (a regular file: `FileBytes`; no size cap yet) and checks the script at `path`.
+    /// The largest script file read, bytes (256 MiB): room for `maximumEvents` written out
+    /// (about 60 bytes each), checked from the file's size before reading.
+    public static let maximumFileSize = 256 * 1024 * 1024
+
+    /// Reads (a regular file of at most `maximumFileSize` bytes: `FileBytes`) and checks the
+    /// script at `path`.
     public static func load(contentsOf path: String) throws -> ReplayScript {
-        guard let bytes = try? FileBytes.readAll(path, maximumSize: .max) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.readAll(path, maximumSize: maximumFileSize)
+        } catch .tooLarge(_, let size, let limit) {
+            throw ReplayError(description: "replay script '\(path)' is \(size) bytes, over the limit of \(limit) bytes")
+        } catch {
             throw ReplayError(description: "cannot read replay script '\(path)'")
         }
         return try parse(Data(bytes), name: path)
     }
 
-    /// Parses a script; `name` labels errors.
-    public static func parse(_ data: Data, name: String) throws -> ReplayScript {
+    /// Parses a script; `name` labels errors. `maximumEvents` is the cap on events after
+    /// expansion (a parameter so that tests can check it with a small one).
+    public static func parse(_ data: Data, name: String, maximumEvents: Int = maximumEvents) throws -> ReplayScript {
         let raw: RawScript
         do {
+            try checkSyntax(data)
             raw = try JSONDecoder().decode(RawScript.self, from: data)
         } catch {
             throw ReplayError(description: "replay script '\(name)' is not valid: \(DeckStore.reason(error))")
@@ -80,7 +95,7 @@ public struct ReplayScript: Sendable {
                 for event in try rawEvent.expanded() {
                     events.append((event.time, events.count, event))
                     guard events.count <= maximumEvents else {
-                        throw ReplayError(description: "more than \(maximumEvents) events")
+                        throw ReplayError(description: "more than \(maximumEvents) events (the limit)")
                     }
                 }
             } catch let error as ReplayError {
@@ -89,11 +104,21 @@ public struct ReplayScript: Sendable {
         }
         events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         let last = max(events.last?.time ?? 0, waits.max() ?? 0)
-        let end = raw.end ?? last + 1
+        let end = raw.end ?? min(last + 1, maximumTime)
         guard end.isFinite, end >= 0, end <= maximumTime else {
-            throw ReplayError(description: "replay script '\(name)': 'end' must be a time between 0 and \(Int(maximumTime)) seconds")
+            throw ReplayError(description: "replay script '\(name)': 'end' must be a time between 0 and \(Int(maximumTime)) seconds (the limit)")
         }
         return ReplayScript(events: events.map(\.event), end: end, pictureWaits: waits)
+    }
+
+    /// Checks that `data` is one JSON value, so that a syntax error names its line and column
+    /// (`JSONScanner`, the state's scanner) rather than whatever the decoder reports.
+    static func checkSyntax(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+            try scanner.skipValue()
+            try scanner.end()
+        }
     }
 }
 
