@@ -35,8 +35,8 @@ import Testing
 
     @Test(arguments: [
         ("{\"events\": [\n  {\"time\": 1,\n   \"type\": x}\n]}", "line 3, column 12"),
-        ("{\"events\": [], \"end\": 1,}", "line 1, column 26"),
-        ("{\"events\": [\"é\" ?", "line 1, column 18"),
+        ("{\"events\": [], \"end\": 1,}", "line 1, column 25"),
+        ("{\"events\": [\"é\" ?", "line 1, column 17"),
         ("{\"events\": [", "line 1, column 13"),
     ])
     func syntaxErrorsNameLineAndColumn(json: String, place: String) throws {
@@ -85,7 +85,7 @@ import Testing
         #expect(error("{\n  \"version\": 1,\n  x") == "not valid JSON: unexpected 'x' at line 3, column 3")
         #expect(error("") == "not valid JSON: unexpected end at line 1, column 1")
         // Columns count characters, not bytes; CR LF ends a line once.
-        #expect(error("{\"é\u{1F600}\": 1,\r\n \"a\": 01}") == "not valid JSON: leading zero at line 2, column 7")
+        #expect(error("{\"v\": 1,\r\n \"é\u{1F600}\": x}") == "not valid JSON: unexpected 'x' at line 2, column 8")
         #expect(error("\u{FEFF}{]") == "not valid JSON: unexpected ']' at line 1, column 2")
         #expect(error("{\"a\": \"\u{1}\"}").hasSuffix("control character in a string at line 1, column 8"))
     }

@@ -27,7 +27,12 @@ public struct DeckStore: Sendable {
     /// 5,000,000 cards: a 64 MB cap would move such a state aside on every start.
     public static let maximumStateSize = 256 * 1024 * 1024
 
-    public init(path: String, maximumSize: Int = maximumStateSize) {
+    public init(path: String) {
+        self.init(path: path, maximumSize: Self.maximumStateSize)
+    }
+
+    /// A store that reads states of at most `maximumSize` bytes.
+    public init(path: String, maximumSize: Int) {
         self.path = path
         self.maximumSize = maximumSize
     }
