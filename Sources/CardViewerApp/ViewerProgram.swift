@@ -26,6 +26,8 @@ public enum ViewerProgram {
         } catch let error as DeckStoreError {
             throw ViewerFailure.runtime(error.description)
         }
+        // Held until the viewer returns: a second viewer on the same state reads it but saves nothing.
+        let claim = StateClaim(store)
         var builder = ViewerBuilder(deck: options.imagesDirectory.map { .folder(path: $0) }
                                         ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
                                     layout: options.layout)
@@ -57,7 +59,7 @@ public enum ViewerProgram {
         let driver: ViewerDriver
         do {
             let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport)
-            driver = ViewerDriver(viewer: viewer, store: store, pictureWaitTimeout: options.pictureWaitTimeout,
+            driver = ViewerDriver(viewer: viewer, store: claim.savingStore, pictureWaitTimeout: options.pictureWaitTimeout,
                                   screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
@@ -67,6 +69,10 @@ public enum ViewerProgram {
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one).
         if loaded.needsSave || (store != nil && loaded.savedLayout != session.savedLayout) { driver.save() }
+        if let message = claim.message {
+            warn(message)
+            session.showMessage(message)
+        }
 
         let last: RGBAImage?
         do {
@@ -91,6 +97,7 @@ public enum ViewerProgram {
         driver.saveOnQuit()
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
+        withExtendedLifetime(claim) {}
     }
 
     /// The kinds of picture file `--images` shows, for messages.
