@@ -21,6 +21,9 @@ public enum ViewerProgram {
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
         let store = options.statePath.map(DeckStore.init(path:))
+        if let store, OutputPath.problem(store.path, checkingWritable: false) == .notAFile {
+            throw ViewerFailure.badInput("--state '\(store.path)': \(OutputPath.reason(.notAFile))")
+        }
         do {
             try store?.checkUsable()
         } catch let error as DeckStoreError {
@@ -143,7 +146,8 @@ public enum ViewerProgram {
         guard !path.isEmpty else { throw ViewerFailure.badInput("--screenshot needs a file name") }
         // A read-only folder is found by the write itself, after the replay.
         if let problem = OutputPath.problem(path, checkingWritable: false) {
-            throw ViewerFailure.runtime("cannot write PNG '\(path)': \(OutputPath.reason(problem))")
+            let message = "cannot write PNG '\(path)': \(OutputPath.reason(problem))"
+            throw problem == .notAFile ? ViewerFailure.badInput(message) : .runtime(message)
         }
     }
 
