@@ -66,7 +66,8 @@ public struct DeckStore: Sendable {
     ///
     /// A file over `maximumSize`, or one that is not a regular file (a FIFO, a device: never
     /// waited on), is moved aside the same way (`.unusable`): the viewer starts fresh rather than
-    /// fail on every start. A folder stays an error (`checkUsable` refuses it first).
+    /// fail on every start. A folder stays an error. (`checkUsable`, called first by the viewer,
+    /// refuses a folder, FIFO or device at the path before this.)
     ///
     /// - Throws: `DeckStoreError` when the file exists but cannot be read (permissions, a
     ///   folder), or a corrupt file cannot be moved aside.
