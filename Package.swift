@@ -263,7 +263,7 @@ let package = Package(
         .testTarget(
             name: "CardViewerTests",
             dependencies: [
-                "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
+                "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
                 "CardEvents", "CardPixels",
             ]

@@ -19,13 +19,18 @@ public enum AtomicFile {
     public struct Options: Sendable {
         public var permissions: Permissions
         /// Whether the file and then its folder are flushed to disk (`fsync`) around the rename,
-        /// so that a power cut leaves the old file or the new one. Thumbnails, which can be
-        /// remade, skip it for speed; the rename is atomic either way.
+        /// so that a power cut leaves the old file or the new one; the rename is atomic either way.
         public var durable: Bool
+        /// When `path` is a symbolic link: true writes through it, replacing the file it points
+        /// to (the user's own link to a state kept elsewhere); false replaces the link itself with
+        /// a file (outputs in untrusted places, such as the thumbnail cache, never write
+        /// through a link planted there).
+        public var writesThroughLinks: Bool
 
-        public init(permissions: Permissions = .shared, durable: Bool = true) {
+        public init(permissions: Permissions = .shared, durable: Bool = true, writesThroughLinks: Bool = false) {
             self.permissions = permissions
             self.durable = durable
+            self.writesThroughLinks = writesThroughLinks
         }
 
         /// Shared permissions, flushed: state files and outputs.
@@ -47,6 +52,7 @@ public enum AtomicFile {
     /// - Throws: `FileWriteError` naming `path`, or whatever `body` throws.
     public static func replace(_ path: String, options: Options = .durable,
                                writing body: (inout FileSink) throws -> Void) throws {
+        let path = options.writesThroughLinks ? try Paths.linkTarget(of: path) : path
         let (folder, name) = Paths.split(path)
         let (fd, temporary) = try createTemporary(for: path, folder: folder, name: name, options: options)
         do {

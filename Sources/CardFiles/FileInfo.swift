@@ -32,9 +32,13 @@ public struct FileInfo: Equatable, Sendable {
     public var modificationTime: Double
     /// Last modification, whole seconds since 1970 (what thumbnail caches compare).
     public var modifiedSeconds: Int
+    /// True when no one may write it (no write bit in its mode: `chmod a-w`). Root could write
+    /// anyway; the program honours the bits.
+    public var isReadOnly: Bool
 
     init(_ status: stat) {
         kind = FileKind(mode: status.st_mode)
+        isReadOnly = status.st_mode & 0o222 == 0
         size = Int(status.st_size)
         #if canImport(Darwin)
         let time = status.st_mtimespec

@@ -12,6 +12,9 @@ public enum OutputPath {
         case noFolder(String)
         /// That folder exists but this process may not create files in it.
         case folderNotWritable(String)
+        /// Something that is not a file is there: a FIFO, a device, a socket. Never replaced
+        /// (SPEC §11: outputs refuse them, exit status 2).
+        case notAFile
     }
 
     /// The folder a file at `path` goes into, absolute (relative paths from the current folder),
@@ -24,7 +27,10 @@ public enum OutputPath {
     /// `checkingWritable` is false, a read-only folder is not reported (the write itself will
     /// say so).
     public static func problem(_ path: String, checkingWritable: Bool = true) -> Problem? {
-        if FileInfo.isFolder(path) { return .isFolder }
+        if let info = try? FileInfo.at(path) {
+            if info.kind == .folder { return .isFolder }
+            if info.kind != .regular { return .notAFile }
+        }
         let folder = folder(of: path)
         guard FileInfo.isFolder(folder) else { return .noFolder(folder) }
         if checkingWritable, !FileInfo.isWritable(folder) { return .folderNotWritable(folder) }
@@ -38,6 +44,7 @@ public enum OutputPath {
         case .isFolder: "it is a directory"
         case let .noFolder(folder): "no such directory '\(folder)'"
         case let .folderNotWritable(folder): "directory '\(folder)' is not writable"
+        case .notAFile: "it is not a regular file (a FIFO, a device or a socket)"
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splitting and joining paths as bytes-in-strings, without Foundation's normalisation (which
 /// would turn a relative path absolute or resolve `..`).
 enum Paths {
@@ -11,5 +17,27 @@ enum Paths {
     /// `folder` + "/" + `name`, without doubling a trailing slash.
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// How many links `linkTarget(of:)` follows before it gives up (a loop).
+    static let maximumLinkDepth = 40
+
+    /// The path a chain of symbolic links at `path` ends at (the path itself when it is not a
+    /// link, or nothing is there); a relative link is read against the folder holding it. Only
+    /// the last component is followed: the folders on the way are the file system's business.
+    ///
+    /// - Throws: `FileWriteError` for a loop of links, or a link that cannot be read.
+    static func linkTarget(of path: String) throws(FileWriteError) -> String {
+        var current = path
+        for _ in 0..<maximumLinkDepth {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw FileWriteError("cannot read the link '\(current)'", code: errno) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : join(split(current).folder, target)
+        }
+        throw FileWriteError("cannot write '\(path)'", code: ELOOP)
     }
 }

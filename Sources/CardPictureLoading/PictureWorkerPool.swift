@@ -45,7 +45,7 @@ public final class PictureWorkerPool<Key: Hashable & Sendable, Request: Sendable
         for index in 0..<self.workerCount { core.startWorker(name: "\(name)-\(index + 1)") }
     }
 
-    deinit { core.shutdown() }
+    deinit { _ = core.shutdown() }
 
     /// Queues `request` under `key` at `priority` (lower first), or updates a queued job's
     /// priority and request. Ignored after `shutdown`.
@@ -101,7 +101,13 @@ public final class PictureWorkerPool<Key: Hashable & Sendable, Request: Sendable
     /// Stops the workers and waits for them to exit: queued jobs are dropped, a running job
     /// finishes and is freed, results not taken are freed. Later submissions are ignored.
     /// Safe to call more than once.
-    public func shutdown() { core.shutdown() }
+    ///
+    /// - Parameter seconds: the longest wait for a running job; past it the workers are left to
+    ///   finish on their own (quitting never waits on a decode that is stuck or slow) and what
+    ///   they hold is freed when they exit. `nil` waits as long as it takes.
+    /// - Returns: false when the wait ran out with a job still running.
+    @discardableResult
+    public func shutdown(waitingAtMost seconds: Double? = nil) -> Bool { core.shutdown(waitingAtMost: seconds) }
 }
 
 /// What the workers share with the pool: the lock, the books and the work.
@@ -162,20 +168,30 @@ final class WorkerCore<Key: Hashable & Sendable, Request: Sendable, Output: Send
                 condition.lock()
             }
         }
+        // Stopping: results finished after a bounded shutdown stopped waiting are freed here,
+        // by the worker that made them (unlocked: a large picture takes a while to free).
+        var dropped = stopping ? book.removeAll() : []
         condition.unlock()
+        dropped.removeAll()
     }
 
-    func shutdown() {
+    func shutdown(waitingAtMost seconds: Double? = nil) -> Bool {
         condition.lock()
         let first = !stopping
         stopping = true
         condition.broadcast()
         condition.unlock()
-        guard first else { return }
-        exited.wait()
+        guard first else { return true }
+        if let seconds {
+            // The workers hold this core: whatever they still hold is freed when they exit.
+            guard exited.wait(timeout: .now() + seconds) == .success else { return false }
+        } else {
+            exited.wait()
+        }
         condition.lock()
         var dropped = book.removeAll()
         condition.unlock()
         dropped.removeAll()
+        return true
     }
 }

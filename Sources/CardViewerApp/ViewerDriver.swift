@@ -128,9 +128,10 @@ final class ViewerDriver {
     }
 
     /// On quit: the state file is current (saved again if it changed, went missing or the last
-    /// save failed), and the last save has finished.
+    /// save failed), and the last save has finished — first, then the picture workers stop
+    /// (never waiting long on a decode in progress).
     func saveOnQuit() {
-        viewer.shutdown()
+        defer { viewer.shutdown() }
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()

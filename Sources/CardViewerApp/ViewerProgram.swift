@@ -21,11 +21,16 @@ public enum ViewerProgram {
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
         let store = options.statePath.map(DeckStore.init(path:))
+        if let store, OutputPath.problem(store.path, checkingWritable: false) == .notAFile {
+            throw ViewerFailure.badInput("--state '\(store.path)': \(OutputPath.reason(.notAFile))")
+        }
         do {
             try store?.checkUsable()
         } catch let error as DeckStoreError {
             throw ViewerFailure.runtime(error.description)
         }
+        // Held until the viewer returns: a second viewer on the same state reads it but saves nothing.
+        let claim = StateClaim(store)
         var builder = ViewerBuilder(deck: options.imagesDirectory.map { .folder(path: $0) }
                                         ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
                                     layout: options.layout)
@@ -57,7 +62,7 @@ public enum ViewerProgram {
         let driver: ViewerDriver
         do {
             let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport)
-            driver = ViewerDriver(viewer: viewer, store: store, pictureWaitTimeout: options.pictureWaitTimeout,
+            driver = ViewerDriver(viewer: viewer, store: claim.savingStore, pictureWaitTimeout: options.pictureWaitTimeout,
                                   screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {
             throw ViewerFailure.runtime(error.description)
@@ -67,6 +72,10 @@ public enum ViewerProgram {
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one).
         if loaded.needsSave || (store != nil && loaded.savedLayout != session.savedLayout) { driver.save() }
+        if let message = claim.message {
+            warn(message)
+            session.showMessage(message)
+        }
 
         let last: RGBAImage?
         do {
@@ -91,6 +100,7 @@ public enum ViewerProgram {
         driver.saveOnQuit()
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
+        withExtendedLifetime(claim) {}
     }
 
     /// The kinds of picture file `--images` shows, for messages.
@@ -136,7 +146,8 @@ public enum ViewerProgram {
         guard !path.isEmpty else { throw ViewerFailure.badInput("--screenshot needs a file name") }
         // A read-only folder is found by the write itself, after the replay.
         if let problem = OutputPath.problem(path, checkingWritable: false) {
-            throw ViewerFailure.runtime("cannot write PNG '\(path)': \(OutputPath.reason(problem))")
+            let message = "cannot write PNG '\(path)': \(OutputPath.reason(problem))"
+            throw problem == .notAFile ? ViewerFailure.badInput(message) : .runtime(message)
         }
     }
 

@@ -147,7 +147,9 @@ struct BenchCommand: ParsableCommand {
     /// Fails before measuring when `path` cannot be written.
     func checkWritable(_ path: String) throws {
         if let problem = OutputPath.problem(path) {
-            throw RuntimeFailure("cannot write '\(path)': \(OutputPath.reason(problem))")
+            let message = "cannot write '\(path)': \(OutputPath.reason(problem))"
+            if problem == .notAFile { throw ValidationError(message) }
+            throw RuntimeFailure(message)
         }
     }
 }

@@ -85,6 +85,9 @@ struct CompareCommand: ParsableCommand {
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0…255, got \(tolerance)") }
         guard !outDir.isEmpty else { throw ValidationError("--out-dir needs a directory path") }
         if let json, json.isEmpty { throw ValidationError("--json needs a file name") }
+        if let json, OutputPath.problem(json, checkingWritable: false) == .notAFile {
+            throw ValidationError("--json '\(json)': \(OutputPath.reason(.notAFile))")
+        }
     }
 
     func run() throws {

@@ -87,7 +87,9 @@ struct RenderCommand: ParsableCommand {
     /// folder, or a folder where the file should be.
     private func checkWritable(_ path: String) throws {
         if let problem = OutputPath.problem(path) {
-            throw RuntimeFailure("cannot write PNG '\(path)': \(OutputPath.reason(problem))")
+            let message = "cannot write PNG '\(path)': \(OutputPath.reason(problem))"
+            if problem == .notAFile { throw ValidationError(message) }
+            throw RuntimeFailure(message)
         }
     }
 }

@@ -153,6 +153,27 @@ import Testing
         #expect(pool.takeAll(count: 2).map(\.key) == [2, 99])
     }
 
+    @Test("a bounded shutdown returns when its wait runs out, leaving a stuck job to finish on its own")
+    func boundedShutdown() {
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let live = LiveCounter()
+        let pool = PictureWorkerPool<Int, Int, TrackedOutput>(workerCount: 1, completedLimit: 8) { request in
+            started.signal()
+            gate.wait()
+            return TrackedOutput(request, counter: live)
+        }
+        pool.submit(0, request: 0, priority: 0)
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        let clock = ContinuousClock(), start = clock.now
+        #expect(!pool.shutdown(waitingAtMost: 0.2))
+        let waited = start.duration(to: clock.now)
+        #expect(waited >= .milliseconds(150) && waited < .seconds(3), "\(waited)")
+        // The stuck job finishes later; what it made is freed, nothing is delivered.
+        gate.signal()
+        #expect(eventually { live.value == 0 })
+        #expect(pool.shutdown(waitingAtMost: 0.2))
+    }
+
     @Test("shutdown joins the workers; the running job finishes and everything held is freed")
     func shutdown() {
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)

@@ -69,16 +69,25 @@ public struct DeckStore: Sendable {
         }
     }
 
+    /// True when the state file (or the file its link points to) exists and has no write bit:
+    /// the user made it read-only, so it is read but never replaced.
+    public var isReadOnly: Bool {
+        (try? FileInfo.at(path))?.isReadOnly ?? false
+    }
+
     /// Decks up to this many cards (and deletions) are saved indented, one field a line, for
     /// people to read; larger ones compactly.
     public static let readableCardLimit = 10_000
 
     /// Saves `deck` atomically (`AtomicFile`: temporary file, fsync, rename), streamed: the JSON goes to the
     /// file through a 64 KiB buffer as it is written, never whole into memory.
+    /// A symbolic link at `path` is written through to its target; a read-only file is never
+    /// replaced.
     public func save(_ deck: Deck, layout: SavedLayout? = nil) throws {
+        if isReadOnly { throw DeckStoreError(description: "state file '\(path)' is read-only: not saved") }
         let readable = deck.count + deck.deleted.count <= Self.readableCardLimit
         do {
-            try AtomicFile.replace(path) { sink in
+            try AtomicFile.replace(path, options: AtomicFile.Options(writesThroughLinks: true)) { sink in
                 var writer = DeckStateWriter(readable: readable)
                 try writer.write(deck, layout: layout, to: &sink)
             }

@@ -148,9 +148,14 @@ public final class ViewerPictures {
         titleWorkers?.shutdown()
     }
 
+    /// How long `shutdown` waits for a decode in progress, seconds: a decode within the picture
+    /// caps can take a few seconds and the decoders cannot be interrupted, so a quitting viewer
+    /// leaves it to finish on its own rather than wait (SPEC §11).
+    static let quitWaitSeconds = 1.0
+
     /// Saves the thumbnails still waiting for an idle worker, for at most `thumbnailSeconds`
     /// (the ones of the pictures seen last, which the next start shows first), then stops the
-    /// workers (a decode in progress finishes first) and writes the count of the unreadable
+    /// workers (a decode in progress is waited for at most `quitWaitSeconds`) and writes the count of the unreadable
     /// pictures not warned about one by one.
     public func shutdown(thumbnailSeconds: Double = 2) {
         if !pendingThumbnails.isEmpty, thumbnailSeconds > 0 {
@@ -168,8 +173,8 @@ public final class ViewerPictures {
             }
             pendingThumbnails.removeAll()
         }
-        pool.shutdown()
-        titleWorkers?.shutdown()
+        pool.shutdown(waitingAtMost: Self.quitWaitSeconds)
+        titleWorkers?.shutdown(waitingAtMost: Self.quitWaitSeconds)
         warnings.finish()
     }
 
