@@ -197,7 +197,7 @@ let package = Package(
             name: "cardviewer",
             dependencies: [
                 "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
-                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails",
+                "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CardPixels",
             ]

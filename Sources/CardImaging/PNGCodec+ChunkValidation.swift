@@ -27,6 +27,14 @@ public enum PNGStructure {
     /// allocations is 8,000,000): ICC profiles and EXIF blocks are far smaller in practice.
     public static let maximumAncillaryLength = 8 << 20
 
+    /// The most chunks a PNG file may have (real files have a few dozen; each chunk costs a CRC
+    /// check and a list entry here and a callback in libpng, so millions of empty ones cost time).
+    public static let maximumChunkCount = 100_000
+
+    /// Slack allowed on top of the raw image size for IDAT data, bytes (64 KiB): deflate's stored
+    /// blocks add 5 bytes per 65,535 and zlib 6, so real files stay far below raw + raw/16 + this.
+    public static let imageDataSlack = 64 << 10
+
     /// The largest length any PNG chunk may declare (2³¹ − 1, the PNG specification's limit).
     public static let maximumChunkLength = 0x7FFF_FFFF
 
@@ -78,6 +86,9 @@ public enum PNGStructure {
             if chunk.isAncillary, length > maximumAncillaryLength {
                 throw refuse("ancillary chunk '\(type)' of \(length) bytes is larger than \(maximumAncillaryLength)")
             }
+            guard found.count < maximumChunkCount else {
+                throw refuse("more than \(maximumChunkCount) chunks (at most \(maximumChunkCount))")
+            }
             found.append(chunk)
             offset = chunk.bytes.upperBound
             if type == "IEND" { break }
@@ -89,7 +100,10 @@ public enum PNGStructure {
 
     /// Deflate compresses at most 1032:1 (a 258-byte match in 2 bits), so image data of n bytes
     /// inflates to at most 1032·n: an IHDR declaring more rows than that is refused before
-    /// anything is allocated for its pixels (a 100-byte file cannot ask for 256 MiB).
+    /// anything is allocated for its pixels (a 100-byte file cannot ask for 256 MiB). And image
+    /// data beyond what the declared size can need — the raw rows with their filter bytes (and
+    /// Adam7's up to 4 more bytes a row), plus raw/16, plus `imageDataSlack` — is refused too:
+    /// it would only feed the inflater work.
     private static func checkImageDataCanHoldTheImage(_ bytes: [UInt8], _ chunks: [PNGChunk],
                                                       _ refuse: (String) -> PNGError) throws {
         let header = chunks[0].data.lowerBound
@@ -103,6 +117,11 @@ public enum PNGStructure {
         let imageData = chunks.reduce(0) { $0 + ($1.type == "IDAT" ? $1.data.count : 0) }
         if imageData * 1032 < rowBytes * height {
             throw refuse("truncated: \(imageData) bytes of image data cannot hold a \(width)x\(height) image")
+        }
+        let raw = (rowBytes + (bytes[header + 12] != 0 ? 4 : 0)) * height
+        let most = raw + raw / 16 + imageDataSlack
+        if imageData > most {
+            throw refuse("\(imageData) bytes of image data are more than a \(width)x\(height) image can need (at most \(most))")
         }
     }
 

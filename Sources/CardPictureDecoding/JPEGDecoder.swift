@@ -10,8 +10,8 @@ import CardPixels
 ///
 /// Thread-safe: each call makes and destroys its own TurboJPEG handle; nothing is shared.
 enum JPEGDecoder {
-    /// Progressive files with more scans than this are refused (TJFLAG_LIMITSCANS, 500 scans):
-    /// a few hundred bytes of crafted scans could otherwise take minutes to decode.
+    /// libjpeg-turbo's own scan limit (TJFLAG_LIMITSCANS, 500 scans), kept as a backstop: files
+    /// with more than `PictureLimits.maximumScans` are refused before TurboJPEG sees them.
     static let flags = Int32(TJFLAG_LIMITSCANS)
 
     /// Decodes `bytes`, whose header `header` has been scanned, at about `target` (upright

@@ -19,6 +19,9 @@ public struct JPEGHeader: Equatable, Sendable {
     public var hasAdobeMarker = false
     /// Where the first start-of-scan marker is in the file, bytes: the entropy-coded data follows.
     public var scanOffset = 0
+    /// Each component's sampling factors from the frame header, as stored: horizontal in the high
+    /// nibble, vertical in the low one (empty when the frame header lists no components).
+    public var samplingFactors: [UInt8] = []
 
     /// The size as shown, after the EXIF orientation.
     public var uprightSize: PixelSize { orientation.swapsAxes ? size.transposed : size }
@@ -89,6 +92,9 @@ public struct JPEGHeader: Equatable, Sendable {
                 let width = Int(bytes[base + 3]) << 8 | Int(bytes[base + 4])
                 frame = JPEGHeader(size: PixelSize(width: width, height: height), components: Int(bytes[base + 5]),
                                    precision: Int(bytes[base]), frameMarker: marker)
+                // Component specifications: id, sampling factors, quantisation table; 3 bytes each.
+                let listed = min(Int(bytes[base + 5]), (data.count - 6) / 3)
+                frame?.samplingFactors = (0..<listed).map { bytes[base + 7 + 3 * $0] }
             } else if marker == 0xE1, orientation == nil, let exif = ExifOrientation.orientation(inAPP1: bytes, data) {
                 orientation = exif
             } else if marker == 0xEE, data.count >= 12, bytes.starts(with: Array("Adobe".utf8), at: data.lowerBound) {

@@ -54,6 +54,7 @@ public enum PictureDecoder {
     public static func decode(_ bytes: [UInt8], name: String = "<memory>", target: PictureTarget = .fullSize) throws -> DecodedPicture {
         switch PictureFormat(signature: bytes.prefix(8)) {
         case .png:
+            try checkPNGWorkingMemory(bytes, name: name)
             let image: RGBAImage
             do {
                 image = try PNGCodec.decode(bytes, name: name)
@@ -64,6 +65,7 @@ public enum PictureDecoder {
             return DecodedPicture(image: AreaDownscaler.downscale(image, to: target.size(for: full)), fullSize: full, format: .png)
         case .jpeg:
             let header = try jpegHeader(bytes, name: name, complete: true)
+            try PictureLimits.check(header, bytes: bytes, name: name)
             let image = try JPEGDecoder.decode(bytes, header: header, target: target, name: name)
             return DecodedPicture(image: image, fullSize: header.uprightSize, format: .jpeg)
         case nil:
@@ -100,9 +102,11 @@ public enum PictureDecoder {
             }
             let size = PixelSize(width: Int(bigEndian32(bytes, at: 16)), height: Int(bigEndian32(bytes, at: 20)))
             try checkSize(size, name: name)
+            try checkPNGWorkingMemory(bytes, name: name)
             return PictureInfo(size: size, format: .png, orientation: .up)
         case .jpeg:
             let header = try jpegHeader(bytes, name: name, complete: complete)
+            try PictureLimits.checkWorkingMemory(header.coefficientBytes, name: name)
             return PictureInfo(size: header.uprightSize, format: .jpeg, orientation: header.orientation)
         case nil:
             throw bytes.isEmpty ? PictureError.truncated(path: name, reason: "the file is empty")
@@ -131,6 +135,20 @@ public enum PictureDecoder {
         guard size.width <= maximumDimension, size.height <= maximumDimension, size.pixelCount <= maximumPixelCount else {
             throw PictureError.tooLarge(path: name, width: size.width, height: size.height)
         }
+    }
+
+    /// Refuses a PNG whose IHDR (bytes 16–28) declares an image libpng must hold whole and that
+    /// is over `PictureLimits.maximumWorkingMemory`. Files too short for an IHDR are left to the
+    /// PNG reader to refuse.
+    static func checkPNGWorkingMemory(_ bytes: [UInt8], name: String) throws {
+        guard bytes.count >= 29 else { return }
+        let width = Int(bigEndian32(bytes, at: 16)), height = Int(bigEndian32(bytes, at: 20))
+        // Absurd sizes are refused as such by `checkSize` and the PNG reader (and would overflow).
+        guard width <= maximumDimension, height <= maximumDimension else { return }
+        let memory = PictureLimits.pngWorkingMemory(
+            width: width, height: height,
+            bitDepth: Int(bytes[24]), colorType: Int(bytes[25]), interlaced: bytes[28] != 0)
+        try PictureLimits.checkWorkingMemory(memory, name: name)
     }
 
     static func pictureError(_ error: PNGError, name: String) -> PictureError {

@@ -64,9 +64,27 @@ extension ThumbnailCache {
         let path = thumbnailPath(forURI: uri, size: size)
         guard let bytes = try? PictureBytes.readAll(path, maximumSize: Self.maximumThumbnailFileSize),
               let metadata = try? ThumbnailMetadata(png: bytes, name: path), metadata.matches(uri: uri, stamp: stamp),
+              let stored = try? PictureDecoder.probe(bytes, name: path),
+              Self.fits(stored.size, in: size, pictureSize: metadata.imageSize),
               let image = try? PNGCodec.decode(bytes, name: path), image.width > 0, image.height > 0 else { return nil }
+        guard Self.fits(PixelSize(width: image.width, height: image.height), in: size, pictureSize: metadata.imageSize) else {
+            return nil
+        }
         let longer = max(image.width, image.height)
         let whole = longer < size.pixels || metadata.imageSize == PixelSize(width: image.width, height: image.height)
         return CachedThumbnail(image: image, size: size, metadata: metadata, isWholePicture: whole)
+    }
+
+    /// Whether a thumbnail of `thumbnail` pixels may be in `size`'s folder (the cache is
+    /// untrusted, SPEC §11): its longer side at most the folder's, and, when the picture's own
+    /// size is recorded, the size a fit of that picture in the folder's square gives (within a
+    /// pixel a side for rounding; either way round, as some thumbnailers record the size before
+    /// EXIF orientation). Checked on the IHDR before decoding, so an oversized or
+    /// mismatched thumbnail is never decoded or shown; it is remade.
+    static func fits(_ thumbnail: PixelSize, in size: ThumbnailSize, pictureSize: PixelSize?) -> Bool {
+        guard thumbnail.width > 0, thumbnail.height > 0, thumbnail.longerSide <= size.pixels else { return false }
+        guard let pictureSize, pictureSize.width > 0, pictureSize.height > 0 else { return true }
+        let expected = PictureTarget.fit(PixelSize(width: size.pixels, height: size.pixels)).size(for: pictureSize)
+        return [expected, expected.transposed].contains { abs($0.width - thumbnail.width) <= 1 && abs($0.height - thumbnail.height) <= 1 }
     }
 }

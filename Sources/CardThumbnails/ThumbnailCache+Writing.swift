@@ -51,6 +51,10 @@ extension ThumbnailCache {
             writeFailed(failure)
             return false
         }
+        if let link = linkedFolder(from: folder) {
+            writeFailed("'\(link)' is a symbolic link or not a folder; the cache's folders must be real folders")
+            return false
+        }
         do {
             try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly))
             return true
@@ -58,5 +62,18 @@ extension ThumbnailCache {
             writeFailed((error as? FileWriteError)?.reason ?? "\(error)")
             return false
         }
+    }
+
+    /// The first of the folders from just below the cache root down to `folder` that is not a
+    /// real folder (`lstat`: a symbolic link is not followed for writing, SPEC §11), or nil.
+    /// The root itself was resolved when the cache was made.
+    func linkedFolder(from folder: String) -> String? {
+        guard folder.hasPrefix(root + "/") else { return nil }
+        var path = root
+        for name in folder.dropFirst(root.count + 1).split(separator: "/") {
+            path += "/" + name
+            if (try? FileInfo.at(path, followingLinks: false))?.kind != .folder { return path }
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import CardPictureDecoding
 import Foundation
 
 /// A failure at run time that the user can act on: reported as one line, exit status 1.
@@ -7,7 +8,8 @@ struct RuntimeFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Writes one line to standard error.
+/// Writes one line to standard error, its control characters escaped (`TerminalText`): the
+/// messages name files, whose names may hold any bytes.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.escaped(line, keepingNewlines: true) + "\n").utf8))
 }

@@ -22,7 +22,7 @@ import CardThumbnails
 import Foundation
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(TerminalText.escaped(message))\n".utf8))
     exit(2)
 }
 
@@ -113,7 +113,7 @@ case "decode":
             let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
             print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms")
         } catch {
-            FileHandle.standardError.write(Data("warning: \(error) (skipped)\n".utf8))
+            FileHandle.standardError.write(Data("warning: \(TerminalText.escaped("\(error)")) (skipped)\n".utf8))
             failures += 1
         }
     }
@@ -123,7 +123,7 @@ case "probe":
             let info = try PictureDecoder.probe(contentsOf: file)
             print("\(file): \(info.format.rawValue) \(info.size) orientation \(info.orientation.rawValue)")
         } catch {
-            FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("warning: \(TerminalText.escaped("\(error)"))\n".utf8))
             failures += 1
         }
     }

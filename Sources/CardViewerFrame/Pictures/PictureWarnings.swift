@@ -1,3 +1,5 @@
+import CardPictureDecoding
+
 /// The warnings about pictures that cannot be read: one line each for the first `limit`, then
 /// only a count, said once at the end (`finish()`), so a folder of broken files does not flood
 /// the terminal.
@@ -13,11 +15,12 @@ final class PictureWarnings {
         self.warn = warn
     }
 
-    /// Writes `line`, or counts it once `limit` lines were written.
+    /// Writes `line` (control characters escaped, `TerminalText`: it names a file), or counts it
+    /// once `limit` lines were written.
     func add(_ line: String) {
         if written < Self.limit {
             written += 1
-            warn(line)
+            warn(TerminalText.escaped(line))
         } else {
             withheld += 1
         }
