@@ -26,9 +26,14 @@ public struct CardAttributes: Hashable, Sendable {
     public var zIndex: Int
     /// A hidden card is neither drawn nor hit.
     public var isHidden: Bool
+    /// Orders cards that lie in one plane (or nearly): points toward the viewer used only to break
+    /// depth ties, never drawn. Of two coplanar overlapping cards the one with the larger bias is
+    /// in front (iCarousel's `compareViewDepth`, SPEC §8). 0 for layouts without coplanar cards.
+    public var depthBias: Double
 
     public init(index: Int, id: CardID? = nil, center: Vec3, size: Size, anchor: Vec2 = Vec2(0.5, 0.5),
-                transform: Mat4 = .identity, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false) {
+                transform: Mat4 = .identity, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false,
+                depthBias: Double = 0) {
         self.index = index
         self.id = id ?? CardID(UInt32(truncatingIfNeeded: index))
         self.center = center
@@ -38,6 +43,7 @@ public struct CardAttributes: Hashable, Sendable {
         self.alpha = alpha
         self.zIndex = zIndex
         self.isHidden = isHidden
+        self.depthBias = depthBias
     }
 
     /// The anchor point relative to the card's center, in the card's local points.
@@ -68,5 +74,6 @@ public struct CardAttributes: Hashable, Sendable {
     public var isFinite: Bool {
         center.x.isFinite && center.y.isFinite && center.z.isFinite && size.isFinite
             && anchor.x.isFinite && anchor.y.isFinite && transform.isFinite && alpha.isFinite
+            && depthBias.isFinite
     }
 }
