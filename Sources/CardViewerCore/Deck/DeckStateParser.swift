@@ -1,4 +1,5 @@
 import CardInteraction
+import CardJSON
 import CardLayout
 
 /// Reads a deck state (version 1 JSON, as `JSONEncoder` or `DeckStateWriter` wrote it) from

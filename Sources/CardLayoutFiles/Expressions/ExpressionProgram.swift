@@ -1,0 +1,161 @@
+/// Expressions compiled once into a flat program for a Double stack machine: constants folded,
+/// variables resolved to registers, every instruction one `switch` case with no nested
+/// dispatch. Running it allocates nothing: the caller lends the registers and the stack
+/// (`withUnsafeTemporaryAllocation`, on the thread's stack).
+///
+/// A program holds several expressions; each ends by storing its value into a register, so one
+/// run computes everything a card needs (`FileLayout`).
+public struct ExpressionProgram: Sendable {
+    /// One step. Operands are popped from the stack, results pushed.
+    @usableFromInline enum Instruction: Sendable {
+        case constant(Double)
+        case load(Int)
+        case store(Int)
+        case negate, not
+        case add, subtract, multiply, divide, power
+        case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, and, or
+        /// `c ? a : b` with `c`, `a`, `b` on the stack (both branches are computed: they have no
+        /// side effects, and straight-line code needs no jumps).
+        case select
+        case function1(ExpressionFunction)
+        case function2(ExpressionFunction)
+        case function3(ExpressionFunction)
+    }
+
+    @usableFromInline var code: [Instruction] = []
+    /// The deepest the stack gets.
+    public private(set) var stackSize = 0
+    private var depth = 0
+
+    public init() {}
+
+    /// The number of instructions.
+    public var count: Int { code.count }
+
+    /// Appends `expression` (constants folded) and a store of its value into `register`.
+    public mutating func append(_ expression: Expression, storingInto register: Int) {
+        emit(Self.folded(expression))
+        code.append(.store(register))
+        depth -= 1
+    }
+
+    /// `expression` with every subtree that reads no variable replaced by its value.
+    public static func folded(_ expression: Expression) -> Expression {
+        if expression.slotsRead.isEmpty { return .number(expression.evaluate([])) }
+        switch expression {
+        case .number, .variable: return expression
+        case let .unary(op, x): return .unary(op, folded(x))
+        case let .binary(op, a, b): return .binary(op, folded(a), folded(b))
+        case let .conditional(c, a, b): return .conditional(folded(c), folded(a), folded(b))
+        case let .call(f, arguments): return .call(f, arguments.map(folded))
+        }
+    }
+
+    private mutating func push(_ instruction: Instruction, popping: Int = 0) {
+        code.append(instruction)
+        depth += 1 - popping
+        stackSize = max(stackSize, depth)
+    }
+
+    private mutating func emit(_ expression: Expression) {
+        switch expression {
+        case .number(let value): push(.constant(value))
+        case .variable(_, let slot): push(.load(slot))
+        case let .unary(op, x):
+            emit(x)
+            push(op == .negate ? .negate : .not, popping: 1)
+        case let .binary(op, a, b):
+            emit(a)
+            emit(b)
+            push(Self.instruction(op), popping: 2)
+        case let .conditional(c, a, b):
+            emit(c)
+            emit(a)
+            emit(b)
+            push(.select, popping: 3)
+        case let .call(f, arguments):
+            for argument in arguments { emit(argument) }
+            switch arguments.count {
+            case 1: push(.function1(f), popping: 1)
+            case 2: push(.function2(f), popping: 2)
+            default: push(.function3(f), popping: 3)
+            }
+        }
+    }
+
+    private static func instruction(_ op: BinaryOperator) -> Instruction {
+        switch op {
+        case .add: .add
+        case .subtract: .subtract
+        case .multiply: .multiply
+        case .divide: .divide
+        case .power: .power
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .and: .and
+        case .or: .or
+        }
+    }
+
+    /// Runs the program over `registers` (read and written) with `stack` as scratch space of at
+    /// least `stackSize` values.
+    ///
+    /// - Complexity: O(count); allocates nothing.
+    @inlinable public func run(registers: UnsafeMutablePointer<Double>, stack: UnsafeMutablePointer<Double>) {
+        var top = -1  // index of the top of the stack
+        code.withUnsafeBufferPointer { code in
+            for instruction in code {
+                switch instruction {
+                case .constant(let value): top += 1; stack[top] = value
+                case .load(let slot): top += 1; stack[top] = registers[slot]
+                case .store(let slot): registers[slot] = stack[top]; top -= 1
+                case .negate: stack[top] = -stack[top]
+                case .not: stack[top] = UnaryOperator.apply(.not, stack[top])
+                case .add: top -= 1; stack[top] += stack[top + 1]
+                case .subtract: top -= 1; stack[top] -= stack[top + 1]
+                case .multiply: top -= 1; stack[top] *= stack[top + 1]
+                case .divide: top -= 1; stack[top] /= stack[top + 1]
+                case .power: top -= 1; stack[top] = ExpressionFunction.apply(.pow, stack[top], stack[top + 1])
+                case .less: top -= 1; stack[top] = stack[top] < stack[top + 1] ? 1 : 0
+                case .lessOrEqual: top -= 1; stack[top] = stack[top] <= stack[top + 1] ? 1 : 0
+                case .greater: top -= 1; stack[top] = stack[top] > stack[top + 1] ? 1 : 0
+                case .greaterOrEqual: top -= 1; stack[top] = stack[top] >= stack[top + 1] ? 1 : 0
+                case .equal: top -= 1; stack[top] = stack[top] == stack[top + 1] ? 1 : 0
+                case .notEqual: top -= 1; stack[top] = stack[top] != stack[top + 1] ? 1 : 0
+                case .and: top -= 1; stack[top] = BinaryOperator.apply(.and, stack[top], stack[top + 1])
+                case .or: top -= 1; stack[top] = BinaryOperator.apply(.or, stack[top], stack[top + 1])
+                case .select:
+                    top -= 2
+                    let test = stack[top]
+                    stack[top] = test.isNaN ? .nan : (test != 0 ? stack[top + 1] : stack[top + 2])
+                case .function1(let f): stack[top] = ExpressionFunction.apply(f, stack[top])
+                case .function2(let f): top -= 1; stack[top] = ExpressionFunction.apply(f, stack[top], stack[top + 1])
+                case .function3(let f):
+                    top -= 2
+                    stack[top] = ExpressionFunction.apply(f, stack[top], stack[top + 1], stack[top + 2])
+                }
+            }
+        }
+    }
+
+    /// The value of one expression with `registers` as the variables (a convenience for tests
+    /// and option defaults; the per-card path uses `run`).
+    public static func evaluate(_ expression: Expression, registers: [Double]) -> Double {
+        var program = ExpressionProgram()
+        let result = registers.count
+        program.append(expression, storingInto: result)
+        var values = registers + [0]
+        let stack = [Double](repeating: 0, count: max(program.stackSize, 1))
+        var scratch = stack
+        values.withUnsafeMutableBufferPointer { r in
+            scratch.withUnsafeMutableBufferPointer { s in
+                program.run(registers: r.baseAddress!, stack: s.baseAddress!)
+            }
+        }
+        return values[result]
+    }
+}

@@ -1,0 +1,59 @@
+import CardLayout
+import CardMath
+
+/// A layout described by a file (SPEC §9): slots along the scroll axis, each card at offset
+/// `o = i − s` cards from the current position (wrapped where the file wraps), centred at
+/// `(W/2, H/2, 0)` and moved by the file's transform steps in Core Animation's order — or, with
+/// a `base`, the base's attributes moved by the steps.
+///
+/// Coordinates: points, +x right, +y down, +z toward the viewer (SPEC §1); `s` is the scroll
+/// offset along the axis divided by the slot length `w`.
+///
+/// Evaluating a card runs its compiled program (`FileLayoutProgram`) over registers on the
+/// stack: no allocation per card or per frame. A value that comes out NaN or ±∞ hides that card
+/// for the frame and is reported once (`FileLayoutWarnings`); it never reaches a buffer.
+public struct FileLayout: CardLayout {
+    public let name: String
+    public let definition: LayoutFileDefinition
+    public let program: FileLayoutProgram
+    /// The base layout, made with the file's values for its options.
+    public let base: (any CardLayout)?
+    let warnings: FileLayoutWarnings
+    /// The scroll velocity in cards per second (`v`); 0 at rest. The window's controller sets it.
+    public var scrollVelocity: Double = 0
+
+    public init(definition: LayoutFileDefinition, program: FileLayoutProgram, base: (any CardLayout)?,
+                warnings: FileLayoutWarnings) {
+        name = definition.name
+        self.definition = definition
+        self.program = program
+        self.base = base
+        self.warnings = warnings
+    }
+
+    public var scrollAxis: ScrollAxis {
+        if let base { return base.scrollAxis }
+        return definition.vertical ? .vertical : .horizontal
+    }
+
+    /// Drags move `s` by `Δ·offsetMultiplier/w` (iCarousel's `offsetMultiplier`).
+    public var offsetMultiplier: Double { definition.offsetMultiplier }
+
+    /// The slot length `w` and width `h` for a viewport and count, points; `nil` when the file
+    /// gives a slot that is not a positive finite size (reported once).
+    public func slot(viewport: Size, cardCount: Int) -> (w: Double, h: Double)? {
+        withFrame(LayoutContext(viewport: viewport, cardCount: cardCount), cards: false) { frame, _, _ in
+            frame.map { ($0.w, $0.h) }
+        }
+    }
+
+    /// Along the axis: the last card's offset `(n − 1)·w` plus the viewport (`n·w` plus the
+    /// viewport when it wraps: every position of the circle is a place to scroll to).
+    public func contentSize(viewport: Size, cardCount n: Int) -> Size {
+        if let base { return base.contentSize(viewport: viewport, cardCount: n) }
+        let w = slot(viewport: viewport, cardCount: n)?.w ?? 0
+        let length = Double(max(definition.wraps ? n : n - 1, 0)) * w
+        return definition.vertical ? Size(width: viewport.width, height: length + viewport.height)
+            : Size(width: length + viewport.width, height: viewport.height)
+    }
+}
