@@ -68,7 +68,10 @@ let package = Package(
         // Layout files (SPEC §9): the expression language (lexer, parser, printer, compiler to a
         // flat program), the file format and `FileLayout`, a `CardLayout` made from a file's bytes.
         // Pure: bytes in, layouts out; reading and watching files is CardLayoutFileLoading's.
-        .target(name: "CardLayoutFiles", dependencies: ["CardJSON", "CardLayout", "CardMath"]),
+        .target(
+            name: "CardLayoutFiles",
+            dependencies: ["CardJSON", "CardLayout", "CardMath", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         // Layout files at the edge: read through the file layer (capped, regular files only),
         // registered as layouts, and their folder watched (inotify) for the window's live reload.
         .target(name: "CardLayoutFileLoading", dependencies: ["CardFiles", "CardLayout", "CardLayoutFiles"]),
@@ -212,7 +215,7 @@ let package = Package(
                 "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels", "CardLayoutFiles", "CardLayoutFileLoading",
+                "CardPixels", "CardLayoutFileLoading",
             ]
         ),
 
