@@ -70,7 +70,10 @@ let package = Package(
         // Pure: bytes in, layouts out; reading and watching files is CardLayoutFileLoading's.
         .target(
             name: "CardLayoutFiles",
-            dependencies: ["CardJSON", "CardLayout", "CardMath", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CardJSON", "CardLayout", "CardMath", .product(name: "RealModule", package: "swift-numerics")],
+            // The per-card interpreter runs in every frame of a file layout, the tests' included;
+            // unoptimised, its scratch registers also come from the heap instead of the stack.
+            swiftSettings: pixelLoops
         ),
         // Layout files at the edge: read through the file layer (capped, regular files only),
         // registered as layouts, and their folder watched (inotify) for the window's live reload.
@@ -228,6 +231,10 @@ let package = Package(
             ]
         ),
 
+        // Development tool: a layout file's per-card cost against the same layout in Swift
+        // (swift build -c release --product layout-file-cost; docs/LAYOUT-FILES.md has the figures).
+        .executableTarget(name: "layout-file-cost", dependencies: ["CardLayout", "CardLayoutFiles", "CardMath", .product(name: "RealModule", package: "swift-numerics")]),
+
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         // The rendering and comparison tests' one-call frame and picture upload.
         .target(
@@ -325,7 +332,7 @@ let package = Package(
             name: "CardLayoutFilesTests",
             dependencies: [
                 "CardLayoutFiles", "CardLayoutFileLoading", "CardLayout", "CardMath", "CardFiles", "CardTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based"), "CMallocCounter",
             ]
         ),
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),

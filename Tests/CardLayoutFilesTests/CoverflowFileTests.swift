@@ -78,3 +78,23 @@ enum ExampleFiles {
         return files.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
     }
 }
+
+/// Each step's matrix is the one CardMath builds (the layout multiplies rotations about an axis
+/// into two columns instead of a full product).
+@Suite struct TransformStepTests {
+    @Test func stepsMatchCardMath() throws {
+        let text = #"""
+            { "name": "steps", "options": { "a": 0.7, "b": -1.3, "c": 2.1 },
+              "transform": [ { "translate": [10, -20, 30] }, { "rotateX": "a" }, { "scale": [1.5, 0.5, 2] },
+                             { "rotateY": "b" }, { "rotate": { "axis": [1, 2, -2], "angle": "c" } }, { "rotateZ": "a + b" },
+                             { "scale": 0.75 } ] }
+            """#
+        let layout = try layoutFile(text).descriptor.makeLayout()
+        let card = layout.attributes(at: 0, in: LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 1))
+        let u = Vec3(1, 2, -2) / 3
+        let rotation = Quaternion(angle: 2.1, axis: u).matrix
+        let expected = Mat4.translation(Vec3(10, -20, 30)) * .rotationX(0.7) * .scale(Vec3(1.5, 0.5, 2)) * .rotationY(-1.3)
+            * rotation * .rotationZ(0.7 - 1.3) * .scale(Vec3(0.75, 0.75, 0.75))
+        #expect(closeEnough(card.transform, expected, absolute: 1e-12), "\(card.transform) vs \(expected)")
+    }
+}

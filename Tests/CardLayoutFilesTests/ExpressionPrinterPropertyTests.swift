@@ -73,3 +73,28 @@ import Testing
         }
     }
 }
+
+/// Several expressions compiled into one program, repeated subtrees computed once (the card
+/// program), give each expression's own value.
+@Suite struct SharedSubtreeTests {
+    @Test func sharedSubtreesKeepEachValue() async {
+        await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = ExpressionPrinterPropertyTests.SplitMix(state: UInt64(seed))
+            let common = ExpressionPrinterPropertyTests.tree(&random, depth: 3)
+            let trees = (0..<4).map { _ in
+                Expression.binary(.add, common, .binary(.multiply, common, ExpressionPrinterPropertyTests.tree(&random, depth: 3)))
+            }
+            let base = Evaluate.scope.count
+            var program = ExpressionProgram()
+            let end = program.append(trees.enumerated().map { ($1, register: base + $0) }, scratch: base + trees.count)
+            var registers = Evaluate.registers + [Double](repeating: 0, count: end - base)
+            var stack = [Double](repeating: 0, count: max(program.stackSize, 1))
+            registers.withUnsafeMutableBufferPointer { r in
+                stack.withUnsafeMutableBufferPointer { s in program.run(registers: r.baseAddress!, stack: s.baseAddress!) }
+            }
+            for (k, tree) in trees.enumerated() {
+                #expect(ExpressionPrinterPropertyTests.same(registers[base + k], tree.evaluate(Evaluate.registers)), "\(tree)")
+            }
+        }
+    }
+}

@@ -13,17 +13,17 @@ extension FileLayout {
         let o = offset(of: index, s: frame.s, n: frame.n)
         registers[LayoutFileScope.o] = o
         registers[LayoutFileScope.i] = Double(index)
-        program.card.run(registers: registers, stack: stack)
+        model.program.card.run(registers: registers, stack: stack)
         var finite = frame.isUsable
-        for (register, source) in program.cardOutputs where !registers[register].isFinite {
+        for k in model.program.cardOutputs.indices where !registers[model.program.cardOutputs[k]].isFinite {
             finite = false
-            let value = registers[register]
-            warnings.warnOnce(register) {
-                "\(definition.file):\(source.position.line):\(source.position.column): '\(source.text)' gave \(FileLayoutWarnings.text(value)) at o = \(o); the card is hidden while it does"
+            let register = model.program.cardOutputs[k], value = registers[register], source = model.program.cardSources[k]
+            model.warnings.warnOnce(register) {
+                "\(model.file):\(source.position.line):\(source.position.column): '\(source.text)' gave \(FileLayoutWarnings.text(value)) at o = \(o); the card is hidden while it does"
             }
         }
         var attributes: CardAttributes
-        if let base {
+        if let base = model.base {
             attributes = base.attributes(at: index, in: context)
             // The file's steps move the card after the base placed it, about the viewport's centre.
             let centre = Vec3(context.viewport.width / 2, context.viewport.height / 2, 0)
@@ -32,26 +32,26 @@ extension FileLayout {
             attributes.center = Vec3(context.offset.x + centre.x, context.offset.y + centre.y, 0)
             attributes.anchor = Vec2(0.5, 0.5)
         } else {
-            let size = definition.vertical ? Size(width: frame.h, height: frame.w) : Size(width: frame.w, height: frame.h)
+            let size = model.vertical ? Size(width: frame.h, height: frame.w) : Size(width: frame.w, height: frame.h)
             attributes = CardAttributes(
                 index: index,
                 center: Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0),
                 size: size, transform: transform(registers))
         }
-        let alpha = program.alpha.map { registers[$0] } ?? 1
+        let alpha = model.program.alpha.map { registers[$0] } ?? 1
         attributes.alpha *= min(max(alpha, 0), 1)
-        if let hidden = program.hidden, registers[hidden] != 0 { attributes.isHidden = true }
+        if let hidden = model.program.hidden, registers[hidden] != 0 { attributes.isHidden = true }
         if o < frame.lo || o > frame.hi { attributes.isHidden = true }
         let m = attributes.transform
-        if !definition.backfaces, m.c2.z <= 0 { attributes.isHidden = true }
+        if !model.backfaces, m.c2.z <= 0 { attributes.isHidden = true }
         let z = m.c3.z
-        if let zIndex = program.zIndex {
+        if let zIndex = model.program.zIndex {
             attributes.zIndex = Int(clampForIndex(registers[zIndex].rounded()))
-        } else if base == nil {
+        } else if model.base == nil {
             // Nearer the viewer on top; ties (a flat strip) to the card nearer the current one.
             attributes.zIndex = Int(clampForIndex((z * 1000 - Swift.abs(o)).rounded()))
         }
-        if let bias = program.depthBias { attributes.depthBias = registers[bias] }
+        if let bias = model.program.depthBias { attributes.depthBias = registers[bias] }
         guard finite, attributes.isFinite else {
             attributes.transform = .identity
             attributes.alpha = 0
@@ -65,14 +65,21 @@ extension FileLayout {
     /// The product of the steps, in the order written (each applies before the one before it).
     func transform(_ registers: UnsafeMutablePointer<Double>) -> Mat4 {
         var m = Mat4.identity
-        for step in program.steps {
-            switch step {
+        for k in model.program.steps.indices {
+            switch model.program.steps[k] {
             case let .translate(x, y, z):
                 let t = m * Vec4(registers[x], registers[y], registers[z], 1)
                 m.c3 = t
-            case .rotateX(let a): m = m * .rotationX(registers[a])
-            case .rotateY(let a): m = m * .rotationY(registers[a])
-            case .rotateZ(let a): m = m * .rotationZ(registers[a])
+            // A rotation about an axis changes two columns: M·R without a full product.
+            case .rotateX(let a):
+                let (s, c) = sinCos(registers[a])
+                (m.c1, m.c2) = (m.c1 * c + m.c2 * s, m.c2 * c - m.c1 * s)
+            case .rotateY(let a):
+                let (s, c) = sinCos(registers[a])
+                (m.c0, m.c2) = (m.c0 * c - m.c2 * s, m.c0 * s + m.c2 * c)
+            case .rotateZ(let a):
+                let (s, c) = sinCos(registers[a])
+                (m.c0, m.c1) = (m.c0 * c + m.c1 * s, m.c1 * c - m.c0 * s)
             case let .rotate(x, y, z, angle):
                 m = m * Self.rotation(axis: Vec3(registers[x], registers[y], registers[z]), angle: registers[angle])
             case let .scale(x, y, z):

@@ -23,12 +23,12 @@ extension FileLayout {
     /// - Complexity: O(size of the programs); allocates nothing (the registers live on the stack).
     func withFrame<R>(_ context: LayoutContext, cards: Bool = true,
                       _ body: (FileLayoutFrame?, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> R) -> R {
-        let count = program.registerCount, depth = program.stackSize
+        let count = model.program.registerCount, depth = model.program.stackSize
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: count + depth) { buffer in
             // The capacity is at least 1 (the stack is), so the buffer has an address.
             let registers = buffer.baseAddress!
             let stack = registers + count
-            program.initialRegisters.withUnsafeBufferPointer { initial in
+            model.program.initialRegisters.withUnsafeBufferPointer { initial in
                 for k in 0..<count { registers[k] = initial[k] }
             }
             let n = context.cardCount
@@ -36,44 +36,46 @@ extension FileLayout {
             registers[LayoutFileScope.W] = context.viewport.width
             registers[LayoutFileScope.H] = context.viewport.height
             registers[LayoutFileScope.v] = scrollVelocity
-            program.slot.run(registers: registers, stack: stack)
+            model.program.slot.run(registers: registers, stack: stack)
             let w = registers[LayoutFileScope.w], h = registers[LayoutFileScope.h]
             guard w.isFinite, w > 0, h.isFinite, h > 0 else {
-                warnings.warnOnce(-1) { "\(definition.file): the slot is \(w) × \(h) points (item width × slot height): it must be positive; no card is drawn" }
+                model.warnings.warnOnce(-1) { "\(model.file): the slot is \(w) × \(h) points (item width × slot height): it must be positive; no card is drawn" }
                 return body(nil, registers, stack)
             }
-            let along = definition.vertical ? context.offset.y : context.offset.x
+            let along = model.vertical ? context.offset.y : context.offset.x
             var s = along / w
-            if definition.wraps, n > 0 {
+            if model.wraps, n > 0 {
                 s = ExpressionFunction.apply(.mod, s, Double(n))
             }
             registers[LayoutFileScope.s] = s
             guard cards else {
                 return body(FileLayoutFrame(w: w, h: h, s: s, n: n, lo: 0, hi: 0, isUsable: true), registers, stack)
             }
-            program.frame.run(registers: registers, stack: stack)
+            model.program.frame.run(registers: registers, stack: stack)
             var usable = true
-            for (register, range, source) in program.optionClamps {
-                let value = registers[register]
+            for k in model.program.optionRegisters.indices {
+                let register = model.program.optionRegisters[k], value = registers[register]
                 if !value.isNaN {
+                    let range = model.program.optionRanges[k]
                     registers[register] = min(max(value, range.lowerBound), range.upperBound)
                 } else if n > 0 {
                     usable = false
-                    warnings.warnOnce(register) {
-                        "\(definition.file):\(source.position.line):\(source.position.column): '\(source.text)' gave NaN; no card is drawn while it does"
+                    let source = model.program.optionSources[k]
+                    model.warnings.warnOnce(register) {
+                        "\(model.file):\(source.position.line):\(source.position.column): '\(source.text)' gave NaN; no card is drawn while it does"
                     }
                 }
             }
-            for (register, source) in program.frameOutputs where n > 0 && !registers[register].isFinite {
+            for k in model.program.frameOutputs.indices where n > 0 && !registers[model.program.frameOutputs[k]].isFinite {
                 usable = false
-                let value = registers[register]
-                warnings.warnOnce(register) {
-                    "\(definition.file):\(source.position.line):\(source.position.column): '\(source.text)' gave \(FileLayoutWarnings.text(value)); no card is drawn while it does"
+                let register = model.program.frameOutputs[k], value = registers[register], source = model.program.frameSources[k]
+                model.warnings.warnOnce(register) {
+                    "\(model.file):\(source.position.line):\(source.position.column): '\(source.text)' gave \(FileLayoutWarnings.text(value)); no card is drawn while it does"
                 }
             }
             let half = Double(LayoutFileLimits.maximumCandidates / 2)
             var lo = -half, hi = half
-            if let (a, b) = program.visible {
+            if let (a, b) = model.program.visible {
                 lo = max(registers[a], -half)
                 hi = min(registers[b], half)
             }
@@ -86,7 +88,7 @@ extension FileLayout {
     /// `o < −n/2` becomes `o + n` (iCarousel, with `s` already in `0..<n`).
     func offset(of index: Int, s: Double, n: Int) -> Double {
         var o = Double(index) - s
-        if definition.wraps {
+        if model.wraps {
             let count = Double(n)
             if o > count / 2 { o -= count } else if o < -count / 2 { o += count }
         }

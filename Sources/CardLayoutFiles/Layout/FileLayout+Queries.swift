@@ -18,7 +18,7 @@ extension FileLayout {
     ///
     /// - Complexity: O(1).
     public func candidateRange(in context: LayoutContext) -> Range<Int> {
-        if let base { return base.candidateRange(in: context) }
+        if let base = model.base { return base.candidateRange(in: context) }
         return withFrame(context) { frame, _, _ in
             guard let frame, frame.isUsable else { return 0..<0 }
             let pieces = runs(frame)
@@ -33,6 +33,14 @@ extension FileLayout {
     /// - Complexity: O(k), k the candidates (at most `maximumCandidates`); allocates nothing
     ///   beyond `out`'s growth.
     public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
+        layoutCandidates(in: context, into: &out, culled: true)
+    }
+
+    /// Appends the attributes of every candidate, in index order; `culled` keeps only those
+    /// `Culling.isVisible` passes (without, it is the layout's own cost: the benchmark's figure).
+    ///
+    /// - Complexity: O(k), k the candidates; allocates nothing beyond `out`'s growth.
+    public func layoutCandidates(in context: LayoutContext, into out: inout [CardAttributes], culled: Bool = false) {
         let camera = context.camera
         withFrame(context) { frame, registers, stack in
             guard let frame, frame.isUsable else { return }
@@ -40,11 +48,11 @@ extension FileLayout {
                 guard let range else { return }
                 for index in range {
                     let attributes = card(index, frame: frame, context: context, registers: registers, stack: stack)
-                    if Culling.isVisible(attributes, offset: context.offset, camera: camera) { out.append(attributes) }
+                    if !culled || Culling.isVisible(attributes, offset: context.offset, camera: camera) { out.append(attributes) }
                 }
             }
-            if base != nil {
-                visit(base?.candidateRange(in: context))
+            if model.base != nil {
+                visit(model.base?.candidateRange(in: context))
                 return
             }
             let pieces = runs(frame)
@@ -60,7 +68,7 @@ extension FileLayout {
         guard n > 0, frame.lo <= frame.hi else { return (nil, nil) }
         let first = (frame.s + frame.lo).rounded(.up), last = (frame.s + frame.hi).rounded(.down)
         guard first.isFinite, last.isFinite, first <= last else { return (nil, nil) }
-        if !definition.wraps {
+        if !model.wraps {
             let range = clampedIndexRange(from: first, through: last, count: n)
             return (range.isEmpty ? nil : range, nil)
         }
@@ -76,19 +84,19 @@ extension FileLayout {
     ///
     /// - Complexity: O(1).
     public func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2 {
-        if let base { return base.targetOffset(for: release, in: context) }
-        let free = definition.wraps ? release.proposed : clampedOffset(release.proposed, in: context)
-        guard definition.snap > 0, let w = slot(viewport: context.viewport, cardCount: context.cardCount)?.w,
+        if let base = model.base { return base.targetOffset(for: release, in: context) }
+        let free = model.wraps ? release.proposed : clampedOffset(release.proposed, in: context)
+        guard model.definition.snap > 0, let w = slot(viewport: context.viewport, cardCount: context.cardCount)?.w,
               free.x.isFinite, free.y.isFinite else {
             return free.x.isFinite && free.y.isFinite ? free : clampedOffset(release.proposed, in: context)
         }
         let axis = scrollAxis
-        let step = definition.snap * w
+        let step = model.definition.snap * w
         let units = axis.component(of: release.proposed) / step
         let velocity = axis.component(of: release.velocity)
         let k = velocity > 0 ? (units - 1e-6).rounded(.up) : velocity < 0 ? (units + 1e-6).rounded(.down) : units.rounded()
         var along = k * step
-        if !definition.wraps {
+        if !model.wraps {
             let limit = axis.component(of: maximumOffset(viewport: context.viewport, cardCount: context.cardCount))
             along = min(max(along, 0), limit)
         }

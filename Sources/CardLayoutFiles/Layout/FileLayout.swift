@@ -14,30 +14,30 @@ import CardMath
 /// for the frame and is reported once (`FileLayoutWarnings`); it never reaches a buffer.
 public struct FileLayout: CardLayout {
     public let name: String
-    public let definition: LayoutFileDefinition
-    public let program: FileLayoutProgram
-    /// The base layout, made with the file's values for its options.
-    public let base: (any CardLayout)?
-    let warnings: FileLayoutWarnings
+    /// Everything compiled, behind one reference: the layout is passed around as `any
+    /// CardLayout`, and a value this small is copied and retained in a few words, not hundreds.
+    let model: FileLayoutModel
     /// The scroll velocity in cards per second (`v`); 0 at rest. The window's controller sets it.
     public var scrollVelocity: Double = 0
 
     public init(definition: LayoutFileDefinition, program: FileLayoutProgram, base: (any CardLayout)?,
                 warnings: FileLayoutWarnings) {
         name = definition.name
-        self.definition = definition
-        self.program = program
-        self.base = base
-        self.warnings = warnings
+        model = FileLayoutModel(definition: definition, program: program, base: base, warnings: warnings)
     }
 
+    /// The file as parsed.
+    public var definition: LayoutFileDefinition { model.definition }
+    /// The base layout, made with the file's values for its options.
+    public var base: (any CardLayout)? { model.base }
+
     public var scrollAxis: ScrollAxis {
-        if let base { return base.scrollAxis }
-        return definition.vertical ? .vertical : .horizontal
+        if let base = model.base { return base.scrollAxis }
+        return model.definition.vertical ? .vertical : .horizontal
     }
 
     /// Drags move `s` by `Δ·offsetMultiplier/w` (iCarousel's `offsetMultiplier`).
-    public var offsetMultiplier: Double { definition.offsetMultiplier }
+    public var offsetMultiplier: Double { model.definition.offsetMultiplier }
 
     /// The slot length `w` and width `h` for a viewport and count, points; `nil` when the file
     /// gives a slot that is not a positive finite size (reported once).
@@ -50,10 +50,32 @@ public struct FileLayout: CardLayout {
     /// Along the axis: the last card's offset `(n − 1)·w` plus the viewport (`n·w` plus the
     /// viewport when it wraps: every position of the circle is a place to scroll to).
     public func contentSize(viewport: Size, cardCount n: Int) -> Size {
-        if let base { return base.contentSize(viewport: viewport, cardCount: n) }
+        if let base = model.base { return base.contentSize(viewport: viewport, cardCount: n) }
         let w = slot(viewport: viewport, cardCount: n)?.w ?? 0
-        let length = Double(max(definition.wraps ? n : n - 1, 0)) * w
-        return definition.vertical ? Size(width: viewport.width, height: length + viewport.height)
+        let length = Double(max(model.wraps ? n : n - 1, 0)) * w
+        return model.vertical ? Size(width: viewport.width, height: length + viewport.height)
             : Size(width: length + viewport.width, height: viewport.height)
+    }
+}
+
+/// A compiled layout file, shared by the values made from it with one set of options.
+final class FileLayoutModel: Sendable {
+    let definition: LayoutFileDefinition
+    let program: FileLayoutProgram
+    let base: (any CardLayout)?
+    let warnings: FileLayoutWarnings
+    /// The flags the per-card code reads, stored plainly.
+    let wraps: Bool, vertical: Bool, backfaces: Bool
+    let file: String
+
+    init(definition: LayoutFileDefinition, program: FileLayoutProgram, base: (any CardLayout)?, warnings: FileLayoutWarnings) {
+        self.definition = definition
+        self.program = program
+        self.base = base
+        self.warnings = warnings
+        wraps = definition.wraps
+        vertical = definition.vertical
+        backfaces = definition.backfaces
+        file = definition.file
     }
 }

@@ -25,13 +25,18 @@ public struct FileLayoutProgram: Sendable {
     public var zIndex: Int?
     public var depthBias: Int?
     public var visible: (Int, Int)?
-    /// The registers the frame and card programs compute, with what computed them (for the
-    /// NaN warning).
-    public var frameOutputs: [(register: Int, source: SourceExpression)] = []
-    public var cardOutputs: [(register: Int, source: SourceExpression)] = []
-    /// Ranges the options' computed defaults are clamped to, by register (an option may be ±∞,
-    /// as `fadeMax` is; NaN is reported).
-    public var optionClamps: [(register: Int, range: ClosedRange<Double>, source: SourceExpression)] = []
+    /// The registers the frame and card programs compute, and what computed them (for the
+    /// NaN warning; kept apart from the registers, which the per-card loops read by index:
+    /// iterating structs allocates in debug builds).
+    public var frameOutputs: [Int] = []
+    public var frameSources: [SourceExpression] = []
+    public var cardOutputs: [Int] = []
+    public var cardSources: [SourceExpression] = []
+    /// The registers of options computed from their defaults, the ranges they are clamped to
+    /// (an option may be ±∞, as `fadeMax` is; NaN is reported) and their defaults.
+    public var optionRegisters: [Int] = []
+    public var optionRanges: [ClosedRange<Double>] = []
+    public var optionSources: [SourceExpression] = []
 
     /// A transform step with its values' registers.
     public enum CompiledStep: Sendable {
@@ -56,12 +61,13 @@ public struct FileLayoutProgram: Sendable {
         var frameOutputs: [(register: Int, source: SourceExpression)] = []
         var cardOutputs: [(register: Int, source: SourceExpression)] = []
         var frame = ExpressionProgram(), card = ExpressionProgram(), slot = ExpressionProgram()
+        var cardExpressions: [(Expression, register: Int)] = []
         // A value per frame when it reads neither o nor i, else per card.
         func output(_ source: SourceExpression) -> Int {
             let register = allocate()
             let reads = source.expression.slotsRead
             if reads.contains(LayoutFileScope.o) || reads.contains(LayoutFileScope.i) {
-                card.append(source.expression, storingInto: register)
+                cardExpressions.append((source.expression, register))
                 cardOutputs.append((register, source))
             } else {
                 frame.append(source.expression, storingInto: register)
@@ -102,12 +108,18 @@ public struct FileLayoutProgram: Sendable {
         hidden = definition.hidden.map(output)
         zIndex = definition.zIndex.map(output)
         depthBias = definition.depthBias.map(output)
+        // The card's values in one program, shared subtrees computed once.
+        outputs = card.append(cardExpressions, scratch: outputs)
         self.slot = slot
         self.frame = frame
         self.card = card
-        self.frameOutputs = frameOutputs
-        self.cardOutputs = cardOutputs
-        optionClamps = clamps
+        self.frameOutputs = frameOutputs.map(\.register)
+        frameSources = frameOutputs.map(\.source)
+        self.cardOutputs = cardOutputs.map(\.register)
+        cardSources = cardOutputs.map(\.source)
+        optionRegisters = clamps.map(\.register)
+        optionRanges = clamps.map(\.range)
+        optionSources = clamps.map(\.source)
         registerCount = outputs
         initialRegisters = [Double](repeating: 0, count: outputs)
         for option in definition.options {
