@@ -32,3 +32,16 @@ import Testing
         }
     }
 }
+
+/// The schema in docs/ names exactly the keys and steps the parser knows.
+@Suite struct SchemaTests {
+    @Test func schemaMatchesTheParser() throws {
+        let url = ExampleFiles.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/layout-file.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(LayoutFileParser.keys))
+        let step = try #require((schema["$defs"] as? [String: Any])?["step"] as? [String: Any])
+        #expect(Set(try #require(step["properties"] as? [String: Any]).keys) == Set(LayoutFileParser.stepKeys))
+    }
+}
