@@ -44,4 +44,21 @@ import Testing
         #expect(both.status == 2)
         #expect(both.stderr == "error: --layout and --layout-file both name a layout; give one\n")
     }
+
+    /// `render` draws a file layout, and `run` starts in one (headless, with a replay).
+    @Test func renderAndRunTakeTheFile() throws {
+        let cardviewer = try #require(ChildProcess.executable("cardviewer"), "build first: swift build --build-tests")
+        let fan = ExampleFiles.folder.appendingPathComponent("fan.json").path
+        let png = NSTemporaryDirectory() + "\(UUID().uuidString)-fan.png"
+        let replay = try Self.write(#"{"events": [], "end": 0.2}"#, name: "replay.json")
+        defer { unlink(png); unlink(replay) }
+        let render = try ChildProcess.run(cardviewer, ["render", "--layout-file", fan, "--size", "480x320", "--out", png])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: png))
+        unlink(png)
+        let run = try ChildProcess.run(cardviewer, ["run", "--layout-file", fan, "--headless", "--replay", replay,
+                                                   "--screenshot", png, "--size", "480x320"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
 }
