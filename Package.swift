@@ -233,7 +233,10 @@ let package = Package(
 
         // Development tool: a layout file's per-card cost against the same layout in Swift
         // (swift build -c release --product layout-file-cost; docs/LAYOUT-FILES.md has the figures).
-        .executableTarget(name: "layout-file-cost", dependencies: ["CardLayout", "CardLayoutFiles", "CardMath", .product(name: "RealModule", package: "swift-numerics")]),
+        .executableTarget(
+            name: "layout-file-cost",
+            dependencies: ["CardFiles", "CardLayout", "CardLayoutFiles", "CardMath", .product(name: "RealModule", package: "swift-numerics")]
+        ),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
         // The rendering and comparison tests' one-call frame and picture upload.

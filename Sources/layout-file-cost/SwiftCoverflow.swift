@@ -8,8 +8,8 @@ import RealModule
 struct SwiftCoverflow: CardLayout {
     var tilt = 0.9
     var spacing = 0.25
-    var w = 400.0
-    var h = 250.0
+    var w = 256.0
+    var h = 160.0
 
     var name: String { "swift-coverflow" }
     var scrollAxis: ScrollAxis { .horizontal }

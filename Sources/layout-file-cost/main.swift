@@ -1,3 +1,4 @@
+import CardFiles
 import CardLayout
 import CardLayoutFiles
 import CardMath
@@ -9,13 +10,10 @@ import Foundation
 // Prints nanoseconds per laid-out card (layoutVisible, culling included) for each, and the ratio.
 
 let path = CommandLine.arguments.dropFirst().first ?? "examples/layouts/coverflow.json"
-guard let data = FileManager.default.contents(atPath: path) else {
-    FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
-    exit(2)
-}
 let file: LayoutFile
 do {
-    file = try LayoutFile(bytes: Array(data), file: path, warn: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
+    let bytes = try FileBytes.readAll(path, maximumSize: LayoutFileLimits.maximumFileSize)
+    file = try LayoutFile(bytes: bytes, file: path, warn: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)

@@ -34,8 +34,8 @@ import Testing
         defer { unlink(path) }
         let outcome = try ChildProcess.run(cardviewer, ["layout", "--layout-file", path, "--set", "gap=100", "--cards", "3"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        // Card 1 sits one slot (400 + 100 points) right of the viewport's centre (640, 400).
-        #expect(outcome.stdout.contains(#""index":1,"size":[400.0,250.0],"matrix":[1.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,1.0,0.0,1140.0,400.0,0.0,1.0]"#),
+        // Card 1 sits one slot (256 + 100 points) right of the viewport's centre (640, 400).
+        #expect(outcome.stdout.contains(#""index":1,"size":[256.0,160.0],"matrix":[1.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,1.0,0.0,996.0,400.0,0.0,1.0]"#),
                 "\(outcome.stdout)")
         let bad = try ChildProcess.run(cardviewer, ["layout", "--layout-file", path, "--set", "gapp=1"])
         #expect(bad.status == 2)

@@ -22,7 +22,7 @@ import Testing
         let file = try LayoutFile(bytes: Array(text.utf8), file: "walk.json", registry: LayoutRegistry(LayoutRegistry.builtIn),
                                   warn: { sink.add($0) })
         let layout = file.descriptor.makeLayout()
-        let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 10, offset: Vec2(4 * 400, 0))
+        let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 10, offset: Vec2(4 * FileLayoutDefaults.cardSize.width, 0))
         for _ in 0..<3 {
             for index in 0..<10 {
                 let card = layout.attributes(at: index, in: context)

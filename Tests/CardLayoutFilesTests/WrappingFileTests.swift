@@ -16,9 +16,9 @@ import Testing
         let file = try LayoutFile(bytes: Array(try Data(contentsOf: url)), file: "rotary.json",
                                   registry: LayoutRegistry(LayoutRegistry.builtIn), warn: { Issue.record("\($0)") })
         let layout = file.descriptor.makeLayout()
-        let n = 20, w = 400.0, viewport = Size(width: 1280, height: 800)
+        let n = 20, w = FileLayoutDefaults.cardSize.width, viewport = Size(width: 1280, height: 800)
         let count = min(Double(n), 30, max(12, (viewport.width / w).rounded(.up) * .pi)).rounded(.down)
-        #expect(count == 12)
+        #expect(count == 15)
         let r = max(w / 2, w / 2 / tan(2 * .pi / 2 / count))
         let context = LayoutContext(viewport: viewport, cardCount: n, offset: Vec2(scroll * w, 0))
         var s = scroll.truncatingRemainder(dividingBy: Double(n))
@@ -41,6 +41,6 @@ import Testing
         let visible = layout.visibleAttributes(in: context).map(\.index)
         #expect(visible == visible.sorted(), "\(visible)")
         #expect(Set(visible).count == visible.count)
-        #expect(visible.count <= 13)
+        #expect(visible.count <= 16)
     }
 }

@@ -130,12 +130,12 @@ public struct FileLayoutProgram: Sendable {
 }
 
 /// The slot when a file does not give one (SPEC §8): the bundled deck's cards are 640 × 400
-/// pictures; a card is 400 × 250 points, so a horizontal slot is 400 points long and 250
-/// across (a vertical one 250 long and 400 across: `w` is always the length along the scroll).
-/// Provisional until the carousel layouts and file layouts share one slot definition.
+/// pictures, shown as 256 × 160-point cards (the carousel layouts' card), so a horizontal slot
+/// is 256 points long and 160 across (a vertical one 160 long and 256 across: `w` is always the
+/// length along the scroll). To be one definition with the carousels' when both have landed.
 public enum FileLayoutDefaults {
     /// The bundled deck's card, points.
-    public static let cardSize = Size(width: 400, height: 250)
+    public static let cardSize = Size(width: 256, height: 160)
 
     /// `w` when `itemWidth` is not given: the card's width, or its height when vertical.
     public static func itemWidth(vertical: Bool) -> Double { vertical ? cardSize.height : cardSize.width }
