@@ -131,7 +131,8 @@ public struct ExpressionProgram: Sendable {
             case .add: .addConstant(c)
             case .subtract: .subtractConstant(c)
             case .multiply: .multiplyConstant(c)
-            default: .divideConstant(c)
+            // Dividing by a power of two is multiplying by its exact reciprocal: the same result.
+            default: Self.hasExactReciprocal(c) ? .multiplyConstant(1 / c) : .divideConstant(c)
             }
             push(fused, popping: 1)
         case let .binary(op, a, .variable(_, slot)) where [.add, .subtract, .multiply, .divide].contains(op):
@@ -162,6 +163,12 @@ public struct ExpressionProgram: Sendable {
         }
     }
 
+    /// True when `1/c` is exact and `x / c == x * (1/c)` for every `x`: `c` a power of two whose
+    /// reciprocal is a normal number.
+    static func hasExactReciprocal(_ c: Double) -> Bool {
+        c.isNormal && c.significandBitPattern == 0 && (1 / c).isNormal
+    }
+
     private static func instruction(_ op: BinaryOperator) -> Instruction {
         switch op {
         case .add: .add
@@ -183,48 +190,53 @@ public struct ExpressionProgram: Sendable {
     /// Runs the program over `registers` (read and written) with `stack` as scratch space of at
     /// least `stackSize` values.
     ///
+    /// The top of the stack is kept in a local (`top` value), the rest in `stack`: most steps
+    /// then touch no memory but the register they read, instead of a chain of stores and loads
+    /// through the stack.
+    ///
     /// - Complexity: O(count); allocates nothing.
     @inlinable public func run(registers: UnsafeMutablePointer<Double>, stack: UnsafeMutablePointer<Double>) {
         code.withUnsafeBufferPointer { code in
-            // The index of the top of the stack, local to the loop so that it lives in a register.
-            var top = -1
+            // `below` indexes the value under the top; the first push saves a meaningless value.
+            var below = -1
+            var value = 0.0
             for instruction in code {
                 switch instruction {
-                case .constant(let value): top &+= 1; stack[top] = value
-                case .load(let slot): top &+= 1; stack[top] = registers[slot]
-                case .store(let slot): registers[slot] = stack[top]; top &-= 1
-                case .negate: stack[top] = -stack[top]
-                case .not: stack[top] = UnaryOperator.apply(.not, stack[top])
-                case .add: top &-= 1; stack[top] += stack[top &+ 1]
-                case .subtract: top &-= 1; stack[top] -= stack[top &+ 1]
-                case .multiply: top &-= 1; stack[top] *= stack[top &+ 1]
-                case .divide: top &-= 1; stack[top] /= stack[top &+ 1]
-                case .power: top &-= 1; stack[top] = ExpressionFunction.apply(.pow, stack[top], stack[top &+ 1])
-                case .less: top &-= 1; stack[top] = stack[top] < stack[top &+ 1] ? 1 : 0
-                case .lessOrEqual: top &-= 1; stack[top] = stack[top] <= stack[top &+ 1] ? 1 : 0
-                case .greater: top &-= 1; stack[top] = stack[top] > stack[top &+ 1] ? 1 : 0
-                case .greaterOrEqual: top &-= 1; stack[top] = stack[top] >= stack[top &+ 1] ? 1 : 0
-                case .equal: top &-= 1; stack[top] = stack[top] == stack[top &+ 1] ? 1 : 0
-                case .notEqual: top &-= 1; stack[top] = stack[top] != stack[top &+ 1] ? 1 : 0
-                case .and: top &-= 1; stack[top] = BinaryOperator.apply(.and, stack[top], stack[top &+ 1])
-                case .or: top &-= 1; stack[top] = BinaryOperator.apply(.or, stack[top], stack[top &+ 1])
+                case .constant(let constant): below &+= 1; stack[below] = value; value = constant
+                case .load(let slot): below &+= 1; stack[below] = value; value = registers[slot]
+                case .store(let slot): registers[slot] = value; value = stack[below]; below &-= 1
+                case .negate: value = -value
+                case .not: value = UnaryOperator.apply(.not, value)
+                case .add: value = stack[below] + value; below &-= 1
+                case .subtract: value = stack[below] - value; below &-= 1
+                case .multiply: value = stack[below] * value; below &-= 1
+                case .divide: value = stack[below] / value; below &-= 1
+                case .power: value = ExpressionFunction.apply(.pow, stack[below], value); below &-= 1
+                case .less: value = stack[below] < value ? 1 : 0; below &-= 1
+                case .lessOrEqual: value = stack[below] <= value ? 1 : 0; below &-= 1
+                case .greater: value = stack[below] > value ? 1 : 0; below &-= 1
+                case .greaterOrEqual: value = stack[below] >= value ? 1 : 0; below &-= 1
+                case .equal: value = stack[below] == value ? 1 : 0; below &-= 1
+                case .notEqual: value = stack[below] != value ? 1 : 0; below &-= 1
+                case .and: value = BinaryOperator.apply(.and, stack[below], value); below &-= 1
+                case .or: value = BinaryOperator.apply(.or, stack[below], value); below &-= 1
                 case .select:
-                    top &-= 2
-                    let test = stack[top]
-                    stack[top] = test.isNaN ? .nan : (test != 0 ? stack[top &+ 1] : stack[top &+ 2])
-                case .addConstant(let c): stack[top] += c
-                case .subtractConstant(let c): stack[top] -= c
-                case .multiplyConstant(let c): stack[top] *= c
-                case .divideConstant(let c): stack[top] /= c
-                case .addVariable(let slot): stack[top] += registers[slot]
-                case .subtractVariable(let slot): stack[top] -= registers[slot]
-                case .multiplyVariable(let slot): stack[top] *= registers[slot]
-                case .divideVariable(let slot): stack[top] /= registers[slot]
-                case .function1(let f): stack[top] = ExpressionFunction.apply(f, stack[top])
-                case .function2(let f): top &-= 1; stack[top] = ExpressionFunction.apply(f, stack[top], stack[top &+ 1])
+                    let test = stack[below &- 1], yes = stack[below]
+                    value = test.isNaN ? .nan : (test != 0 ? yes : value)
+                    below &-= 2
+                case .addConstant(let c): value += c
+                case .subtractConstant(let c): value -= c
+                case .multiplyConstant(let c): value *= c
+                case .divideConstant(let c): value /= c
+                case .addVariable(let slot): value += registers[slot]
+                case .subtractVariable(let slot): value -= registers[slot]
+                case .multiplyVariable(let slot): value *= registers[slot]
+                case .divideVariable(let slot): value /= registers[slot]
+                case .function1(let f): value = ExpressionFunction.apply(f, value)
+                case .function2(let f): value = ExpressionFunction.apply(f, stack[below], value); below &-= 1
                 case .function3(let f):
-                    top &-= 2
-                    stack[top] = ExpressionFunction.apply(f, stack[top], stack[top &+ 1], stack[top &+ 2])
+                    value = ExpressionFunction.apply(f, stack[below &- 1], stack[below], value)
+                    below &-= 2
                 }
             }
         }
