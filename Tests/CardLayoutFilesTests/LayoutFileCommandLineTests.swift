@@ -61,4 +61,18 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: png))
     }
+
+    /// `layouts --layout-file` lists the file's layout after the others, with its options.
+    @Test func layoutsListsTheFile() throws {
+        let cardviewer = try #require(ChildProcess.executable("cardviewer"), "build first: swift build --build-tests")
+        let helix = ExampleFiles.folder.appendingPathComponent("helix.json").path
+        let outcome = try ChildProcess.run(cardviewer, ["layouts", "--json", "--layout-file", helix])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let layouts = try #require(json["layouts"] as? [[String: Any]])
+        let last = try #require(layouts.last)
+        #expect(last["name"] as? String == "helix")
+        let options = (last["options"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(options == ["itemWidth", "turn", "rise", "radius"])
+    }
 }
