@@ -23,7 +23,7 @@ extension FileLayout {
             }
         }
         var attributes: CardAttributes
-        if let base = model.base {
+        if model.hasBase, let base = model.base {
             attributes = base.attributes(at: index, in: context)
             // The file's steps move the card after the base placed it, about the viewport's centre.
             let centre = Vec3(context.viewport.width / 2, context.viewport.height / 2, 0)
@@ -47,7 +47,7 @@ extension FileLayout {
         let z = m.c3.z
         if let zIndex = model.program.zIndex {
             attributes.zIndex = Int(clampForIndex(registers[zIndex].rounded()))
-        } else if model.base == nil {
+        } else if !model.hasBase {
             // Nearer the viewer on top; ties (a flat strip) to the card nearer the current one.
             attributes.zIndex = Int(clampForIndex((z * 1000 - Swift.abs(o)).rounded()))
         }
@@ -68,8 +68,7 @@ extension FileLayout {
         for k in model.program.steps.indices {
             switch model.program.steps[k] {
             case let .translate(x, y, z):
-                let t = m * Vec4(registers[x], registers[y], registers[z], 1)
-                m.c3 = t
+                m.c3 += m.c0 * registers[x] + m.c1 * registers[y] + m.c2 * registers[z]
             // A rotation about an axis changes two columns: M·R without a full product.
             case .rotateX(let a):
                 let (s, c) = sinCos(registers[a])

@@ -64,8 +64,9 @@ final class FileLayoutModel: Sendable {
     let program: FileLayoutProgram
     let base: (any CardLayout)?
     let warnings: FileLayoutWarnings
-    /// The flags the per-card code reads, stored plainly.
-    let wraps: Bool, vertical: Bool, backfaces: Bool
+    /// The flags the per-card code reads, stored plainly (`hasBase` spares copying the optional
+    /// existential `base` for every card).
+    let wraps: Bool, vertical: Bool, backfaces: Bool, hasBase: Bool
     let file: String
 
     init(definition: LayoutFileDefinition, program: FileLayoutProgram, base: (any CardLayout)?, warnings: FileLayoutWarnings) {
@@ -76,6 +77,7 @@ final class FileLayoutModel: Sendable {
         wraps = definition.wraps
         vertical = definition.vertical
         backfaces = definition.backfaces
+        hasBase = base != nil
         file = definition.file
     }
 }
