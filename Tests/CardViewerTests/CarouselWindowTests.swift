@@ -82,8 +82,8 @@ extension ViewerWindowTests {
         // 2. The card right of the centre, clicked, is the centre one.
         #expect(ViewerTest.pixel(frames[1], 400, 250, is: ViewerTest.colors[2]), "\(frames[1][400, 250])")
         #expect(ViewerTest.pixel(frames[1], Int(400 - w), 250, is: ViewerTest.colors[1]))
-        // 3. The centre card, clicked, opened over the whole window.
-        for (x, y) in [(10, 10), (740, 70), (400, 250), (10, 490), (790, 490)]  // clear of the badge, top right {
+        // 3. The centre card, clicked, opened over the whole window (clear of its badge, top right).
+        for (x, y) in [(10, 10), (740, 70), (400, 250), (10, 490), (790, 490)] {
             #expect(ViewerTest.pixel(frames[2], x, y, is: ViewerTest.colors[2]), "(\(x), \(y)): \(frames[2][x, y])")
         }
     }
