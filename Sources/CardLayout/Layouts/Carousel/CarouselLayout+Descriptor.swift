@@ -7,7 +7,7 @@ extension LayoutDescriptor {
             name: type.name, summary: summary, options: CarouselOptions.declared(for: type),
             behaviour: LayoutBehaviour(
                 resting: .snapsToCards, wraps: type.wrapsByDefault, tap: .opensCard, interaction: .carousel,
-                helpLines: ["  drag, click      turn; a side card to the centre, open the centre one (carousel)"]),
+                helpLines: ["  click a card     to the centre; again: open it (carousels)"]),
             make: { CarouselLayout(type: type, options: CarouselOptions(type: type, values: $0)) })
     }
 }
