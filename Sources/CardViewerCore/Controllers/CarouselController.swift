@@ -243,7 +243,8 @@ struct CarouselController: LayoutController {
         guard g.cardCount > 0 else { return }
         let along = scrollAxis.component(of: scene.physics.offset)
         let span = Double(g.cardCount) * g.itemWidth
-        if g.wraps, scene.physics.isSettled, along < 0 || along >= span {
+        // Not while cards animate: their attributes are in the content space of this offset.
+        if g.wraps, scene.physics.isSettled, !scene.animator.isAnimating, along < 0 || along >= span {
             let wrapped = along - (along / span).rounded(.down) * span
             scene.physics.scroll(to: self.along(wrapped < span ? wrapped : 0), animated: false)
         }
