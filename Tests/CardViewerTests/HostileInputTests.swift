@@ -21,6 +21,14 @@ struct HostileInputTests {
         try folder.replay(#"{"events": [{"time": 0.05, "type": "key", "key": "a"}], "end": 0.6}"#, name: "append.json")
     }
 
+    /// A viewer on `state` that appends a card, checked as every case is, with exit status 0.
+    static func appendingViewer(_ folder: HostileFolder, state: String, _ what: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> HostileRun.Outcome {
+        let outcome = try HostileRun.run(try viewer(folder, ["--state", state], replay: try appending(folder)))
+        HostileRun.expectSurvived(outcome, status: 0, what, sourceLocation: sourceLocation)
+        return outcome
+    }
+
     // MARK: Bad arguments: exit status 2, one line
 
     @Test("FIFO outputs (--state, --out, --screenshot): exit 2, one line, the FIFO left alone")
@@ -131,8 +139,7 @@ struct HostileInputTests {
         // The state's own name fits (255 bytes a name), its temporary's does not: every save
         // fails, whoever runs the test (root ignores permissions).
         let state = folder.path(String(repeating: "s", count: 235) + ".json")
-        let outcome = try HostileRun.run(try Self.viewer(folder, ["--state", state], replay: try Self.appending(folder)))
-        HostileRun.expectSurvived(outcome, status: 0, "failed save")
+        let outcome = try Self.appendingViewer(folder, state: state, "failed save")
         #expect(!outcome.warnings.isEmpty, "\(outcome.stderr)")
         #expect(outcome.warnings.allSatisfy { $0.hasPrefix("warning: cannot save the deck's state: cannot write '") && $0.hasSuffix("': File name too long") },
                 "\(outcome.stderr)")
@@ -149,8 +156,7 @@ struct HostileInputTests {
         // The first viewer: a window left open (Xvfb), else this process holding the lock.
         let holder = try StateHolder(state: state)
         defer { holder.stop() }
-        let second = try HostileRun.run(try Self.viewer(folder, ["--state", state], replay: try Self.appending(folder)))
-        HostileRun.expectSurvived(second, status: 0, "second viewer")
+        let second = try Self.appendingViewer(folder, state: state, "second viewer")
         #expect(second.errorLines == ["warning: \(state) is in use by process \(holder.pid); this window will not save"], "\(second.stderr)")
         #expect(folder.contents("state.json") == saved)
     }
@@ -161,8 +167,7 @@ struct HostileInputTests {
         defer { folder.remove() }
         _ = Folder.make(folder.path("kept"), mode: 0o755)
         try FileManager.default.createSymbolicLink(atPath: folder.path("state.json"), withDestinationPath: "kept/deck.json")
-        let outcome = try HostileRun.run(try Self.viewer(folder, ["--state", folder.path("state.json")], replay: try Self.appending(folder)))
-        HostileRun.expectSurvived(outcome, status: 0, "linked state")
+        let outcome = try Self.appendingViewer(folder, state: folder.path("state.json"), "linked state")
         #expect(outcome.errorLines.isEmpty, "\(outcome.stderr)")
         #expect(try FileInfo.at(folder.path("state.json"), followingLinks: false).kind == .symbolicLink)
         #expect(try ViewerTest.state(at: URL(fileURLWithPath: folder.path("kept/deck.json"))).cards.count == 4)
@@ -176,8 +181,7 @@ struct HostileInputTests {
         try HostileRun.expectSurvived(HostileRun.run(try Self.viewer(folder, ["--state", state])), status: 0, "first save")
         chmod(state, 0o444)
         let saved = folder.contents("state.json")
-        let outcome = try HostileRun.run(try Self.viewer(folder, ["--state", state], replay: try Self.appending(folder)))
-        HostileRun.expectSurvived(outcome, status: 0, "read-only state")
+        let outcome = try Self.appendingViewer(folder, state: state, "read-only state")
         #expect(outcome.errorLines == ["warning: state file '\(state)' is read-only; this window will not save"], "\(outcome.stderr)")
         #expect(folder.contents("state.json") == saved)
     }
@@ -189,8 +193,7 @@ struct HostileInputTests {
         let state = folder.path("state.json")
         let json = #"{"version": 1, "cards": [{"id": 0, "source": {"synthetic": {"number": 1}}, "title": "1"}], "deleted": [], "nextID": 4294967295}"#
         try AtomicFile.replace(state, with: Array(json.utf8))
-        let outcome = try HostileRun.run(try Self.viewer(folder, ["--state", state], replay: try Self.appending(folder)))
-        HostileRun.expectSurvived(outcome, status: 0, "append at the largest id")
+        let outcome = try Self.appendingViewer(folder, state: state, "append at the largest id")
         #expect(outcome.errorLines == ["warning: cannot add a card: every card id up to 4294967294 has been used"], "\(outcome.stderr)")
         let after = try ViewerTest.state(at: URL(fileURLWithPath: state))
         #expect(after.cards.map(\.id) == [0] && after.nextID == UInt32.max)
