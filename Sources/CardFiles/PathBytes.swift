@@ -142,6 +142,13 @@ public enum PathBytes {
         }
     }
 
+    /// The environment variable `name` with its bytes kept (a `HOME` that is not UTF-8 still
+    /// names its folder), nil when it is not set.
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return string(UnsafeBufferPointer(start: value, count: strlen(value)).lazy.map { UInt8(bitPattern: $0) })
+    }
+
     // MARK: UTF-8, strictly
 
     private static func escape(_ byte: UInt8) -> Unicode.Scalar {

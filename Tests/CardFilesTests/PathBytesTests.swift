@@ -54,6 +54,16 @@ import Testing
         for bad in ["%", "%4", "%G0", "a%00b"] { #expect(PathBytes.percentDecoded(bad) == nil, "\(bad)") }
     }
 
+    @Test func environmentVariablesKeepTheirBytes() {
+        let raw = Array("/home/".utf8) + [0xE9, 0x41]
+        (raw + [0]).withUnsafeBufferPointer { value in
+            value.withMemoryRebound(to: CChar.self) { _ = setenv("CARDVIEWER_TEST_PATH_BYTES", $0.baseAddress!, 1) }
+        }
+        defer { unsetenv("CARDVIEWER_TEST_PATH_BYTES") }
+        #expect(PathBytes.environment("CARDVIEWER_TEST_PATH_BYTES").map(PathBytes.bytes) == raw)
+        #expect(PathBytes.environment("CARDVIEWER_TEST_PATH_BYTES_UNSET") == nil)
+    }
+
     @Test("a folder entry that is not UTF-8 is listed with its bytes and opened by them; files are written under them")
     func listedOpenedAndWritten() throws {
         let dir = try TemporaryFolder()
