@@ -61,6 +61,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var layoutSettings: LayoutSettings
 
+    @OptionGroup var camera: CameraOptions
+
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
     var size: ViewportSize = ViewportSize(argument: "640x400")!
 
@@ -115,9 +117,15 @@ struct CompareCommand: ParsableCommand {
             throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
-        var scenes = (SceneChoice.scenes(scene) ?? []).map { $0.scene(viewport: viewport) }
+        let eyeDistance = camera.eyeDistance
+        var scenes = (SceneChoice.scenes(scene) ?? []).map { kind in
+            var made = kind.scene(viewport: viewport)
+            made.eyeDistance = eyeDistance  // the fixed scenes' cards, seen from the camera asked for
+            return made
+        }
         if let layout = sceneLayout {
-            scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport))
+            scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport,
+                                   eyeDistance: eyeDistance))
         }
         var comparisons: [SceneComparison] = []
         for scene in scenes {
