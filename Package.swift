@@ -299,7 +299,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents", "CardJSON",
+                "CardEvents", "CardJSON", "CardLayoutFiles",
             ]
         ),
         .testTarget(
