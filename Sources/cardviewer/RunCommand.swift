@@ -72,6 +72,7 @@ struct RunCommand: ParsableCommand {
         options.headless = headless
         options.allocationReport = allocationReport
         options.pictures.thumbnailCache = source.thumbnailCache
+        options.pictures.limits = source.limits
         options.pictures.cardLayers = pictureLayers
         do {
             try ViewerProgram.run(options, report: { print($0) }, warn: { printError("warning: \($0)") })
