@@ -268,7 +268,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
-                "CardEvents", "CardPixels",
+                "CardEvents", "CardPixels", "CardTestSupport",
             ]
         ),
         .testTarget(
