@@ -212,6 +212,8 @@ let package = Package(
             name: "picture-tool",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath",
+                // `make-hostile`: the hostile-picture cases the tests use, for measurements by hand.
+                "CardTestSupport",
             ]
         ),
 

@@ -87,12 +87,12 @@ struct PeakMemoryTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Made byte by byte: 1.5 MB of flat grey JPEG, 5 MB of zeros PNG (805 MB of rows).
-        try Data(HostileFiles.flatJPEG(width: 16384, height: 16384)).write(to: URL(fileURLWithPath: "\(folder)/big.jpg"))
-        try Data(HostileFiles.zerosPNG(width: 16384, height: 16384, colorType: 2)).write(to: URL(fileURLWithPath: "\(folder)/big.png"))
-        let outcome = try ChildProcess.run(tool, ["decode", "--fit", "512x512", "--peak-memory", "\(folder)/big.jpg", "\(folder)/big.png"])
+        for file in HostileFiles.largest { try file.make("\(folder)/\(file.name)") }
+        let outcome = try ChildProcess.run(tool, ["decode", "--fit", "512x512", "--peak-memory"]
+            + HostileFiles.largest.map { "\(folder)/\($0.name)" })
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("big.jpg: jpeg 16384x16384 -> 512x512"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("big.png: png 16384x16384 -> 512x512"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("flat-16384.jpg: jpeg 16384x16384 -> 512x512"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("zeros-16384.png: png 16384x16384 -> 512x512"), "\(outcome.stdout)")
         // The JPEG at 1/8 is 2048² (16 MiB); the PNG holds a few rows. Whole, each would be 1 GiB.
         let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
         #expect(peak < 64 << 20, "peak \(peak >> 20) MiB")

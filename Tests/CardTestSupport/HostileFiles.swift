@@ -1,3 +1,5 @@
+import Foundation
+
 /// Picture files written byte by byte for tests of hostile and broken input (SPEC §11), small and
 /// quick to make however large the picture they declare: no encoder, no pixel buffer. PNG image
 /// data is a zlib stream of zeros (`zlibZeros`); JPEG files use one-symbol Huffman tables, so a
@@ -178,6 +180,78 @@ public enum HostileFiles {
         if bits % 8 != 0 { bytes[bytes.count - 1] = UInt8(0xFF >> (bits % 8)) }
         return bytes
     }
+
+    // MARK: The cases of issue 19
+
+    /// A file a case adds to a folder: its name and how it is made at a path.
+    public struct File: Sendable {
+        public var name: String
+        public var make: @Sendable (_ path: String) throws -> Void
+
+        public init(_ name: String, _ make: @escaping @Sendable (_ path: String) throws -> Void) {
+            self.name = name
+            self.make = make
+        }
+
+        /// A file of `bytes()`.
+        public init(_ name: String, bytes: @escaping @Sendable () -> [UInt8]) {
+            self.init(name) { path in try Data(bytes()).write(to: URL(fileURLWithPath: path)) }
+        }
+    }
+
+    /// One hostile case: the files it adds to a folder of good pictures (named to sort after
+    /// them), the files a warning must name (one line each), and the colour a valid one shows.
+    public struct Case: Sendable, CustomStringConvertible {
+        public var description: String
+        public var files: [File]
+        public var refused: [String]
+        public var shows: [UInt8]?
+    }
+
+    /// Why a special file could not be made.
+    public struct MakeError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The cases of issue 19 ("hostile and broken input").
+    public static let cases: [Case] = [
+        Case(description: "three progressive 8192×8192 JPEGs of about 800 KB",
+             files: (1...3).map { File("b\($0)-progressive.jpg") { flatJPEG(width: 8192, height: 8192, colour: .ycbcr444, progressive: true) } },
+             refused: (1...3).map { "b\($0)-progressive.jpg" }),
+        Case(description: "a 260-byte arithmetic-coded progressive JPEG declaring 8192×8192",
+             files: [File("b-arithmetic.jpg") { arithmeticJPEG(width: 8192, height: 8192) }], refused: ["b-arithmetic.jpg"]),
+        Case(description: "an arithmetic-coded CMYK JPEG declaring 8192×8192",
+             files: [File("b-cmyk.jpg") { arithmeticJPEG(width: 8192, height: 8192, colour: .cmyk) }], refused: ["b-cmyk.jpg"]),
+        Case(description: "a PNG 8192×8192 of zeros (valid: shown black, in the memory of its card)",
+             files: [File("b-zeros.png") { zerosPNG(width: 8192, height: 8192, colorType: 2) }], refused: [], shows: [0, 0, 0]),
+        Case(description: "a 16-bit interlaced 8000×8000 PNG",
+             files: [File("b-deep.png") { zerosPNG(width: 8000, height: 8000, bitDepth: 16, colorType: 2, interlaced: true) }],
+             refused: ["b-deep.png"]),
+        Case(description: "a PNG with two million empty IDAT chunks",
+             files: [File("b-chunks.png") { emptyIDATChunks(2_000_000) }], refused: ["b-chunks.png"]),
+        Case(description: "a sparse 2 GiB .jpg whose name holds escape sequences",
+             files: [File("b-\u{1B}]0;owned\u{07}\u{1B}[31m.jpg") { path in
+                 try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: URL(fileURLWithPath: path))
+                 guard truncate(path, 2 << 30) == 0 else { throw MakeError(description: "cannot extend \(path) to 2 GiB") }
+             }],
+             refused: ["b-\u{1B}]0;owned\u{07}\u{1B}[31m.jpg"]),
+        Case(description: "a 4096×4096 JPEG of 600 scans",
+             files: [File("b-600-scans.jpg") { manyScansJPEG(width: 4096, height: 4096, scans: 600) }], refused: ["b-600-scans.jpg"]),
+        Case(description: "a 4096×4096 JPEG of 499 scans",
+             files: [File("b-499-scans.jpg") { manyScansJPEG(width: 4096, height: 4096, scans: 499) }], refused: ["b-499-scans.jpg"]),
+        Case(description: "a FIFO named photo.jpg",
+             files: [File("photo.jpg") { path in
+                 guard mkfifo(path, 0o644) == 0 else { throw MakeError(description: "cannot make the FIFO \(path)") }
+             }],
+             refused: ["photo.jpg"]),
+    ]
+
+    /// The largest pictures the default limits allow, whose memory is their output's: a
+    /// 16384² flat baseline JPEG (1.5 MB) and an 8-bit 16384² PNG of zeros (5 MB).
+    public static let largest: [File] = [
+        File("flat-16384.jpg") { flatJPEG(width: 16384, height: 16384) },
+        File("zeros-16384.png") { zerosPNG(width: 16384, height: 16384, colorType: 2) },
+    ]
 
     // MARK: Helpers
 
