@@ -57,5 +57,14 @@ struct PictureLimitOptionsTests {
         #expect(memory.count == 1 && memory[0].contains("b.jpg") && memory[0].contains("decoding needs 6 MB of memory; at most 5 MB"),
                 "\(memory)")
         #expect(try Self.warnings(rendering: folder, ["--max-picture-memory", "0.5GiB", "--max-pixels", "268MP"]).isEmpty)
+
+        // The window's viewer (a headless replay) reads them the same way.
+        let script = #"{"events": [{"time": 0.05, "type": "waitForPictures"}], "end": 0.1}"#
+        let run = try ViewerTest.replay(script, in: directory, arguments: ["--size", "640x400", "--layout", "grid",
+                                                                           "--images", folder.path, "--thumbnail-cache", "off",
+                                                                           "--max-picture-memory", "5MB"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.errorLines.count == 1 && run.errorLines[0].contains("b.jpg") && run.errorLines[0].contains("at most 5 MB"),
+                "\(run.stderr)")
     }
 }
