@@ -63,9 +63,9 @@ public struct PictureCost: Equatable, Sendable {
 /// read whole or allocated for pixels: the file's size for the way its decoder reads it (JPEG
 /// and PNG read whole: 64 MB; PNG read as a stream: 1 GiB), the declared pixels, the working
 /// memory; then the estimated cost goes through the admission (the workers' decode budget), and
-/// only then is the file read. 8-bit non-interlaced PNG is decoded a row at a time and reduced
-/// as it goes (`PNGRowReader`, `RowDownscaler`); baseline JPEG through DCT scaling: their memory
-/// is the output's.
+/// only then is the file read. 8-bit non-interlaced PNG over 4 MP is decoded a row at a time and
+/// reduced as it goes (`PNGRowReader`, `RowDownscaler`); baseline JPEG through DCT scaling: their
+/// memory is the output's.
 ///
 /// Thread-safe: no shared mutable state; every call owns its buffers and decoder handles.
 /// Errors are `PictureError`s, one line naming the file.
@@ -73,6 +73,11 @@ public enum PictureDecoder {
     /// Pictures wider or taller than this are refused as absurd, from their header (PNG's limit,
     /// the largest texture side GL drivers commonly allow).
     public static let maximumDimension = PNGCodec.maximumDimension
+
+    /// PNGs of at most this many pixels (4 MP, 2048²) are read whole even when they could be
+    /// streamed: the whole decode's direct read (libdeflate, `PNGCodec`) is about 1.4× as fast as
+    /// libpng's rows, and costs at most 32 MiB here (rows and RGBA, 8 bytes a pixel).
+    public static let wholePNGPixels = 2048 * 2048
 
     /// The first bytes read for a picture's header; a JPEG's header segments are read on,
     /// four times as much each time, up to `maximumHeaderBytes`.
@@ -127,7 +132,7 @@ public enum PictureDecoder {
     enum Route {
         /// PNG a row at a time, reduced as the rows come.
         case pngRows
-        /// PNG read whole (interlaced or 16-bit), through `PNGCodec`.
+        /// PNG read whole (interlaced, 16-bit, or of at most `wholePNGPixels`), through `PNGCodec`.
         case pngWhole
         /// JPEG through TurboJPEG (the file read whole).
         case jpeg(JPEGHeader)
@@ -144,11 +149,14 @@ public enum PictureDecoder {
 
     /// Reads the signature and header of `source` and checks the caps in their order: the file's
     /// size for its reading, the declared size, the working memory.
-    static func plan(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
+    /// `streamingAbove`: PNGs of more pixels are read a row at a time when they can be
+    /// (`wholePNGPixels`; tests lower it to compare both reads).
+    static func plan(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
+                     streamingAbove: Int = wholePNGPixels) throws -> Plan {
         do {
             let signature = try prefix(of: source, count: 8)
             switch PictureFormat(signature: signature) {
-            case .png: return try planPNG(source, name: name, target: target, limits: limits)
+            case .png: return try planPNG(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
             case .jpeg: return try planJPEG(source, name: name, target: target, limits: limits)
             case nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
@@ -159,7 +167,8 @@ public enum PictureDecoder {
         }
     }
 
-    private static func planPNG(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
+    private static func planPNG(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
+                                streamingAbove: Int) throws -> Plan {
         // The first chunk must be a 13-byte IHDR: length, type, width, height at bytes 16–23.
         let bytes = try prefix(of: source, count: 33)
         guard bytes.count >= 33 else { throw PictureError.truncated(path: name, reason: "the PNG header is cut short") }
@@ -168,7 +177,7 @@ public enum PictureDecoder {
         }
         let width = Int(bigEndian32(bytes, at: 16)), height = Int(bigEndian32(bytes, at: 20))
         let depth = Int(bytes[24]), interlaced = bytes[28] != 0
-        let streamed = depth <= 8 && PNGRowReader.canStream(interlaced: interlaced)
+        let streamed = depth <= 8 && PNGRowReader.canStream(interlaced: interlaced) && width * height > streamingAbove
         try limits.checkFileSize(source.count, streamed: streamed, name: name)
         try limits.checkSize(width, height, name: name)
         let full = PixelSize(width: width, height: height)
@@ -179,7 +188,7 @@ public enum PictureDecoder {
             cost.working = width * 4 * 5 + RowDownscaler.workingBytes(width: width, size: wanted)
         } else {
             cost.input = source.count
-            cost.working = wholePNGWorkingMemory(width: width, height: height, bitDepth: depth)
+            cost.working = wholePNGWorkingMemory(width: width, height: height, bitDepth: depth, interlaced: interlaced)
             if wanted == full { cost.output = 0 }  // the whole image is the output
         }
         try limits.checkWorkingMemory(cost.working, name: name)
@@ -187,11 +196,13 @@ public enum PictureDecoder {
                     wanted: wanted, cost: cost)
     }
 
-    /// The memory a PNG read whole holds beyond its file: the whole image as 8-bit RGBA, and at
-    /// 16 bits a sample (8 bytes a pixel) for 16-bit files, which libpng's linear output is
-    /// read through (`PNGCodec.decodeSixteenBitFromLinear`).
-    static func wholePNGWorkingMemory(width: Int, height: Int, bitDepth: Int) -> Int {
-        width * height * (bitDepth == 16 ? 12 : 4)
+    /// The memory a PNG read whole holds beyond its file: the whole image as 8-bit RGBA; and the
+    /// inflated rows too (at most 4 more bytes a pixel) for 8-bit non-interlaced files, which the
+    /// direct read unfilters in place (`PNGCodec.readDirectly`); and at 16 bits a sample (8 more
+    /// bytes a pixel) for 16-bit files, which libpng's linear output is read through
+    /// (`PNGCodec.decodeSixteenBitFromLinear`).
+    static func wholePNGWorkingMemory(width: Int, height: Int, bitDepth: Int, interlaced: Bool) -> Int {
+        width * height * (bitDepth == 16 ? 12 : interlaced ? 4 : 8)
     }
 
     private static func planJPEG(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
@@ -228,8 +239,8 @@ public enum PictureDecoder {
     // MARK: Decoding
 
     static func decode(source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
-                       admission: (any DecodeAdmission)?) throws -> DecodedPicture {
-        let plan = try plan(source, name: name, target: target, limits: limits)
+                       admission: (any DecodeAdmission)?, streamingAbove: Int = wholePNGPixels) throws -> DecodedPicture {
+        let plan = try plan(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
         let run = { try decode(source, plan: plan, name: name, limits: limits) }
         do {
             return try admission?.admit(plan.cost.total, name: name, run) ?? run()
@@ -246,6 +257,9 @@ public enum PictureDecoder {
         case .pngRows:
             return DecodedPicture(image: try decodeRows(source, name: name, full: full, wanted: plan.wanted), fullSize: full, format: .png)
         case .pngWhole:
+            // The chunk structure first, from the chunks' headers: a file of millions of chunks
+            // is refused without being read whole.
+            _ = try PNGStructure.chunks(in: source, name: name)
             let image = try PNGCodec.decode(wholeBytes(source), name: name)
             return DecodedPicture(image: AreaDownscaler.downscale(image, to: plan.wanted), fullSize: full, format: .png)
         case let .jpeg(header):

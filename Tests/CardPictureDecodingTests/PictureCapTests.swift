@@ -77,16 +77,23 @@ struct PictureCapTests {
         #expect(throws: expected) { try PictureDecoder.probe(contentsOf: jpeg) }
         #expect(Date().timeIntervalSince(started) < 1)
         #expect(expected.description == "picture '\(jpeg)' is too large (2147483648 bytes; at most 64000000)")
-        // A PNG of 100 MB is within its cap: what refuses this one is its (sparse) content.
+        // A PNG of 100 MB read row by row (over 4 MP) is within its cap: what refuses this one is
+        // its (sparse) content. Read whole (4 MP or less), the 64 MB cap applies.
         let png = "\(folder)/big.png"
-        try Data(HostileFiles.pngHeader(width: 100, height: 100, bitDepth: 8, colorType: 2)).write(to: URL(fileURLWithPath: png))
+        try Data(HostileFiles.pngHeader(width: 4096, height: 4096, bitDepth: 8, colorType: 2)).write(to: URL(fileURLWithPath: png))
         #expect(truncate(png, 100_000_000) == 0)
         let refused = error { try PictureDecoder.decode(contentsOf: png, target: Self.card) }
         #expect(refused.map { if case .corrupt = $0 { true } else { false } } == true, "\(String(describing: refused))")
+        let small = "\(folder)/small.png"
+        try Data(HostileFiles.pngHeader(width: 100, height: 100, bitDepth: 8, colorType: 2)).write(to: URL(fileURLWithPath: small))
+        #expect(truncate(small, 100_000_000) == 0)
+        #expect(throws: PictureError.fileTooLarge(path: small, bytes: 100_000_000, limit: 64_000_000)) {
+            try PictureDecoder.decode(contentsOf: small, target: Self.card)
+        }
         // --max-file-size: one cap for every format.
-        let small = PictureLimits(maximumFileSize: 50_000_000)
+        let given = PictureLimits(maximumFileSize: 50_000_000)
         #expect(throws: PictureError.fileTooLarge(path: png, bytes: 100_000_000, limit: 50_000_000)) {
-            try PictureDecoder.decode(contentsOf: png, target: Self.card, limits: small)
+            try PictureDecoder.decode(contentsOf: png, target: Self.card, limits: given)
         }
     }
 
@@ -150,7 +157,9 @@ struct PictureCapTests {
             let image = RGBAImage(width: 300, height: 200, pixels: pixels)
             let png = try PNGCodec.encode(image)
             for target in [Self.card, .stretch(PixelSize(width: 77, height: 31)), .fullSize] {
-                let streamed = try PictureDecoder.decode(png, target: target)
+                // Streamed whatever its size (pictures of up to 4 MP are read whole otherwise).
+                let streamed = try PictureDecoder.decode(source: png, name: "s.png", target: target, limits: .standard,
+                                                         admission: nil, streamingAbove: 0)
                 let whole = AreaDownscaler.downscale(try PNGCodec.decode(png), to: target.size(for: PixelSize(width: 300, height: 200)))
                 #expect(streamed.image == whole, "alpha \(alpha), \(target)")
             }
@@ -171,6 +180,11 @@ struct PictureCapTests {
         try Data(png).write(to: URL(fileURLWithPath: "\(folder)/big.png"))
         let streamed = try PictureDecoder.cost(contentsOf: "\(folder)/big.png", target: layer)
         #expect(streamed.input == 0 && streamed.output == 256 * 256 * 4 && streamed.working < 2_000_000)
+        // Up to 4 MP a PNG is read whole: its file, rows and RGBA (8 bytes a pixel), and the layer.
+        let whole = HostileFiles.pngHeader(width: 2048, height: 2048, bitDepth: 8, colorType: 6)
+        try Data(whole).write(to: URL(fileURLWithPath: "\(folder)/whole.png"))
+        #expect(try PictureDecoder.cost(contentsOf: "\(folder)/whole.png", target: layer)
+            == PictureCost(input: whole.count, working: 2048 * 2048 * 8, output: 256 * 256 * 4))
         // The admission hears the cost before anything is read whole or decoded.
         let admission = RecordingAdmission()
         let small = HostileFiles.flatJPEG(width: 64, height: 64)
