@@ -13,7 +13,8 @@ import CardMath
 ///   agrees with it (the comparison scenes measure it), so the depth test rejects the hidden
 ///   fragments before they are shaded (the depth buffer decides what is seen whatever the order;
 ///   the order only saves fill). Then the translucent ones, sorted back to front by their
-///   center's distance from the eye.
+///   center's distance from the eye; at equal distance the larger `depthBias` later (in front,
+///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index.
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -60,7 +61,8 @@ public struct InstancePacker {
             case .depth where record.isOpaque:
                 opaqueKeys.append(SortKey(primary: -Double(card.zIndex), secondary: -card.index, position: staging.count))
             case .depth:
-                keys.append(SortKey(primary: -Double(record.depth), secondary: card.index, position: staging.count))
+                keys.append(SortKey(primary: -Double(record.depth), bias: record.depthOffset, secondary: card.index,
+                                    position: staging.count))
             case .zindex:
                 keys.append(SortKey(primary: Double(card.zIndex), secondary: card.index, position: staging.count))
             }
@@ -90,15 +92,18 @@ public struct InstancePacker {
     }
 }
 
-/// A sort key: primary, then secondary, then the position in the input (so the order is total
-/// and the sort stable whatever the algorithm).
+/// A sort key: primary, then the coplanar bias (translucent cards at equal distance: the smaller
+/// bias first, i.e. behind), then secondary, then the position in the input (so the order is
+/// total and the sort stable whatever the algorithm).
 struct SortKey: Comparable {
     var primary: Double
+    var bias: Float = 0
     var secondary: Int
     var position: Int
 
     static func < (a: SortKey, b: SortKey) -> Bool {
         if a.primary != b.primary { return a.primary < b.primary }
+        if a.bias != b.bias { return a.bias < b.bias }
         if a.secondary != b.secondary { return a.secondary < b.secondary }
         return a.position < b.position
     }

@@ -197,7 +197,7 @@ public final class BulkInstancePacker {
     }
 
     /// `depth` ordering: keeps the opaque records in place, in order, and moves the translucent
-    /// ones after them sorted back to front (farthest first; ties in index order).
+    /// ones after them sorted back to front (farthest first; ties by bias, then in index order).
     private func sortTranslucentRecords() {
         var opaque = 0
         while opaque < count, storage[opaque].isOpaque { opaque += 1 }
@@ -213,7 +213,8 @@ public final class BulkInstancePacker {
                 // Records are in index order here (or its reverse), so the position orders ties
                 // as the index does.
                 let tie = writtenReversed ? -staging.count : staging.count
-                keys.append(SortKey(primary: -Double(record.depth), secondary: tie, position: staging.count))
+                keys.append(SortKey(primary: -Double(record.depth), bias: record.depthOffset, secondary: tie,
+                                    position: staging.count))
                 staging.append(record)
             }
         }
