@@ -27,6 +27,11 @@ struct CoplanarPackingTests {
             #expect(read == record.depthOffset)
         }
         #expect(CoplanarOrder.depthPerBias > CoplanarOrder.tolerance)
+        // The picture pass (setPicture) and the occlusion clip leave it alone.
+        var record = try #require(InstanceRecord(Self.card(0, bias: 3), offset: .zero, eye: Self.camera.eye, layerCount: 1))
+        record.setPicture(layer: 5, rect: .full, opacity: 0.5, unreadable: true)
+        record.visibleHeight = 0.25
+        #expect(record.depthOffset == Float(3 * CoplanarOrder.depthPerBias))
         // A bias that is not finite is a number that is not finite: nothing reaches the buffer.
         #expect(InstanceRecord(Self.card(0, bias: .nan), offset: .zero, eye: Self.camera.eye, layerCount: 1) == nil)
         #expect(InstanceRecord(Self.card(0, bias: .infinity), offset: .zero, eye: Self.camera.eye, layerCount: 1) == nil)
