@@ -19,14 +19,15 @@ enum CoplanarScenes {
     /// iCarousel's carousel-wheel with 16 slots: card at offset `o` (−4…4) is
     /// `translate(0, r, 0) · rotateZ(o·α) · translate(0, −r, o·0.01)`, `α = 2π/16`,
     /// `r = w·16/2π`: a fan about a hub below the centre, each card on the one before it, the
-    /// 0.01-point nudges far below the depth buffer's resolution. Bias `o`.
+    /// 0.01-point nudges far below the depth buffer's resolution. Bias `o·0.01`: iCarousel's own
+    /// number (the z of the card's point (1, 1, 1), less 1), as the carousel layouts give it.
     static func fan(_ viewport: Size, alpha: Double = 1) -> [CardAttributes] {
         let count = 16.0, angle = 2 * Double.pi / count
         let r = cardSize.width * count / (2 * Double.pi)
         return (-4...4).enumerated().map { index, o in
             let o = Double(o)
             let transform = Mat4.translation(Vec3(0, r, 0)) * .rotationZ(o * angle) * .translation(Vec3(0, -r, o * 0.01))
-            return card(index, viewport: viewport, transform: transform, bias: o, alpha: alpha)
+            return card(index, viewport: viewport, transform: transform, bias: o * 0.01, alpha: alpha)
         }
     }
 

@@ -14,7 +14,8 @@ import CardMath
 ///   fragments before they are shaded (the depth buffer decides what is seen whatever the order;
 ///   the order only saves fill). Then the translucent ones, sorted back to front by their
 ///   center's distance from the eye; at equal distance the larger `depthBias` later (in front,
-///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index.
+///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index. Last, the
+///   frame's biases become depth offsets by rank (`BiasRanking`).
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -27,6 +28,7 @@ public struct InstancePacker {
     private var opaqueKeys: [SortKey] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
+    private var ranking = BiasRanking()
 
     public init() {}
 
@@ -73,6 +75,7 @@ public struct InstancePacker {
         Self.order(&keys, scratch: &scratch)
         for key in opaqueKeys { records.append(staging[key.position]) }
         for key in keys { records.append(staging[key.position]) }
+        records.withUnsafeMutableBufferPointer { ranking.rank($0) }
     }
 
     /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way

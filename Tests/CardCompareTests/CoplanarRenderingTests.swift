@@ -140,8 +140,8 @@ struct CoplanarRenderingTests {
             cards[1].depthBias = biases.1
             let image = try Self.draw(cards, on: gpu, renderer: renderer)
             let column = try #require(Self.crossingColumn(image), "\(biases)")
-            // The line moves by depthPerBias · Δbias over the rate at which the depths part,
-            // 2·tan 30° per point: 0.43 points per unit of bias, under a pixel here (1 point each).
+            // The line moves by depthPerStep (one rank here) over the rate at which the depths
+            // part, 2·tan 30° per point: 0.43 points, under a pixel here (1 point each).
             #expect(Swift.abs(column - plain) <= 1, "\(biases): \(column) vs \(plain)")
             #expect(image.identity(x: 150, y: 150) == CardID(1) && image.identity(x: 250, y: 150) == CardID(2))
         }

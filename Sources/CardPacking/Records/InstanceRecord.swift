@@ -34,10 +34,12 @@ import CardMath
 /// bulk writers fill the defaults (`InstanceRecord.init`); a caller that streams pictures
 /// overwrites them on the visible records after packing (`setPicture`), O(1) per record.
 ///
-/// `depthOffset` orders coplanar cards (SPEC §8): the card's `depthBias` times
-/// `CoplanarOrder.depthPerBias`, points of depth toward the eye that the card vertex shader
-/// adds to the depth the depth test sees — never to where the card is drawn. 0 for every card
-/// of a layout without coplanar cards.
+/// `depthOffset` orders coplanar cards (SPEC §8): points of depth toward the eye that the card
+/// vertex shader adds to the depth the depth test sees — never to where the card is drawn. A
+/// record is made holding its card's `depthBias` there (as a Float); the packers then rank the
+/// frame's biases (`BiasRanking`) and store `CoplanarOrder.depthPerStep` points per rank,
+/// centred. 0 for every card of a frame whose biases are all equal (every layout without
+/// coplanar cards).
 public struct InstanceRecord: Hashable, Sendable {
     /// Row 0 of the 3 × 4 affine matrix: world x = dot(row0, (u, v, 0, 1)).
     public var row0: SIMD4<Float>
@@ -63,8 +65,8 @@ public struct InstanceRecord: Hashable, Sendable {
     public var flags: UInt8
     /// `visibleHeight` in 1/65,535 steps.
     public var visibleHeightLevel: UInt16
-    /// Points of depth toward the eye the depth test sees the card moved by (its `depthBias` ×
-    /// `CoplanarOrder.depthPerBias`); it does not move the card on screen.
+    /// Points of depth toward the eye the depth test sees the card moved by; it does not move the
+    /// card on screen. Until the packer ranks the frame (`BiasRanking`): the card's `depthBias`.
     public var depthOffset: Float
 
     /// A record with the default picture fields: the full rectangle, fully faded in, no flags,
@@ -72,6 +74,7 @@ public struct InstanceRecord: Hashable, Sendable {
     @inlinable
     public init(row0: SIMD4<Float>, row1: SIMD4<Float>, row2: SIMD4<Float>,
                 alpha: Float, depth: Float, layer: UInt16, id: UInt32, depthOffset: Float = 0) {
+        // depthOffset: the card's depthBias, ranked into an offset by the packer (BiasRanking).
         self.row0 = row0
         self.row1 = row1
         self.row2 = row2
@@ -102,11 +105,6 @@ public struct InstanceRecord: Hashable, Sendable {
     public static let visibleHeightOffset = MemoryLayout<InstanceRecord>.offset(of: \.visibleHeightLevel) ?? 74
     public static let depthOffsetOffset = MemoryLayout<InstanceRecord>.offset(of: \.depthOffset) ?? 76
 
-    /// The record's `depthOffset` for a card of bias `depthBias`, points.
-    @inlinable public static func depthOffset(forBias depthBias: Double) -> Float {
-        Float(depthBias * CoplanarOrder.depthPerBias)
-    }
-
     /// The record of `card` with the scroll `offset` subtracted, or `nil` when it has nothing to
     /// draw (hidden, fully transparent) or a number that is not finite (NaN never reaches a buffer).
     /// The layer is the default choice, `id % layerCount` (`LayerChoice`).
@@ -131,7 +129,7 @@ public struct InstanceRecord: Hashable, Sendable {
         let id = card.id.rawValue
         self.init(row0: SIMD4<Float>(x), row1: SIMD4<Float>(y), row2: SIMD4<Float>(z),
                   alpha: Float(min(card.alpha, 1)), depth: depth, layer: layers.layer(forID: id), id: id,
-                  depthOffset: Self.depthOffset(forBias: card.depthBias))
+                  depthOffset: Float(card.depthBias))
         // x·0 is 0 exactly for finite x and NaN for NaN or ±infinity (also after Float overflow).
         let probe = row0 * 0 + row1 * 0 + row2 * 0
         guard probe == .zero, depth.isFinite, depthOffset.isFinite else { return nil }

@@ -1,0 +1,47 @@
+import CardLayout
+
+/// Turns a frame's coplanar biases into depth offsets by rank (SPEC §8, `CoplanarOrder`).
+///
+/// Only the order of `depthBias` values means anything: iCarousel's `compareViewDepth` numbers
+/// (a z in points, ties broken by 10⁻⁷ of a distance), whole steps (`o`, `−|o|`) or a layout
+/// file's expression may all be used. So the packer ranks the distinct biases of the frame and
+/// gives rank k the offset `(k − (ranks − 1)/2) · CoplanarOrder.depthPerStep` points: one step
+/// between neighbours in the order whatever their biases' magnitudes, centred so no card moves
+/// more than half the range. A frame whose biases are all equal (every layout without coplanar
+/// cards) gets offset 0 after one O(n) look.
+///
+/// Records come in holding their card's bias in `depthOffset` (what the packer and the bulk
+/// writers write) and leave holding the offset the vertex shader applies.
+struct BiasRanking {
+    private var keys: [SortKey] = []
+    private var scratch: [SortKey] = []
+
+    /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
+    ///
+    /// - Complexity: O(n) when every bias is equal, else O(n log n); no allocation once warm.
+    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        guard let first = records.first?.depthOffset else { return }
+        var equal = true
+        for record in records where record.depthOffset != first {
+            equal = false
+            break
+        }
+        if equal {
+            if first != 0 { for i in records.indices { records[i].depthOffset = 0 } }
+            return
+        }
+        keys.removeAll(keepingCapacity: true)
+        for (position, record) in records.enumerated() {
+            keys.append(SortKey(primary: Double(record.depthOffset), secondary: 0, position: position))
+        }
+        MergeSort.sort(&keys, scratch: &scratch)
+        var ranks = 1
+        for i in 1..<keys.count where keys[i].primary != keys[i - 1].primary { ranks += 1 }
+        let step = Float(CoplanarOrder.depthPerStep), middle = Float(ranks - 1) / 2
+        var rank = 0
+        for i in keys.indices {
+            if i > 0, keys[i].primary != keys[i - 1].primary { rank += 1 }
+            records[keys[i].position].depthOffset = (Float(rank) - middle) * step
+        }
+    }
+}
