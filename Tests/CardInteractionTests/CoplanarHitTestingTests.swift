@@ -39,7 +39,7 @@ import Testing
         let cards = (-3...3).map { o -> CardAttributes in
             let o = Double(o)
             let transform = Mat4.translation(Vec3(0, r, 0)) * .rotationZ(o * angle) * .translation(Vec3(0, -r, o * 0.01))
-            return card(UInt32(o + 3), x: 640, transform: transform, bias: o, zIndex: 0)
+            return card(UInt32(o + 3), x: 640, transform: transform, bias: o * 0.01, zIndex: 0)  // iCarousel's numbers
         }.reversed().map { $0 }  // list order against the bias
         for o in -3..<3 {
             // The point halfway between the centres of cards o and o + 1 lies on both.
