@@ -20,28 +20,43 @@ struct BiasRanking {
     ///
     /// - Complexity: O(n) when every bias is equal, else O(n log n); no allocation once warm.
     mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
-        guard let first = records.first?.depthOffset else { return }
-        var equal = true
-        for record in records where record.depthOffset != first {
-            equal = false
-            break
-        }
-        if equal {
-            if first != 0 { for i in records.indices { records[i].depthOffset = 0 } }
+        let n = records.count
+        guard n > 0 else { return }
+        // Room for every record, grown in the frames that grow the records (not in the first
+        // frame whose biases differ), so a warm frame allocates nothing either way.
+        if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: n) }
+        keys.removeAll(keepingCapacity: true)
+        keys.reserveCapacity(n)
+        // Index loops: for-in allocates per element in debug builds, where the tests count.
+        let first = records[0].depthOffset
+        var i = 1
+        while i < n, records[i].depthOffset == first { i += 1 }
+        if i == n {
+            if first != 0 {
+                i = 0
+                while i < n { records[i].depthOffset = 0; i += 1 }
+            }
             return
         }
-        keys.removeAll(keepingCapacity: true)
-        for (position, record) in records.enumerated() {
-            keys.append(SortKey(primary: Double(record.depthOffset), secondary: 0, position: position))
+        i = 0
+        while i < n {
+            keys.append(SortKey(primary: Double(records[i].depthOffset), secondary: 0, position: i))
+            i += 1
         }
         MergeSort.sort(&keys, scratch: &scratch)
         var ranks = 1
-        for i in 1..<keys.count where keys[i].primary != keys[i - 1].primary { ranks += 1 }
+        i = 1
+        while i < n {
+            if keys[i].primary != keys[i - 1].primary { ranks += 1 }
+            i += 1
+        }
         let step = Float(CoplanarOrder.depthPerStep), middle = Float(ranks - 1) / 2
         var rank = 0
-        for i in keys.indices {
+        i = 0
+        while i < n {
             if i > 0, keys[i].primary != keys[i - 1].primary { rank += 1 }
             records[keys[i].position].depthOffset = (Float(rank) - middle) * step
+            i += 1
         }
     }
 }

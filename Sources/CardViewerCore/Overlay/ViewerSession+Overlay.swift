@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 
@@ -8,8 +9,9 @@ extension ViewerSession {
         let layouts = LayoutRegistry.shared.all
         var lines = ["Keys"]
         lines += layoutKeyLines(layouts.map(\.name))
+        let unkeyed = layouts.dropFirst(10).map(\.name)
+        lines += unkeyed.isEmpty ? ["  L          next layout"] : wrappedList("  L          next layout: ", unkeyed, indent: 13)
         lines += [
-            "  L          next layout",
             "  Z          ordering: zindex / depth",
             "  A          append a card (again: queue more)",
             "  Delete     delete the card under the pointer",
@@ -23,10 +25,14 @@ extension ViewerSession {
             "Mouse and trackpad",
             "  drag, flick      scroll with inertia",
             "  wheel, two-finger scroll",
-            "  click            open a card / close it (\(tapLayouts(layouts)))",
+        ]
+        lines += wrappedList("  click            open a card / close it (", tapLayouts(layouts), indent: 19, closing: ")")
+        lines += [
             "  click in a fling stop it (nothing opens)",
         ]
-        lines += layouts.flatMap(\.behaviour.helpLines)
+        for line in layouts.flatMap(\.behaviour.helpLines) where !lines.contains(line) {
+            lines.append(line)  // once, however many layouts share it (the carousels)
+        }
         return lines
     }
 
@@ -54,9 +60,27 @@ extension ViewerSession {
         return lines
     }
 
-    /// The layouts in which a click opens a card, for the help: "pages, tasks".
-    private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> String {
-        layouts.filter { $0.behaviour.tap != .nothing }.map(\.name).joined(separator: ", ")
+    /// The layouts in which a click opens a card, for the help: "pages", "tasks", ….
+    private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> [String] {
+        layouts.filter { $0.behaviour.tap != .nothing }.map(\.name)
+    }
+
+    /// `prefix` and the names separated by commas, wrapped before 57 characters onto lines
+    /// indented by `indent` spaces, then `closing`.
+    static func wrappedList(_ prefix: String, _ names: [String], indent: Int, closing: String = "") -> [String] {
+        var lines: [String] = []
+        var current = prefix
+        for (i, name) in names.enumerated() {
+            let piece = (i == 0 ? "" : ", ") + name
+            if current.count + piece.count > 56, i > 0 {
+                lines.append(current + ",")
+                current = String(repeating: " ", count: indent) + name
+            } else {
+                current += piece
+            }
+        }
+        lines.append(current + closing)
+        return lines
     }
 
     /// The start hint, at the bottom of the first screen.
@@ -88,7 +112,8 @@ extension ViewerSession {
     /// Shows `text` for a moment at the bottom of the window, replacing the last message: the
     /// confirmation of an action without a visible effect (S, Z, U…).
     public func showMessage(_ text: String) {
-        message = TransientText(lines: [text], holdSeconds: TransientText.messageTiming.hold,
+        // A message may name a file whose name is not UTF-8: its bytes are shown as U+FFFD.
+        message = TransientText(lines: [PathBytes.displayed(text)], holdSeconds: TransientText.messageTiming.hold,
                                 fadeSeconds: TransientText.messageTiming.fade, shownAt: scene.time)
         refreshOverlay()
     }

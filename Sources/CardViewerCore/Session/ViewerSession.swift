@@ -96,6 +96,8 @@ public final class ViewerSession {
     public internal(set) var shouldQuit = false
     /// Screenshots asked for (S) and not yet taken.
     public internal(set) var screenshotRequests = 0
+    /// Messages for the terminal too, until `takeNotices()`.
+    var notices: [String] = []
     /// The heads-up display is shown (H).
     public internal(set) var showsHUD = false
     /// The key help is shown (?).
@@ -152,6 +154,8 @@ public final class ViewerSession {
             if let base = layout as? GridLayout { return GridController(base: base, kind: kind) }
         case .spinningWheel:
             if let base = layout as? WheelLayout { return WheelController(base: base, kind: kind) }
+        case .carousel:
+            if let base = layout as? CarouselLayout { return CarouselController(base: base, kind: kind) }
         case .standard:
             break
         }
@@ -196,7 +200,7 @@ public final class ViewerSession {
     /// picture. The window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
         scene.animator.isAnimating || !scene.physics.isSettled || appendSequence != nil || queuedAppends > 0
-            || controller.isInteracting || isFadingText || picturesFading
+            || controller.isInteracting || controller.isAnimating(at: scene.time) || isFadingText || picturesFading
     }
 
     /// The next time at which something changes without input — a press held still becomes a
@@ -259,6 +263,13 @@ public final class ViewerSession {
         route(recognizer.tick(target))
         _ = scene.animator.update(to: target)
         stepAppend()
+    }
+
+    /// Takes the notices given since the last call: messages shown on screen that also belong
+    /// in the terminal (an append refused), one line each.
+    public func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
     }
 
     /// Takes the screenshot requests made since the last call.
