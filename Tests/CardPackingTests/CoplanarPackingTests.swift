@@ -92,7 +92,7 @@ struct CoplanarPackingTests {
         #expect(bulk[3] == 1.5 * step && bulk[2] == 0.5 * step && bulk[4] == 0.5 * step && bulk[0] == -1.5 * step)
     }
 
-    @Test("bulk writers of the built-in layouts write bias 0: every offset 0", arguments: LayoutKind.builtIn)
+    @Test("bulk writers of the built-in layouts write bias 0: every offset 0", arguments: LayoutKind.bulkWriting)
     func writers(kind: LayoutKind) {
         let packer = BulkInstancePacker()
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 300, offset: .zero)
