@@ -22,11 +22,6 @@ struct BiasRanking {
     mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
         let n = records.count
         guard n > 0 else { return }
-        // Room for every record, grown in the frames that grow the records (not in the first
-        // frame whose biases differ), so a warm frame allocates nothing either way.
-        if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: n) }
-        keys.removeAll(keepingCapacity: true)
-        keys.reserveCapacity(n)
         // Index loops: for-in allocates per element in debug builds, where the tests count.
         let first = records[0].depthOffset
         var i = 1
@@ -38,6 +33,11 @@ struct BiasRanking {
             }
             return
         }
+        // Only frames whose biases differ use the keys: grown here (with room to spare), so the
+        // all-equal path of every other layout never touches them.
+        if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: 2 * n) }
+        keys.removeAll(keepingCapacity: true)
+        keys.reserveCapacity(2 * n)
         i = 0
         while i < n {
             keys.append(SortKey(primary: Double(records[i].depthOffset), secondary: 0, position: i))
