@@ -42,10 +42,13 @@ import Testing
         #expect(LayoutListing.markdown(layouts).contains("| `strip` | \(key) | a test layout: one row of cards |"))
     }
 
-    @Test("the help overlay names it and shows its own help line")
-    func help() {
+    @Test("the help overlay names it with the key that picks it, and shows its own help line")
+    func help() throws {
         let lines = ViewerSession.helpLines
-        #expect(lines.prefix(4).joined().contains("strip"), "\(lines.prefix(4))")
+        let position = try #require(LayoutRegistry.shared.all.firstIndex { $0.name == "strip" })
+        let key = try #require(ViewerSession.pickerKey(forPosition: position))
+        let picker = lines.prefix { $0 != "Keys" }
+        #expect(picker.joined().contains("\(key) strip"), "\(picker)")
         #expect(lines.contains("  (nothing)        a strip has no gestures (strip)"))
     }
 
@@ -80,5 +83,53 @@ import Testing
             let rest = try #require(expected.first { $0.index == session.deck.index(of: card.id) })
             #expect(abs(card.center.x - rest.center.x) < 1e-6 && abs(card.center.y - rest.center.y) < 1e-6)
         }
+    }
+
+    @Test("the help's picker, Shift+L and the options panel reach it and change its options live, the flag too")
+    func pickerPreviousAndPanel() throws {
+        let layouts = LayoutRegistry.shared.all
+        let position = try #require(layouts.firstIndex { $0.name == "strip" })
+        let key = try #require(ViewerSession.pickerKey(forPosition: position))
+        let strip = LayoutKind("strip")
+        let session = ViewerSession(deck: Deck(syntheticCount: 8),
+                                    configuration: .init(layout: .wheel, viewport: Size(width: 800, height: 600)))
+        var time = 0.0
+        func press(_ pressed: Key, shift: Bool = false) {
+            time += 0.05
+            session.handle(.key(KeyEvent(key: pressed, isDown: true, time: time, modifiers: shift ? [.shift] : [])))
+            session.handle(.key(KeyEvent(key: pressed, isDown: false, time: time + 0.01)))
+            for _ in 0..<60 { time += 1.0 / 60; session.advance(to: time) }
+        }
+        press(.character("?"))
+        press(.character(key))
+        #expect(session.layoutKind == strip && !session.showsHelp)
+        // Shift+L walks back, L forward: from the strip and back to it, through its neighbours.
+        press(.character("l"), shift: true)
+        #expect(session.layoutKind == layouts[position - 1].kind)
+        press(.character("l"))
+        #expect(session.layoutKind == strip)
+        press(.character("l"))
+        #expect(session.layoutKind == layouts[(position + 1) % layouts.count].kind)
+        press(.character("l"), shift: true)
+        #expect(session.layoutKind == strip)
+        // The panel: the gap by 5 points (0…500), then the flag.
+        press(.character("o"))
+        press(.down)
+        press(.right)
+        press(.down)
+        press(.right)
+        let values = try LayoutDescriptor.strip.values(setting: ["gap=25", "square=true"])
+        #expect(session.layoutOptionValues == values)
+        #expect(session.savedLayout == SavedLayout(name: "strip", options: ["gap": 25, "square": 1]))
+        session.prepareFrame()
+        let expected = StripLayout(gap: 25, square: true).visibleAttributes(
+            in: LayoutContext(viewport: session.viewport, cardCount: 8, offset: session.offset))
+        #expect(!session.frameCards.isEmpty)
+        for card in session.frameCards {
+            let rest = try #require(expected.first { $0.index == session.deck.index(of: card.id) })
+            #expect(abs(card.center.x - rest.center.x) < 1e-6 && card.size == rest.size)
+        }
+        press(.left)
+        #expect(session.layoutOptionValues["square"] == 0)
     }
 }

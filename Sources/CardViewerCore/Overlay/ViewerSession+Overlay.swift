@@ -2,14 +2,17 @@ import CardInteraction
 import CardLayout
 
 extension ViewerSession {
-    /// The key and mouse help (?), as shown on screen: the layouts and their keys come from the
-    /// registry, and each layout adds its own keys and gestures (`LayoutBehaviour.helpLines`).
+    /// The key and mouse help (?), as shown on screen: the layouts and the keys that pick them
+    /// while it shows come from the registry (`layoutPickerLines`), and each layout adds its own
+    /// keys and gestures (`LayoutBehaviour.helpLines`).
     public static var helpLines: [String] {
         let layouts = LayoutRegistry.shared.all
-        var lines = ["Keys"]
-        lines += layoutKeyLines(layouts.map(\.name))
+        var lines = ["Layouts (press a key to switch)"]
+        lines += layoutPickerLines(layouts.map(\.name))
         lines += [
-            "  L          next layout",
+            "Keys",
+            "  L, Shift+L next / previous layout",
+            "  O          options of the layout (arrows change them)",
             "  Z          ordering: zindex / depth",
             "  A          append a card (again: queue more)",
             "  Delete     delete the card under the pointer",
@@ -30,30 +33,6 @@ extension ViewerSession {
         return lines
     }
 
-    /// "  1-5        pages, tasks, slidebox, grid, wheel" for the layouts on number keys,
-    /// two lines when there are more than fit one.
-    static func layoutKeyLines(_ names: [String]) -> [String] {
-        let keyed = Array(names.prefix(10))
-        guard !keyed.isEmpty else { return [] }
-        let last = LayoutRegistry.key(forPosition: keyed.count - 1).map(String.init) ?? "0"
-        let keys = keyed.count == 1 ? "1" : "1-\(last)"
-        var lines: [String] = []
-        var current = "  " + keys + String(repeating: " ", count: max(1, 11 - keys.count))
-        var first = true
-        for name in keyed {
-            let piece = (first ? "" : ", ") + name
-            if current.count + piece.count > 56, !first {
-                lines.append(current + ",")
-                current = String(repeating: " ", count: 13) + name
-            } else {
-                current += piece
-            }
-            first = false
-        }
-        lines.append(current)
-        return lines
-    }
-
     /// The layouts in which a click opens a card, for the help: "pages, tasks".
     private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> String {
         layouts.filter { $0.behaviour.tap != .nothing }.map(\.name).joined(separator: ", ")
@@ -71,6 +50,7 @@ extension ViewerSession {
         var panels: [OverlayPanel] = []
         let time = scene.time
         if showsHUD { panels.append(OverlayPanel(lines: hudLines(), placement: .topLeft)) }
+        if let lines = optionsPanelLines() { panels.append(OverlayPanel(lines: lines, placement: .topRight)) }
         showsEmptyDeckPanel = scene.deck.count == 0 && !showsHelp
         if showsHelp {
             panels.append(OverlayPanel(lines: Self.helpLines, placement: .center))
