@@ -52,6 +52,6 @@ import Testing
         var named = ViewerBuilder(deck: .synthetic(count: 20), layout: .tasks)
         named.layoutOptions = try LayoutDescriptor.tasks.values(setting: ["scale=0.5"])
         let set = named.startingLayout(restoring: again)
-        #expect(set.kind == .tasks && set.options?["scale"] == 0.5 && set.options?["slotsPerScreen"] == 6)
+        #expect(set.kind == .tasks && set.options?["scale"] == 0.5 && set.options?["slotsPerScreen"] == 5.1)
     }
 }

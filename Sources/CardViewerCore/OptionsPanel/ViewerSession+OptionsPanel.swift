@@ -85,7 +85,7 @@ extension ViewerSession {
     }
 
     /// Shows the current layout with `values`: a new controller over the layout they make, the
-    /// card at the centre kept in view, every card animating to its new place.
+    /// card at the centre kept where it was, every card animating to its new place.
     func applyLayoutOptions(_ values: LayoutOptionValues) {
         guard !isMinimised, values != layoutOptionValues else { return }
         let kind = controller.kind
@@ -95,9 +95,12 @@ extension ViewerSession {
         controller.cancelInteraction(in: &scene)
         layoutOptions[kind] = values
         let next = Self.makeController(kind, options: values)
+        // The card at the centre keeps its place on screen: the offset stays as far from the
+        // offset that shows that card as it was, then settles (a paging layout on a page).
         let context = LayoutContext(viewport: scene.viewport, cardCount: scene.deck.count)
-        scene.physics = ViewerScene.makePhysics(for: next, viewport: scene.viewport, cardCount: scene.deck.count,
-                                                offset: next.offset(showing: anchor, in: context))
+        let along = scene.physics.offset - old.controller.offset(showing: anchor, in: context)
+        let offset = next.settledOffset(next.offset(showing: anchor, in: context) + along, in: context)
+        scene.physics = ViewerScene.makePhysics(for: next, viewport: scene.viewport, cardCount: scene.deck.count, offset: offset)
         scene.animateRelayout(from: old, to: next, timing: Self.optionChangeTiming)
         controller = next
         layoutRevision += 1
