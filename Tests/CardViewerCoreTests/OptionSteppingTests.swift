@@ -60,9 +60,10 @@ import Testing
         #expect(lines[0] == "Options of grid")
         #expect(lines[OptionsPanel.headerLines].hasPrefix("  minimumCardWidth  240 "))
         #expect(lines[OptionsPanel.headerLines + 1].hasPrefix("> spacing           30* "))
-        #expect(lines[OptionsPanel.headerLines + 1].hasSuffix("0…400"))
+        #expect(lines[OptionsPanel.headerLines + 1].hasSuffix("0..400"))
         #expect(lines.contains("  gap between cards, points"))
         let none = OptionsPanel.lines(layout: "plain", options: [], values: LayoutOptionValues(options: []), picked: 0)
         #expect(none.contains("  plain has no options"))
+        #expect(OptionsPanel.ascii("0…2π, −1 × 3°") == "0..2pi, -1 x 3 deg")
     }
 }

@@ -25,14 +25,34 @@ struct OptionsPanel {
         for (index, option) in options.enumerated() {
             let value = option.format(values[option.name]) + (values.overrides[option.name] != nil ? "*" : "")
             lines.append((index == picked ? "> " : "  ") + padded(option.name, nameWidth) + "  "
-                         + padded(value, valueWidth) + "  " + option.rangeDescription)
+                         + padded(value, valueWidth) + "  " + ascii(option.rangeDescription))
         }
         let current = options[min(max(picked, 0), options.count - 1)]
-        lines += ["", "  " + current.help, "",
+        lines += ["", "  " + ascii(current.help), "",
                   "Up/Down pick   Left/Right change (Shift x10)",
                   "drag or wheel on a row changes it",
                   "Backspace default (* set by you)   O/Esc close"]
         return lines
+    }
+
+    /// `text` in the pixel font's printable ASCII: the typographic characters of ranges and
+    /// help lines spelled out ("40…4000" as "40..4000", "2π" as "2pi").
+    static func ascii(_ text: String) -> String {
+        guard !text.allSatisfy(\.isASCII) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case "…": out += ".."
+            case "−", "–", "—": out += "-"
+            case "×": out += "x"
+            case "π": out += "pi"
+            case "∞": out += "inf"
+            case "°": out += " deg"
+            case "²": out += "^2"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     private static func padded(_ text: String, _ width: Int) -> String {
