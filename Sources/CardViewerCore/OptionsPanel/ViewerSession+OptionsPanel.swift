@@ -56,13 +56,13 @@ extension ViewerSession {
             refreshOverlay()
         case .left, .right:
             stepPickedOption(by: event.key == .left ? -large : large)
-        case .backspace, .delete:
+        case .backspace:
             guard let option = pickedOption else { return true }
             var values = layoutOptionValues
             values.reset(option.name)
             applyLayoutOptions(values)
-        case .pageUp, .pageDown, .home, .end:
-            break  // no scrolling under the panel: the arrows belong to it
+        case .pageUp, .pageDown, .home, .end, .delete:
+            break  // nothing under the panel (SPEC §10's table): no scrolling, no deleting
         default:
             return false
         }

@@ -41,7 +41,7 @@ extension ViewerSession {
     /// The help's list of layouts with the key that picks each, in columns as wide as the
     /// longest name: "  1 pages     2 tasks     3 slidebox". A layout past the picker's keys is
     /// listed with `L`.
-    static func layoutPickerLines(_ names: [String], width: Int = 66) -> [String] {
+    static func layoutPickerLines(_ names: [String], width: Int = 82) -> [String] {
         guard !names.isEmpty else { return [] }
         let column = (names.map(\.count).max() ?? 0) + 4
         let perLine = max(1, width / column)
