@@ -15,6 +15,14 @@ import Testing
         #expect(OptionStepping.step(of: .flag("wrap", default: true, help: "")) == 1)
         #expect(OptionStepping.step(of: LayoutOption("fadeMax", default: .infinity, range: -.infinity...(.infinity), help: "")) == 0.1)
         #expect(OptionStepping.step(of: LayoutOption("width", default: 300, range: 1...(.infinity), help: "")) == 20)
+        // A wide range and a small value: a twentieth of the value, not a hundredth of the range.
+        let spacing = LayoutOption("spacing", default: 1, range: 0.01...100, help: "")
+        #expect(OptionStepping.step(of: spacing) == 0.05)
+        #expect(OptionStepping.step(of: spacing, near: 4) == 0.2)
+        #expect(OptionStepping.value(1, of: spacing, movedBy: 1) == 1.05)
+        let radius = LayoutOption("radius", default: 0, range: 0...100_000, help: "")
+        #expect(OptionStepping.step(of: radius) == 1000)
+        #expect(OptionStepping.step(of: radius, near: 1000) == 50)
     }
 
     @Test("values move on a decimal grid and stop at the range's ends")
@@ -44,12 +52,14 @@ import Testing
         #expect(OptionStepping.value(.infinity, of: fadeMax, movedBy: -1) == 10)
         #expect(OptionStepping.value(.infinity, of: fadeMax, movedBy: 1) == .infinity)
         #expect(OptionStepping.value(10, of: fadeMax, movedBy: 1) == .infinity)
-        #expect(OptionStepping.value(10, of: fadeMax, movedBy: -1) == 9.9)
+        // Unbounded: a tenth of the value's size a step.
+        #expect(OptionStepping.value(10, of: fadeMax, movedBy: -1) == 9)
+        #expect(OptionStepping.value(1, of: fadeMax, movedBy: -1) == 0.9)
         let fadeMin = LayoutOption("fadeMin", default: -.infinity, range: -.infinity...(.infinity), help: "")
         #expect(OptionStepping.value(-.infinity, of: fadeMin, movedBy: 1) == -10)
         #expect(OptionStepping.value(-10, of: fadeMin, movedBy: -1) == -.infinity)
         let width = LayoutOption("width", default: 300, range: 1...(.infinity), help: "")
-        #expect(OptionStepping.value(1990, of: width, movedBy: 10) == 2200, "a finite default never becomes ∞")
+        #expect(OptionStepping.value(1990, of: width, movedBy: 10) == 3000, "a finite default never becomes ∞")
     }
 
     @Test("the panel's text: a title, a row per option with value and range, the picked one marked")

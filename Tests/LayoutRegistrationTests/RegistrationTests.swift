@@ -112,17 +112,17 @@ import Testing
         #expect(session.layoutKind == layouts[(position + 1) % layouts.count].kind)
         press(.character("l"), shift: true)
         #expect(session.layoutKind == strip)
-        // The panel: the gap by 5 points (0…500), then the flag.
+        // The panel: the gap by a step (0…500 around 20: a twentieth of 20, 1 point), then the flag.
         press(.character("o"))
         press(.down)
         press(.right)
         press(.down)
         press(.right)
-        let values = try LayoutDescriptor.strip.values(setting: ["gap=25", "square=true"])
+        let values = try LayoutDescriptor.strip.values(setting: ["gap=21", "square=true"])
         #expect(session.layoutOptionValues == values)
-        #expect(session.savedLayout == SavedLayout(name: "strip", options: ["gap": 25, "square": 1]))
+        #expect(session.savedLayout == SavedLayout(name: "strip", options: ["gap": 21, "square": 1]))
         session.prepareFrame()
-        let expected = StripLayout(gap: 25, square: true).visibleAttributes(
+        let expected = StripLayout(gap: 21, square: true).visibleAttributes(
             in: LayoutContext(viewport: session.viewport, cardCount: 8, offset: session.offset))
         #expect(!session.frameCards.isEmpty)
         for card in session.frameCards {

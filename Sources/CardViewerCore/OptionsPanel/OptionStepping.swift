@@ -10,29 +10,38 @@ public enum OptionStepping {
     /// Shift multiplies the step by this (SPEC §10: "Shift: ×10").
     public static let largeStepFactor = 10.0
 
-    /// One step of `option`, in its unit: 1 for whole numbers and flags; for numbers a
-    /// hundredth of a finite range, rounded down to 1, 2 or 5 times a power of ten (pitch
-    /// 40…2000 steps by 10, scale 0.1…1 by 0.005); where the range is unbounded, a tenth of the
-    /// default's size (0.1 for a default of 0 or ±∞).
-    public static func step(of option: LayoutOption) -> Double {
+    /// One step of `option` near `value` (its default when `nil`), in its unit: 1 for whole
+    /// numbers and flags; for numbers a hundredth of a finite range, rounded down to 1, 2 or 5
+    /// times a power of ten (pitch 40…2000 steps by 10, scale 0.1…1 by 0.005) — unless that is
+    /// more than a tenth of the typical size (the larger of the value and the default), then a
+    /// twentieth of that size, so a wide range does not make coarse steps (a carousel's spacing
+    /// 1 in 0.01…100 steps by 0.05); where the range is unbounded, a tenth of the typical size
+    /// (0.1 for 0 or ±∞).
+    public static func step(of option: LayoutOption, near value: Double? = nil) -> Double {
         switch option.kind {
         case .flag, .whole: return 1
         case .number:
+            var typical = 0.0
+            for candidate in [value ?? option.defaultValue, option.defaultValue] where candidate.isFinite {
+                typical = max(typical, abs(candidate))
+            }
             let span = option.range.upperBound - option.range.lowerBound
-            if span.isFinite, span > 0 { return roundedDown(span / 100) }
-            let size = abs(option.defaultValue)
-            return size.isFinite && size > 0 ? roundedDown(size / 10) : 0.1
+            if span.isFinite, span > 0 {
+                let step = roundedDown(span / 100)
+                return typical > 0 && step > typical / 10 ? roundedDown(typical / 20) : step
+            }
+            return typical > 0 ? roundedDown(typical / 10) : 0.1
         }
     }
 
-    /// `value` moved `steps` steps (negative: down) of `option`, kept in its range and on its
-    /// grid of steps; flags toggle on an odd count. From ±∞ the first step lands on the largest
+    /// `value` moved `steps` steps (negative: down) of `option` (`step(of:near:)` at `value`),
+    /// kept in its range and on its grid of steps; flags toggle on an odd count. From ±∞ the first step lands on the largest
     /// finite value `finiteLimit` (a fade that was off starts at a value you can see); past that
     /// limit a value whose default is infinite becomes infinite again.
     public static func value(_ value: Double, of option: LayoutOption, movedBy steps: Double) -> Double {
         guard steps != 0 else { return value }
         if option.kind == .flag { return Int(abs(steps)) % 2 == 1 ? (value != 0 ? 0 : 1) : value }
-        let step = step(of: option)
+        let step = step(of: option, near: value)
         let limit = finiteLimit(of: option)
         var moved: Double
         if value.isInfinite {

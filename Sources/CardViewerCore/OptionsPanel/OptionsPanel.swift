@@ -49,6 +49,11 @@ struct OptionsPanel {
             case "∞": out += "inf"
             case "°": out += " deg"
             case "²": out += "^2"
+            case "·": out += "*"
+            case "⌈": out += "ceil("
+            case "⌉": out += ")"
+            case "≤": out += "<="
+            case "≥": out += ">="
             default: out.append(character)
             }
         }
