@@ -19,17 +19,20 @@ import Testing
         #expect(Set(keys.compactMap { $0 }).count == 24)
     }
 
-    @Test("sixteen layouts fit six lines, each listed once with its key")
+    @Test("sixteen layouts fit eight lines of the help's width, each listed once with its key")
     func lines() {
         let lines = ViewerSession.layoutPickerLines(Self.sixteen)
-        #expect(lines.count == 6, "\(lines)")
-        #expect(lines.allSatisfy { $0.count <= 84 }, "\(lines)")
+        #expect(lines.count == 8, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 66 }, "\(lines)")
         let text = lines.joined(separator: " ")
         for (position, name) in Self.sixteen.enumerated() {
             let key = ViewerSession.pickerKey(forPosition: position)!
             #expect(text.contains(" \(key) \(name) ") || text.hasSuffix(" \(key) \(name)"), "\(key) \(name)")
         }
         #expect(lines[0].hasPrefix("  1 pages "))
+        let marked = ViewerSession.layoutPickerLines(Self.sixteen, current: "carousel-wheel-inverted")
+        #expect(marked.count == 8 && marked.joined().contains("c carousel-wheel-inverted* "), "\(marked)")
+        #expect(marked.joined().filter { $0 == "*" }.count == 1)
     }
 
     @Test("with the help open, a layout's key switches to it and closes the help")
@@ -38,6 +41,10 @@ import Testing
         try play(script([#"{"time": 0.1, "type": "key", "key": "?"}"#, #"{"time": 0.2, "type": "key", "key": "4"}"#], end: 0.9),
                  into: session)
         #expect(session.layoutKind == .grid && !session.showsHelp)
+        try play(script([#"{"time": 0.1, "type": "key", "key": "?"}"#], end: 0.2), into: session)
+        let help = try #require(session.overlayPanels.first { $0.placement == .center })
+        #expect(help.lines.contains { $0.contains("4 grid*") } && !help.lines.contains { $0.contains("pages*") })
+        try play(script([#"{"time": 0.1, "type": "key", "key": "escape"}"#], end: 0.2), into: session)
         // Shift+L from the first layout wraps to the last one registered.
         try play(script([#"{"time": 0.1, "type": "key", "key": "1"}"#,
                          #"{"time": 0.7, "type": "key", "key": "l", "mods": ["shift"]}"#], end: 1.4), into: session)

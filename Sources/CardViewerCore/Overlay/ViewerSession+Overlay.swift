@@ -5,10 +5,13 @@ extension ViewerSession {
     /// The key and mouse help (?), as shown on screen: the layouts and the keys that pick them
     /// while it shows come from the registry (`layoutPickerLines`), and each layout adds its own
     /// keys and gestures (`LayoutBehaviour.helpLines`).
-    public static var helpLines: [String] {
+    public static var helpLines: [String] { helpLines(current: nil) }
+
+    /// The help with `current` marked in its list of layouts.
+    static func helpLines(current: LayoutKind?) -> [String] {
         let layouts = LayoutRegistry.shared.all
-        var lines = ["Layouts (press a key to switch)"]
-        lines += layoutPickerLines(layouts.map(\.name))
+        var lines = ["Layouts (press a key to switch; * shown)"]
+        lines += layoutPickerLines(layouts.map(\.name), current: current?.name)
         lines += [
             "Keys",
             "  L, Shift+L next / previous layout",
@@ -53,7 +56,7 @@ extension ViewerSession {
         if let lines = optionsPanelLines() { panels.append(OverlayPanel(lines: lines, placement: .topRight)) }
         showsEmptyDeckPanel = scene.deck.count == 0 && !showsHelp
         if showsHelp {
-            panels.append(OverlayPanel(lines: Self.helpLines, placement: .center))
+            panels.append(OverlayPanel(lines: Self.helpLines(current: controller.kind), placement: .center))
         } else if showsEmptyDeckPanel {
             panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
         }

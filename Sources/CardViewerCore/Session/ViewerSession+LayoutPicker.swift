@@ -39,17 +39,18 @@ extension ViewerSession {
     }
 
     /// The help's list of layouts with the key that picks each, in columns as wide as the
-    /// longest name: "  1 pages     2 tasks     3 slidebox". A layout past the picker's keys is
-    /// listed with `L`.
-    static func layoutPickerLines(_ names: [String], width: Int = 82) -> [String] {
+    /// longest name, at most `width` characters (66: the help's width, which fits a 900-point
+    /// window at 2 points per font pixel): "  1 pages     2 tasks*    3 slidebox", `*` marking `current`. A layout
+    /// past the picker's keys is listed with `L`.
+    static func layoutPickerLines(_ names: [String], current: String? = nil, width: Int = 66) -> [String] {
         guard !names.isEmpty else { return [] }
-        let column = (names.map(\.count).max() ?? 0) + 4
+        let column = (names.map(\.count).max() ?? 0) + 5
         let perLine = max(1, width / column)
         var lines: [String] = []
         var line = ""
         for (position, name) in names.enumerated() {
             let key = pickerKey(forPosition: position).map(String.init) ?? "L"
-            var entry = key + " " + name
+            var entry = key + " " + name + (name == current ? "*" : "")
             if position % perLine != perLine - 1, position != names.count - 1 {
                 entry += String(repeating: " ", count: max(1, column - entry.count))
             }
