@@ -132,4 +132,47 @@ import Testing
         press(.left)
         #expect(session.layoutOptionValues["square"] == 0)
     }
+
+    @Test("a reloaded layout (a layout file saved, here renamed) replaces the shown one, animated; the user's options stay, the rest take the new defaults; an error stays on screen until a good reload")
+    func reload() throws {
+        let first = LayoutDescriptor(name: "reload-first", summary: "a strip before its file changed",
+                                     options: LayoutDescriptor.strip.options, behaviour: LayoutBehaviour(),
+                                     make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"], square: $0.flag("square")) })
+        let second = LayoutDescriptor(name: "reload-second", summary: "the strip after the change",
+                                  options: [LayoutOption("cardWidth", default: 300, range: 20...2000, help: "card width, points"),
+                                            LayoutOption("gap", default: 10, range: 0...500, help: "space between cards, points")],
+                                  behaviour: LayoutBehaviour(),
+                                  make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"]) })
+        // Registered once per process (taken on a second run of the test).
+        try? LayoutRegistry.shared.register(first)
+        try? LayoutRegistry.shared.register(second)
+        let session = ViewerSession(deck: Deck(syntheticCount: 8),
+                                    configuration: .init(layout: first.kind, layoutOptions: try first.values(setting: ["gap=40", "square=true"]),
+                                                         viewport: Size(width: 800, height: 600)))
+        var time = 0.0
+        func frames(_ count: Int) { for _ in 0..<count { time += 1.0 / 60; session.advance(to: time) } }
+        frames(5)
+        session.layoutReloadFailed("reload.json:3:14: expected a number")
+        #expect(session.layoutKind == first.kind)
+        let error = try #require(session.overlayPanels.first { $0.lines.first?.hasPrefix("layout file: reload.json:3:14") == true })
+        #expect(error.lines.last == "the last good layout stays")
+        frames(300)
+        #expect(session.overlayPanels.contains(error), "the error stays until a good reload")
+
+        session.layoutReloaded(second.kind, replacing: first.kind)
+        #expect(session.layoutReloadError == nil && !session.overlayPanels.contains(error))
+        #expect(session.layoutKind == second.kind && session.needsFrames, "the new version animates in")
+        // gap was set by the user and is kept; cardWidth takes the new default; square is gone.
+        #expect(session.savedLayout == SavedLayout(name: "reload-second", options: ["gap": 40]))
+        frames(40)
+        #expect(!session.needsFrames)
+        session.prepareFrame()
+        let expected = StripLayout(cardWidth: 300, gap: 40).visibleAttributes(
+            in: LayoutContext(viewport: session.viewport, cardCount: 8, offset: session.offset))
+        #expect(!session.frameCards.isEmpty)
+        for card in session.frameCards {
+            let rest = try #require(expected.first { $0.index == session.deck.index(of: card.id) })
+            #expect(abs(card.center.x - rest.center.x) < 1e-6 && card.size == rest.size)
+        }
+    }
 }

@@ -88,7 +88,13 @@ extension ViewerSession {
     /// card at the centre kept where it was, every card animating to its new place.
     func applyLayoutOptions(_ values: LayoutOptionValues) {
         guard !isMinimised, values != layoutOptionValues else { return }
-        let kind = controller.kind
+        rebuildLayout(controller.kind, values: values, timing: Self.optionChangeTiming)
+    }
+
+    /// Replaces the controller by a new one of `kind` with `values` (the current layout with new
+    /// options, or a reloaded layout file): the card at the centre keeps its place on screen and
+    /// every card animates to where the new layout puts it over `timing`.
+    func rebuildLayout(_ kind: LayoutKind, values: LayoutOptionValues, timing: AnimationTiming) {
         finishAppendAtOnce()
         let anchor = anchorIndex()
         let old = scene.snapshot(controller)
@@ -101,7 +107,7 @@ extension ViewerSession {
         let along = scene.physics.offset - old.controller.offset(showing: anchor, in: context)
         let offset = next.settledOffset(next.offset(showing: anchor, in: context) + along, in: context)
         scene.physics = ViewerScene.makePhysics(for: next, viewport: scene.viewport, cardCount: scene.deck.count, offset: offset)
-        scene.animateRelayout(from: old, to: next, timing: Self.optionChangeTiming)
+        scene.animateRelayout(from: old, to: next, timing: timing)
         controller = next
         layoutRevision += 1
         refreshOverlay()

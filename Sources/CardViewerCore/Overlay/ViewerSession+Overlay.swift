@@ -41,6 +41,22 @@ extension ViewerSession {
         layouts.filter { $0.behaviour.tap != .nothing }.map(\.name).joined(separator: ", ")
     }
 
+    /// `text` cut into lines of at most `width` characters, at spaces where it can.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            let cut = window.lastIndex(of: " ").map { rest.index(after: $0) } ?? window.endIndex
+            var line = rest[..<cut]
+            while line.last == " " { line.removeLast() }
+            lines.append(String(line))
+            rest = rest[cut...]
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
+    }
+
     /// The start hint, at the bottom of the first screen.
     public static let hintLines = ["Press ? to see the keys"]
 
@@ -59,6 +75,10 @@ extension ViewerSession {
             panels.append(OverlayPanel(lines: Self.helpLines(current: controller.kind), placement: .center))
         } else if showsEmptyDeckPanel {
             panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
+        }
+        if let reloadError {
+            let lines = Self.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]
+            panels.append(OverlayPanel(lines: lines, placement: .bottomCenter))
         }
         if let message { panels.append(OverlayPanel(lines: message.lines, placement: .bottomCenter, opacity: message.opacity(at: time))) }
         if let hint { panels.append(OverlayPanel(lines: hint.lines, placement: .bottomCenter, opacity: hint.opacity(at: time))) }

@@ -60,6 +60,8 @@ public final class ViewerSession {
     var recognizer = GestureRecognizer()
     /// The options panel while it is open (O).
     var optionsPanel: OptionsPanel?
+    /// The last layout file reload's error, until a good reload (`layoutReloadFailed`).
+    var reloadError: String?
     var appendSequence: AppendSequence?
     /// Appends asked for (A) while another ran or a drag was in progress; each starts when the
     /// one before it is over.
