@@ -1,4 +1,5 @@
 import CardLayout
+import CardMath
 @testable import CardViewerCore
 import Testing
 
@@ -53,5 +54,23 @@ import Testing
         let before = session.layoutKind
         try play(script([#"{"time": 0.1, "type": "key", "key": "b"}"#], end: 0.3), into: session)
         #expect(session.layoutKind == before)
+    }
+
+    @Test("the help fits the window: at 2 points a font pixel where it can, else at 1; each layout's lines once")
+    func helpFits() throws {
+        let help = OverlayPanel(lines: ViewerSession.helpLines, placement: .center)
+        #expect(Set(help.lines.filter { $0.hasPrefix("  ") }).count == help.lines.filter { $0.hasPrefix("  ") }.count)
+        for (width, height) in [(1280.0, 800.0), (900, 560), (640, 400)] {
+            let viewport = Size(width: width, height: height)
+            let frame = try #require(OverlayFrame.frames(for: [help], viewport: viewport).first)
+            #expect(frame.origin.x >= 0 && frame.origin.y >= 0)
+            #expect(frame.origin.x + frame.size.width <= width && frame.origin.y + frame.size.height <= height,
+                    "\(frame) in \(viewport)")
+        }
+        // A panel too tall for 2 points a font pixel falls back to 1; a short one keeps 2.
+        let tall = OverlayPanel(lines: Array(repeating: "x", count: 40), placement: .center)
+        let frames = OverlayFrame.frames(for: [tall, OverlayPanel(lines: ["x"], placement: .topLeft)],
+                                         viewport: Size(width: 1280, height: 600))
+        #expect(frames.map(\.pixelSize) == [1, 2])
     }
 }

@@ -75,5 +75,9 @@ import Testing
         let none = OptionsPanel.lines(layout: "plain", options: [], values: LayoutOptionValues(options: []), picked: 0)
         #expect(none.contains("  plain has no options"))
         #expect(OptionsPanel.ascii("0…2π, −1 × 3°") == "0..2pi, -1 x 3 deg")
+        #expect(OptionsPanel.shortNumbers("6.283185307179586") == "6.2832")
+        #expect(OptionsPanel.shortNumbers("0.01..6.283185307179586") == "0.01..6.2832")
+        #expect(OptionsPanel.shortNumbers("auto, 0..100000, 1.00001") == "auto, 0..100000, 1")
+        #expect(OptionsPanel.shortNumbers("-inf..inf 0.005") == "-inf..inf 0.005")
     }
 }

@@ -21,11 +21,11 @@ struct OptionsPanel {
             return lines + ["  \(name) has no options", "", "O or Esc closes"]
         }
         let nameWidth = options.map(\.name.count).max() ?? 0
-        let valueWidth = max(6, options.map { $0.format(values[$0.name]).count + 1 }.max() ?? 0)
+        let valueWidth = max(6, options.map { shortNumbers($0.format(values[$0.name])).count + 1 }.max() ?? 0)
         for (index, option) in options.enumerated() {
-            let value = option.format(values[option.name]) + (values.overrides[option.name] != nil ? "*" : "")
+            let value = shortNumbers(option.format(values[option.name])) + (values.overrides[option.name] != nil ? "*" : "")
             lines.append((index == picked ? "> " : "  ") + padded(option.name, nameWidth) + "  "
-                         + padded(value, valueWidth) + "  " + ascii(option.rangeDescription))
+                         + padded(value, valueWidth) + "  " + shortNumbers(ascii(option.rangeDescription)))
         }
         let current = options[min(max(picked, 0), options.count - 1)]
         lines += ["", "  " + ascii(current.help), "",
@@ -33,6 +33,38 @@ struct OptionsPanel {
                   "drag or wheel on a row changes it",
                   "Backspace default (* set by you)   O/Esc close"]
         return lines
+    }
+
+    /// `text` with each number of more than `decimals` decimals rounded to that many, trailing
+    /// zeros dropped: 2π shows as 6.2832, not 6.283185307179586 (the panel's columns stay
+    /// narrow; the value itself is not rounded).
+    static func shortNumbers(_ text: String, decimals: Int = 4) -> String {
+        var out = ""
+        var number = ""
+        func flush() {
+            defer { number = "" }
+            guard let dot = number.firstIndex(of: "."), number.distance(from: dot, to: number.endIndex) - 1 > decimals,
+                  let value = Double(number) else {
+                out += number
+                return
+            }
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            var rounded = String((value * scale).rounded() / scale)
+            while rounded.contains("."), rounded.last == "0" { rounded.removeLast() }
+            if rounded.last == "." { rounded.removeLast() }
+            out += rounded
+        }
+        for character in text {
+            if character.isASCII, character.isNumber || (character == "." && !number.isEmpty && !number.contains(".")) {
+                number.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
     }
 
     /// `text` in the pixel font's printable ASCII: the typographic characters of ranges and

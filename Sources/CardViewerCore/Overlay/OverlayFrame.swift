@@ -37,14 +37,19 @@ public struct OverlayFrame: Hashable, Sendable {
     /// The frames of `panels` in a viewport of `viewport` points: the top-left and top-right
     /// panels in their corners, centered panels in the middle, bottom panels stacked upwards from
     /// near the bottom edge (the first lowest); in the pixel font at 2 points per font pixel (1
-    /// on viewports under 900 × 560).
+    /// on viewports under 900 × 560, and for a panel that would not fit the viewport at 2).
     public static func frames(for panels: [OverlayPanel], viewport: Size, font: BitmapFont = .standard) -> [OverlayFrame] {
-        let pixelSize = viewport.width >= 900 && viewport.height >= 560 ? 2.0 : 1.0
-        let padding = 6 * pixelSize
+        let large = viewport.width >= 900 && viewport.height >= 560
         var bottom = viewport.height - bottomMargin
         return panels.map { panel in
             let text = font.measure(panel.lines.joined(separator: "\n"))
-            let size = Size(width: Double(text.width) * pixelSize + 2 * padding, height: Double(text.height) * pixelSize + 2 * padding)
+            func size(_ pixelSize: Double) -> Size {
+                Size(width: Double(text.width) * pixelSize + 12 * pixelSize, height: Double(text.height) * pixelSize + 12 * pixelSize)
+            }
+            let fits = size(2).width <= viewport.width - 2 * cornerMargin && size(2).height <= viewport.height - 2 * cornerMargin
+            let pixelSize = large && fits ? 2.0 : 1.0
+            let padding = 6 * pixelSize
+            let size = size(pixelSize)
             let origin: Vec2
             switch panel.placement {
             case .topLeft:

@@ -32,13 +32,18 @@ extension ViewerSession {
             "  click            open a card / close it (\(tapLayouts(layouts)))",
             "  click in a fling stop it (nothing opens)",
         ]
-        lines += layouts.flatMap(\.behaviour.helpLines)
+        // Each layout's own lines, once each (the carousels share theirs).
+        var seen = Set<String>()
+        for line in layouts.flatMap(\.behaviour.helpLines) where seen.insert(line).inserted { lines.append(line) }
         return lines
     }
 
-    /// The layouts in which a click opens a card, for the help: "pages, tasks".
+    /// The layouts in which a click opens a card and whose own help lines do not say what a
+    /// click does (the carousels' do), for the help: "pages, tasks".
     private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> String {
-        layouts.filter { $0.behaviour.tap != .nothing }.map(\.name).joined(separator: ", ")
+        layouts.filter { layout in
+            layout.behaviour.tap != .nothing && !layout.behaviour.helpLines.contains { $0.contains("click") }
+        }.map(\.name).joined(separator: ", ")
     }
 
     /// `text` cut into lines of at most `width` characters, at spaces where it can.
