@@ -141,4 +141,20 @@ import Testing
         #expect(session.layoutOptionValues["radius"] == 637.5)
         #expect(session.savedLayout == SavedLayout(name: "wheel", options: ["radius": 637.5]))
     }
+
+    @Test("an empty deck: the panel changes the options all the same, and a card appended later follows them",
+          arguments: LayoutKind.builtIn)
+    func emptyDeck(kind: LayoutKind) throws {
+        let session = makeSession(kind, cards: 0)
+        try play(script([key("o", at: 0.1), key("right", at: 0.2, shift: true)], end: 0.6), into: session)
+        let option = try #require(session.pickedOption)
+        #expect(session.layoutOptionValues[option.name] != option.defaultValue)
+        #expect(session.overlayPanels.contains { $0.placement == .topRight })
+        try play(script([key("escape", at: 0.1), key("a", at: 0.2)], end: 3), into: session)
+        #expect(session.deck.count == 1)
+        // Pages open the card appended (SPEC §2); Esc closes it, so the rest is the layout's.
+        if session.highlightedCard != nil { try play(script([key("escape", at: 0.1)], end: 1), into: session) }
+        #expect(session.highlightedCard == nil)
+        expectRestingLayout(session, kind, session.layoutOptionValues)
+    }
 }
