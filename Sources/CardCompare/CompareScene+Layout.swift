@@ -4,7 +4,7 @@ import CardMath
 extension CompareScene {
     /// The scene `layout-NAME`: any registered layout with `options` at rest, 30 cards, scrolled
     /// so that card 5's centre is at the viewport's centre along the scroll axis (clamped to the
-    /// content) — what `compare --layout NAME` adds to the fixed scenes.
+    /// content; a carousel at card 5) — what `compare --layout NAME` adds to the fixed scenes.
     public static func resting(_ layout: LayoutDescriptor, options: LayoutOptionValues? = nil,
                                viewport: Size, cardCount: Int = 30) -> CompareScene {
         let cards = layout.makeLayout(options)
@@ -16,6 +16,11 @@ extension CompareScene {
             offset = cards.scrollAxis == .vertical
                 ? Vec2(0, clamp(center.y - viewport.height / 2, 0, maximum.y))
                 : Vec2(clamp(center.x - viewport.width / 2, 0, maximum.x), 0)
+        }
+        if let carousel = cards as? CarouselLayout, cardCount > 0 {
+            // A carousel centres every card before its transform: card 5 is current at 5 slots.
+            let slots = Double(min(5, cardCount - 1)) * carousel.geometry(viewport: viewport, cardCount: cardCount).itemWidth
+            offset = carousel.scrollAxis == .vertical ? Vec2(0, slots) : Vec2(slots, 0)
         }
         let context = LayoutContext(viewport: viewport, cardCount: cardCount, offset: offset)
         return CompareScene(name: "layout-\(layout.name)", summary: "\(layout.summary) at rest",

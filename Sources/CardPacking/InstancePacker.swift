@@ -53,8 +53,19 @@ public struct InstancePacker {
         staging.removeAll(keepingCapacity: true)
         opaqueKeys.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
+        // Room for every card in each list, so that a frame whose mix of opaque and translucent
+        // cards differs from the last one's allocates nothing (no-ops once grown).
+        staging.reserveCapacity(cards.count)
+        records.reserveCapacity(cards.count)
+        opaqueKeys.reserveCapacity(cards.count)
+        keys.reserveCapacity(cards.count)
         let eye = camera.eye
-        for card in cards {
+        // Index loops: a for-in over an array allocates per element in debug builds (the warm
+        // frame allocates nothing; tests count in debug).
+        var index = 0
+        while index < cards.count {
+            let card = cards[index]
+            index += 1
             guard let record = InstanceRecord(card, offset: offset, eye: eye, layers: layers) else { continue }
             switch ordering {
             case .depth where record.isOpaque:
@@ -67,17 +78,35 @@ public struct InstancePacker {
             staging.append(record)
         }
         opaqueCount = opaqueKeys.count
+        // The sort's scratch grows with the staging buffer (in the frames that grow it), not in
+        // the first frame that happens to need a merge sort.
+        if scratch.count < staging.count {
+            scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: staging.capacity)
+        }
         Self.order(&opaqueKeys, scratch: &scratch)
         Self.order(&keys, scratch: &scratch)
-        for key in opaqueKeys { records.append(staging[key.position]) }
-        for key in keys { records.append(staging[key.position]) }
+        index = 0
+        while index < opaqueKeys.count { records.append(staging[opaqueKeys[index].position]); index += 1 }
+        index = 0
+        while index < keys.count { records.append(staging[keys[index].position]); index += 1 }
     }
 
     /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way
     /// (the layouts list cards in index order, the reverse of front to back), else a merge sort.
     static func order(_ keys: inout [SortKey], scratch: inout [SortKey]) {
         if keys.isSorted { return }
-        if keys.isStrictlyDescending { keys.reverse(); return }
+        if keys.isStrictlyDescending {
+            // By hand: `reverse()` allocated per swap in debug builds.
+            var i = 0, j = keys.count - 1
+            while i < j {
+                let swapped = keys[i]
+                keys[i] = keys[j]
+                keys[j] = swapped
+                i += 1
+                j -= 1
+            }
+            return
+        }
         MergeSort.sort(&keys, scratch: &scratch)
     }
 

@@ -1,5 +1,6 @@
 /// A bottom-up merge sort that uses a caller-owned scratch buffer, so sorting a frame's keys
-/// allocates nothing once the scratch has grown (the standard library's sort may allocate).
+/// allocates nothing once the scratch has grown (the standard library's sort may allocate). It
+/// sorts `SortKey`s only: unspecialised generic code (debug builds) allocated twice per element.
 enum MergeSort {
     /// Runs shorter than this are insertion-sorted before merging.
     static let runLength = 16
@@ -7,7 +8,7 @@ enum MergeSort {
     /// Sorts `values` ascending, stably; grows `scratch` to `values.count` when it is smaller.
     ///
     /// - Complexity: O(n log n) comparisons; O(n) extra memory, held in `scratch`.
-    static func sort<T: Comparable>(_ values: inout [T], scratch: inout [T]) {
+    static func sort(_ values: inout [SortKey], scratch: inout [SortKey]) {
         let n = values.count
         guard n > 1 else { return }
         if scratch.count < n { scratch = values }  // grows once; contents are overwritten
@@ -37,7 +38,7 @@ enum MergeSort {
         }
     }
 
-    private static func insertionSort<T: Comparable>(_ a: UnsafeMutableBufferPointer<T>, _ range: Range<Int>) {
+    private static func insertionSort(_ a: UnsafeMutableBufferPointer<SortKey>, _ range: Range<Int>) {
         guard range.count > 1 else { return }
         for i in (range.lowerBound + 1)..<range.upperBound {
             let value = a[i]
@@ -50,8 +51,8 @@ enum MergeSort {
         }
     }
 
-    private static func merge<T: Comparable>(_ a: UnsafeMutableBufferPointer<T>, _ left: Range<Int>, _ right: Range<Int>,
-                                             into out: UnsafeMutableBufferPointer<T>) {
+    private static func merge(_ a: UnsafeMutableBufferPointer<SortKey>, _ left: Range<Int>, _ right: Range<Int>,
+                                             into out: UnsafeMutableBufferPointer<SortKey>) {
         var i = left.lowerBound, j = right.lowerBound, k = left.lowerBound
         while i < left.upperBound, j < right.upperBound {
             // Take from the right only when strictly smaller: equal elements keep their order.

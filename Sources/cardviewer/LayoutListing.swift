@@ -39,6 +39,7 @@ enum LayoutListing {
                     + "\"default\":\(number(option.defaultValue, option)),"
                     + "\"minimum\":\(number(option.range.lowerBound, option)),"
                     + "\"maximum\":\(number(option.range.upperBound, option)),"
+                    + (option.automaticValue.map { "\"auto\":\(number($0, option))," } ?? "")
                     + "\"help\":\(string(option.help))}"
             }
             return "{\"name\":\(string(layout.name)),\"summary\":\(string(layout.summary)),\"key\":\(key),"

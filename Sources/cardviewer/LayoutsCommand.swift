@@ -9,9 +9,10 @@ struct LayoutsCommand: ParsableCommand {
         abstract: "List every layout with its options, defaults and ranges.",
         discussion: """
             --json writes {"layouts":[{"name","summary","key","scrollAxis","resting","wraps","tap",\
-            "interaction","options":[{"name","kind","default","minimum","maximum","help"}]}]}; \
-            infinite numbers are the strings "inf" and "-inf"; key is null past the tenth layout \
-            (L reaches every layout in the viewer).
+            "interaction","options":[{"name","kind","default","minimum","maximum"[,"auto"],"help"}]}]}; \
+            infinite numbers are the strings "inf" and "-inf"; "auto", where present, is the value \
+            that lets the layout compute the option (listed as auto); key is null past the tenth \
+            layout (L reaches every layout in the viewer).
             """
     )
 

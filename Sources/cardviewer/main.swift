@@ -17,7 +17,13 @@ do {
         CardViewer.exit(withError: error)  // --help, --version: print and exit 0
     }
     let message = CardViewer.message(for: error)
-    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    let lines = message.split(separator: "\n").map(String.init)
+    var firstLine = lines.first ?? message
+    if firstLine.hasSuffix("one of the following:") {
+        // Six values or more come as a bulleted list (the layouts): folded into the one line.
+        firstLine += " " + lines.dropFirst().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " -")) }
+            .filter { !$0.isEmpty }.joined(separator: ", ")
+    }
     let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst("Error: ".count)) : firstLine
     printError("error: " + CommandLineInput.explained(text))
     exit(code == .validationFailure ? 2 : 1)

@@ -66,7 +66,8 @@ import Testing
         let indices = visible.map(\.index)
         #expect(zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 }, "\(layout.name): \(indices)")
         #expect(Set(indices).isSubset(of: Set(layout.candidateRange(in: context).clamped(to: 0..<max(n, 0))))
-                || layout is PagesLayout || layout is GridLayout)  // their hulls may be skipped, never exceeded
+                || layout is PagesLayout || layout is GridLayout  // their hulls may be skipped, never exceeded
+                || (layout as? CarouselLayout).map { Self.isWrappedRun(indices, $0, context) } == true)
         let range = layout.candidateRange(in: context)
         #expect(range.lowerBound >= 0 && range.upperBound <= n)
 
@@ -85,6 +86,17 @@ import Testing
             let disappearing = layout.disappearingAttributes(for: layout.attributes(at: index, in: context), in: context)
             #expect(LayoutTestSupport.isFinite(disappearing, offset: context.offset))
         }
+    }
+
+    /// A wrapping carousel's run that crosses the deck's end: its candidate range is the piece
+    /// holding the current card, the other piece starts at 0 (`CarouselLayout.candidateRange`).
+    static func isWrappedRun(_ indices: [Int], _ layout: CarouselLayout, _ context: LayoutContext) -> Bool {
+        let range = layout.candidateRange(in: context)
+        let g = layout.geometry(viewport: context.viewport, cardCount: context.cardCount)
+        let outside = indices.filter { !range.contains($0) }
+        let run = layout.visibleRun(in: context, geometry: g)
+        return g.wraps && run.first + run.count > context.cardCount
+            && outside.allSatisfy { $0 < run.first + run.count - context.cardCount || $0 >= run.first }
     }
 
     @Test func everyLayoutStaysFiniteAndOrdered() async {

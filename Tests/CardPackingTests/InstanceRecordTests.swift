@@ -75,7 +75,7 @@ struct InstanceRecordTests {
         #expect(LayerChoice(count: 100_000).count == PictureLayer.poolLimit)
     }
 
-    @Test("bulk writers fill the default picture fields", arguments: LayoutKind.builtIn)
+    @Test("bulk writers fill the default picture fields", arguments: LayoutKind.bulkWriting)
     func writerDefaults(kind: LayoutKind) {
         let packer = BulkInstancePacker()
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 300, offset: .zero)
@@ -94,7 +94,7 @@ struct InstanceRecordTests {
     }
 
     @Test("depth ordering draws opaque cards front to back (zIndex descending), zindex back to front, on both paths",
-          arguments: LayoutKind.builtIn)
+          arguments: LayoutKind.bulkWriting)
     func drawOrder(kind: LayoutKind) {
         let layout = kind.writer
         let viewport = Size(width: 1280, height: 800)

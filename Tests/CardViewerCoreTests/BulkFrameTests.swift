@@ -44,7 +44,7 @@ struct BulkFrameTests {
     }
 
     @Test("at rest every layout writes its own records, with the deck's ids and layers: the generic frame's cards, and off-screen candidates",
-          arguments: LayoutKind.builtIn)
+          arguments: LayoutKind.bulkWriting)
     func resting(kind: LayoutKind) throws {
         let horizontal = kind == .slidebox || kind == .wheel
         let session = ViewerSession(deck: Self.editedDeck,
@@ -90,11 +90,30 @@ struct BulkFrameTests {
 
 @Suite("The viewer's bulk path and the redraw policy")
 struct BulkFrameRedrawTests {
-    @Test("a frame laid out by the bulk path leaves the screen up to date, as prepareFrame does", arguments: LayoutKind.builtIn)
+    @Test("a frame laid out by the bulk path leaves the screen up to date, as prepareFrame does", arguments: LayoutKind.bulkWriting)
     func bulkFrameClearsNeedsDisplay(kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
         #expect(session.needsDisplay)  // nothing drawn yet
         #expect(session.writeBulkRecords(into: BulkInstancePacker()))
+        #expect(!session.needsDisplay)
+        #expect(session.visibleCardCount > 0)
+    }
+}
+
+extension LayoutKind {
+    /// The built-in layouts whose controllers write resting frames in bulk: all but the
+    /// carousels (SPEC §8), drawn through the generic path (`CarouselController`).
+    static var bulkWriting: [LayoutKind] { builtIn.filter { $0.descriptor.behaviour.interaction != .carousel } }
+}
+
+@Suite("The carousels' frames")
+struct CarouselFrameTests {
+    @Test("a carousel never takes the bulk path; its generic frame lays out its visible cards", arguments: LayoutKind.builtIn.filter { $0.descriptor.behaviour.interaction == .carousel })
+    func genericPath(kind: LayoutKind) {
+        let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
+        #expect(!session.writeBulkRecords(into: BulkInstancePacker()))
+        #expect(session.needsDisplay)
+        session.prepareFrame()
         #expect(!session.needsDisplay)
         #expect(session.visibleCardCount > 0)
     }

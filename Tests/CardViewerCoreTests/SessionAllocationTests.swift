@@ -37,7 +37,7 @@ struct SessionAllocationTests {
     func fling(kind: LayoutKind) {
         var moved = false
         let count = allocations(kind, prepare: { session in
-            let horizontal = kind == .slidebox || kind == .wheel
+            let horizontal = kind.makeLayout().scrollAxis == .horizontal
             let from = Vec2(900, 600), to = horizontal ? Vec2(300, 600) : Vec2(900, 100)
             for i in 0...6 {
                 let kind: PointerEvent.Kind = i == 0 ? .down : .move
@@ -56,7 +56,7 @@ struct SessionAllocationTests {
     func drag(kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 10_000),
                                     configuration: .init(layout: kind, viewport: Size(width: 1280, height: 800)))
-        let horizontal = kind == .slidebox || kind == .wheel
+        let horizontal = kind.makeLayout().scrollAxis == .horizontal
         let start = Vec2(900, 600), step = horizontal ? Vec2(-2, 0) : Vec2(0, -2)
         var frame = 0
         func move() {

@@ -28,7 +28,7 @@ enum FlingReplay {
         for frame in 1..<max(total, 1) {
             let offset = frame < warmup ? fling.offset(frame: frame, of: warmup) : fling.offset(frame: frame - warmup, of: measured)
             // Dragging the finger up (or left) moves the content the other way: offset grows.
-            events.append(.pointer(PointerEvent(.move, position: start - offset, time: Double(frame) * step)))
+            events.append(.pointer(PointerEvent(.move, position: start - offset / fling.dragMultiplier, time: Double(frame) * step)))
         }
         let end = Double(total) * step
         events.append(.pointer(PointerEvent(.up, position: start, time: end)))

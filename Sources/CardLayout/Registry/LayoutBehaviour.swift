@@ -38,6 +38,9 @@ public struct LayoutBehaviour: Sendable, Hashable {
         case reorderableGrid = "reorderable grid"
         /// `[` and `]` change the radius; needs `WheelLayout`.
         case spinningWheel = "spinning wheel"
+        /// iCarousel's drag with the type's multiplier, snapping, wrapping, cover flow 2's flip, a
+        /// tap that centres a side card or opens the centre one; needs `CarouselLayout`.
+        case carousel
     }
 
     public var resting: Resting

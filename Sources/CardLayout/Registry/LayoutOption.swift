@@ -21,16 +21,31 @@ public struct LayoutOption: Sendable, Hashable {
     public var kind: Kind
     /// What it does, one line, with its unit.
     public var help: String
+    /// The value that means "computed by the layout" (iCarousel's defaults that are formulas:
+    /// a carousel's radius, count, item width), written and read as `auto`; `nil` when every
+    /// value is taken as it is.
+    public var automaticValue: Double?
 
     public init(_ name: String, default defaultValue: Double, range: ClosedRange<Double>, kind: Kind = .number,
-                help: String) {
+                automatic automaticValue: Double? = nil, help: String) {
         precondition(range.contains(defaultValue), "the default of \(name) lies outside its range")
         self.name = name
         self.defaultValue = defaultValue
         self.range = range
         self.kind = kind
+        self.automaticValue = automaticValue
         self.help = help
     }
+
+    /// An option whose default the layout computes: `auto` stands for `automaticValue` (which
+    /// lies in `range`), and is the default.
+    public static func automatic(_ name: String, range: ClosedRange<Double>, kind: Kind = .number,
+                                 automaticValue: Double = 0, help: String) -> LayoutOption {
+        LayoutOption(name, default: automaticValue, range: range, kind: kind, automatic: automaticValue, help: help)
+    }
+
+    /// True when `value` means "computed by the layout".
+    public func isAutomatic(_ value: Double) -> Bool { automaticValue == value }
 
     /// A flag: false (0) or true (1).
     public static func flag(_ name: String, default value: Bool, help: String) -> LayoutOption {
@@ -41,6 +56,7 @@ public struct LayoutOption: Sendable, Hashable {
     /// shortest decimal that reads back the same.
     public func format(_ value: Double) -> String {
         if kind == .flag { return value != 0 ? "true" : "false" }
+        if isAutomatic(value) { return "auto" }
         return LayoutOption.format(number: value)
     }
 
@@ -53,11 +69,15 @@ public struct LayoutOption: Sendable, Hashable {
     }
 
     /// The range as users read it: `200…2000`, `0…1`, `true/false`.
+    /// `auto, 0…100` for an option with an automatic value (`auto` is that value).
     public var rangeDescription: String {
-        kind == .flag ? "true/false" : "\(LayoutOption.format(number: range.lowerBound))…\(LayoutOption.format(number: range.upperBound))"
+        if kind == .flag { return "true/false" }
+        let span = "\(LayoutOption.format(number: range.lowerBound))…\(LayoutOption.format(number: range.upperBound))"
+        return automaticValue == nil ? span : "auto, " + span
     }
 
-    /// Reads a value as written on a command line: numbers, `true`/`false`, `inf`/`-inf`;
+    /// Reads a value as written on a command line: numbers, `true`/`false`, `inf`/`-inf`, `auto`
+    /// where the option has an automatic value;
     /// `nil` when it is none of these or outside the range.
     public func parse(_ text: String) -> Double? {
         let value: Double
@@ -66,6 +86,7 @@ public struct LayoutOption: Sendable, Hashable {
         case "false": value = 0
         case "inf", "+inf", "infinity": value = .infinity
         case "-inf", "-infinity": value = -.infinity
+        case "auto" where automaticValue != nil: value = automaticValue ?? 0
         default:
             guard let number = Double(text), !number.isNaN else { return nil }
             value = number

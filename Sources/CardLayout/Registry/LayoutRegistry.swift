@@ -14,6 +14,17 @@ public final class LayoutRegistry: @unchecked Sendable {
         .slidebox,
         .grid,
         .wheel,
+        .linear,
+        .rotary,
+        .rotaryInverted,
+        .cylinder,
+        .cylinderInverted,
+        .carouselWheel,
+        .carouselWheelInverted,
+        .coverflow,
+        .coverflow2,
+        .timeMachine,
+        .timeMachineInverted,
     ]
 
     /// The registry every part of the program reads.

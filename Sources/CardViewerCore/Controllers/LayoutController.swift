@@ -41,6 +41,14 @@ protocol LayoutController {
     /// The largest scroll offset the content allows.
     func maximumOffset(viewport: Size, cardCount: Int) -> Vec2
 
+    /// The offsets the scroll physics keeps to (past them it rubber-bands): `0…maximumOffset`,
+    /// except for a layout without ends (a wrapping carousel), whose physics never meets one.
+    func scrollBounds(viewport: Size, cardCount: Int) -> (lower: Vec2, upper: Vec2)
+
+    /// True while the controller's own state moves with time (cover flow 2's flip easing back):
+    /// the session draws frame after frame.
+    func isAnimating(at time: Double) -> Bool
+
     /// The layout's choice of where a released scroll rests (paging, snapping); `nil` for free
     /// scrolling. Captures the layout as it is now: ask again after a change.
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset?
@@ -102,6 +110,12 @@ protocol LayoutController {
 
 extension LayoutController {
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? { nil }
+
+    func scrollBounds(viewport: Size, cardCount: Int) -> (lower: Vec2, upper: Vec2) {
+        (.zero, maximumOffset(viewport: viewport, cardCount: cardCount))
+    }
+
+    func isAnimating(at time: Double) -> Bool { false }
 
     mutating func tick(_ dt: Double, in scene: inout ViewerScene) {}
 

@@ -46,17 +46,9 @@ struct TasksController: BaseLayoutController {
         }
     }
 
-    /// An open card: flat, viewport-sized, in front of the deck, scaled so that the camera
-    /// shows it exactly over the viewport, on top in zIndex.
+    /// An open card: flat over the viewport, in front of the deck (`CardOpening`).
     private func open(_ card: inout CardAttributes, in context: LayoutContext) {
-        let d = context.camera.eyeDistance, h = Self.openedHeight
-        let k = (d - h) / d
-        card.center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)
-        card.size = context.viewport
-        card.anchor = Vec2(0.5, 0.5)
-        card.transform = .translation(Vec3(0, 0, h)) * .scale(Vec3(k, k, 1))
-        card.alpha = 1
-        card.zIndex = context.cardCount + 1
+        CardOpening.open(&card, in: context, height: Self.openedHeight)
     }
 
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {

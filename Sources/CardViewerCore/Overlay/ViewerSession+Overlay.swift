@@ -29,7 +29,9 @@ extension ViewerSession {
             "Mouse and trackpad",
             "  drag, flick      scroll with inertia",
             "  wheel, two-finger scroll",
-            "  click            open a card / close it (\(tapLayouts(layouts)))",
+        ]
+        lines += wrappedList("  click            open a card / close it (", tapLayouts(layouts), indent: 19, closing: ")")
+        lines += [
             "  click in a fling stop it (nothing opens)",
         ]
         // Each layout's own lines, once each (the carousels share theirs).
@@ -40,10 +42,10 @@ extension ViewerSession {
 
     /// The layouts in which a click opens a card and whose own help lines do not say what a
     /// click does (the carousels' do), for the help: "pages, tasks".
-    private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> String {
+    private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> [String] {
         layouts.filter { layout in
             layout.behaviour.tap != .nothing && !layout.behaviour.helpLines.contains { $0.contains("click") }
-        }.map(\.name).joined(separator: ", ")
+        }.map(\.name)
     }
 
     /// `text` cut into lines of at most `width` characters, at spaces where it can.
@@ -59,6 +61,24 @@ extension ViewerSession {
             rest = rest[cut...]
         }
         if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
+    }
+
+    /// `prefix` and the names separated by commas, wrapped before 57 characters onto lines
+    /// indented by `indent` spaces, then `closing`.
+    static func wrappedList(_ prefix: String, _ names: [String], indent: Int, closing: String = "") -> [String] {
+        var lines: [String] = []
+        var current = prefix
+        for (i, name) in names.enumerated() {
+            let piece = (i == 0 ? "" : ", ") + name
+            if current.count + piece.count > 56, i > 0 {
+                lines.append(current + ",")
+                current = String(repeating: " ", count: indent) + name
+            } else {
+                current += piece
+            }
+        }
+        lines.append(current + closing)
         return lines
     }
 

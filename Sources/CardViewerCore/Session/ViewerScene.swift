@@ -91,16 +91,17 @@ struct ViewerScene {
     static func makePhysics(for controller: some LayoutController, viewport: Size, cardCount: Int,
                             offset: Vec2) -> ScrollPhysics {
         let axes: ScrollPhysics.Axes = controller.scrollAxis == .vertical ? .vertical : .horizontal
-        let maximum = controller.maximumOffset(viewport: viewport, cardCount: cardCount)
-        let start = Vec2(clamp(offset.x, 0, maximum.x), clamp(offset.y, 0, maximum.y))
-        return ScrollPhysics(axes: axes, viewport: viewport, maximumOffset: maximum, offset: start,
-                             targetOffset: controller.targetOffset(viewport: viewport, cardCount: cardCount))
+        let bounds = controller.scrollBounds(viewport: viewport, cardCount: cardCount)
+        let start = Vec2(clamp(offset.x, bounds.lower.x, bounds.upper.x), clamp(offset.y, bounds.lower.y, bounds.upper.y))
+        return ScrollPhysics(axes: axes, viewport: viewport, minimumOffset: bounds.lower, maximumOffset: bounds.upper,
+                             offset: start, targetOffset: controller.targetOffset(viewport: viewport, cardCount: cardCount))
     }
 
     /// Brings the physics' bounds and target choice up to date after the card count, the
     /// viewport or the controller's state changed. Content past a new end springs back.
     mutating func updateScrollBounds(for controller: some LayoutController) {
-        physics.setBounds(viewport: viewport, maximumOffset: controller.maximumOffset(viewport: viewport, cardCount: deck.count))
+        let bounds = controller.scrollBounds(viewport: viewport, cardCount: deck.count)
+        physics.setBounds(viewport: viewport, minimumOffset: bounds.lower, maximumOffset: bounds.upper)
         physics.targetOffset = controller.targetOffset(viewport: viewport, cardCount: deck.count)
     }
 

@@ -156,6 +156,8 @@ public final class ViewerSession {
             if let base = layout as? GridLayout { return GridController(base: base, kind: kind) }
         case .spinningWheel:
             if let base = layout as? WheelLayout { return WheelController(base: base, kind: kind) }
+        case .carousel:
+            if let base = layout as? CarouselLayout { return CarouselController(base: base, kind: kind) }
         case .standard:
             break
         }
@@ -200,7 +202,7 @@ public final class ViewerSession {
     /// picture. The window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
         scene.animator.isAnimating || !scene.physics.isSettled || appendSequence != nil || queuedAppends > 0
-            || controller.isInteracting || isFadingText || picturesFading
+            || controller.isInteracting || controller.isAnimating(at: scene.time) || isFadingText || picturesFading
     }
 
     /// The next time at which something changes without input — a press held still becomes a

@@ -1,0 +1,13 @@
+extension LayoutDescriptor {
+    /// The descriptor of a carousel type: its options (`CarouselOptions.declared(for:)`), resting
+    /// on whole cards, wrapping as its `wrap` default says, a tap bringing a side card to the
+    /// centre and opening the current one, pictures fitted whole.
+    static func carousel(_ type: CarouselType, summary: String) -> LayoutDescriptor {
+        LayoutDescriptor(
+            name: type.name, summary: summary, options: CarouselOptions.declared(for: type),
+            behaviour: LayoutBehaviour(
+                resting: .snapsToCards, wraps: type.wrapsByDefault, tap: .opensCard, interaction: .carousel,
+                helpLines: ["  click a card     to the centre; again: open it (carousels)"]),
+            make: { CarouselLayout(type: type, options: CarouselOptions(type: type, values: $0)) })
+    }
+}

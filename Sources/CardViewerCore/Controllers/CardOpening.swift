@@ -1,0 +1,22 @@
+import CardLayout
+import CardMath
+
+/// How a card opens in the layouts whose tap opens it (`LayoutBehaviour.Tap.opensCard`: the task
+/// switcher, the carousels): flat, viewport-sized, `height` points in front of the plane z = 0,
+/// scaled by `(d − height)/d` so that the shared camera (eye distance `d`) shows it exactly over
+/// the viewport, and on top in zIndex.
+enum CardOpening {
+    /// Sets `card` to its open attributes in `context` (content points).
+    static func open(_ card: inout CardAttributes, in context: LayoutContext, height h: Double) {
+        let d = context.camera.eyeDistance
+        let k = (d - h) / d
+        card.center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)
+        card.size = context.viewport
+        card.anchor = Vec2(0.5, 0.5)
+        card.transform = .translation(Vec3(0, 0, h)) * .scale(Vec3(k, k, 1))
+        card.alpha = 1
+        card.isHidden = false
+        card.depthBias = 0
+        card.zIndex = context.cardCount + 1
+    }
+}
