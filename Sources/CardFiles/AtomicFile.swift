@@ -63,16 +63,16 @@ public enum AtomicFile {
             guard close(fd) == 0 else { throw FileWriteError("cannot write '\(path)'", code: errno) }
         } catch {
             close(fd)
-            unlink(temporary)
+            _ = unlinkPath(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard renamePath(temporary, path) == 0 else {
             let code = errno
-            unlink(temporary)
+            _ = unlinkPath(temporary)
             throw FileWriteError("cannot replace '\(path)'", code: code)
         }
         if options.durable {
-            let folderFD = open(folder, O_RDONLY | O_CLOEXEC)
+            let folderFD = openPath(folder, O_RDONLY | O_CLOEXEC)
             if folderFD >= 0 {
                 _ = fsync(folderFD)
                 close(folderFD)
@@ -89,12 +89,12 @@ public enum AtomicFile {
         // A random name is taken only by a leftover of a crashed process with our pid: retry.
         for _ in 0..<16 where code == EEXIST {
             let temporary = Paths.join(folder, StaleTemporaries.temporaryName(for: name))
-            let fd = retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+            let fd = retryingInterrupted { openPath(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
             if fd >= 0 {
                 if options.permissions == .ownerOnly, fchmod(fd, 0o600) != 0 {
                     let failure = errno
                     close(fd)
-                    unlink(temporary)
+                    _ = unlinkPath(temporary)
                     throw FileWriteError("cannot write '\(path)'", code: failure)
                 }
                 return (fd, temporary)

@@ -14,7 +14,7 @@ public enum ExclusiveFile {
     ///
     /// - Throws: `FileWriteError` naming `path`.
     public static func createNew(_ path: String, with bytes: [UInt8]) throws -> Bool {
-        let fd = retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        let fd = retryingInterrupted { openPath(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         if fd < 0 {
             if errno == EEXIST { return false }
             throw FileWriteError("cannot write '\(path)'", code: errno)
@@ -24,7 +24,7 @@ public enum ExclusiveFile {
             guard fsync(fd) == 0, close(fd) == 0 else { throw FileWriteError("cannot write '\(path)'", code: errno) }
         } catch {
             close(fd)
-            unlink(path)
+            _ = unlinkPath(path)
             throw error
         }
         return true
@@ -38,15 +38,15 @@ public enum ExclusiveFile {
         for attempt in 1...1000 {
             let candidate = path + suffix + (attempt == 1 ? "" : "-\(attempt)")
             // link() refuses an existing name, so nothing is overwritten even in a race.
-            if link(path, candidate) == 0 {
-                unlink(path)
+            if linkPath(path, candidate) == 0 {
+                _ = unlinkPath(path)
                 return candidate
             }
             let code = errno
             if code == EEXIST { continue }
             // No hard links here (some file systems): check, then rename.
-            guard access(candidate, F_OK) != 0 else { continue }
-            guard rename(path, candidate) == 0 else { throw FileWriteError("cannot move '\(path)' aside", code: errno) }
+            guard accessPath(candidate, F_OK) != 0 else { continue }
+            guard renamePath(path, candidate) == 0 else { throw FileWriteError("cannot move '\(path)' aside", code: errno) }
             return candidate
         }
         throw FileWriteError(description: "cannot move '\(path)' aside: too many files named like it")

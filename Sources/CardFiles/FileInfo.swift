@@ -54,7 +54,7 @@ public struct FileInfo: Equatable, Sendable {
     /// - Throws: `FileReadError.failed` with `errno` (`isMissing` when nothing is there).
     public static func at(_ path: String, followingLinks: Bool = true) throws(FileReadError) -> FileInfo {
         var status = stat()
-        let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+        let result = statPath(path, &status, followingLinks: followingLinks)
         guard result == 0 else { throw .failed(path: path, code: errno) }
         return FileInfo(status)
     }
@@ -71,11 +71,11 @@ public struct FileInfo: Equatable, Sendable {
 
     /// Whether this process may read `path` (`access(R_OK)`).
     public static func isReadable(_ path: String) -> Bool {
-        access(path, R_OK) == 0
+        accessPath(path, R_OK) == 0
     }
 
     /// Whether this process may create files in the folder `path` (`access(W_OK)`).
     public static func isWritable(_ path: String) -> Bool {
-        access(path, W_OK) == 0
+        accessPath(path, W_OK) == 0
     }
 }

@@ -43,7 +43,7 @@ public final class FileLock: @unchecked Sendable {
     /// - Throws: `FileWriteError` when the lock file cannot be made (a read-only folder).
     public static func acquire(besides path: String) throws(FileWriteError) -> Outcome {
         let lockPath = lockPath(besides: path)
-        let fd = retryingInterrupted { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
+        let fd = retryingInterrupted { openPath(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard fd >= 0 else { throw FileWriteError("cannot make the lock '\(lockPath)'", code: errno) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -31,11 +31,8 @@ enum Paths {
         var current = path
         for _ in 0..<maximumLinkDepth {
             var status = stat()
-            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { throw FileWriteError("cannot read the link '\(current)'", code: errno) }
-            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard statPath(current, &status, followingLinks: false) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let target = readLinkPath(current) else { throw FileWriteError("cannot read the link '\(current)'", code: errno) }
             current = target.hasPrefix("/") ? target : join(split(current).folder, target)
         }
         throw FileWriteError("cannot write '\(path)'", code: ELOOP)

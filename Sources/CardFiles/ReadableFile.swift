@@ -23,7 +23,7 @@ public struct ReadableFile: ~Copyable {
     ///
     /// - Throws: `FileReadError.failed` (no such file, no permission, …) or `.notRegular`.
     public init(opening path: String) throws(FileReadError) {
-        let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        let descriptor = retryingInterrupted { openPath(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .failed(path: path, code: errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

@@ -35,16 +35,15 @@ public enum StaleTemporaries {
     /// (an unreadable folder, a file removed meanwhile) are ignored: this is housekeeping.
     @discardableResult
     public static func remove(besides path: String) -> [String] {
-        let url = URL(fileURLWithPath: path)
-        let name = url.lastPathComponent, folder = url.deletingLastPathComponent()
-        guard let entries = try? Folder.names(in: folder.path) else { return [] }
+        let (folder, name) = Paths.split(path)
+        guard let entries = try? Folder.names(in: folder) else { return [] }
         var removed: [String] = []
         for entry in entries {
             guard let pid = writerPID(of: entry, name: name) else { continue }
-            let candidate = folder.appendingPathComponent(entry).path
+            let candidate = Paths.join(folder, entry)
             guard let info = try? FileInfo.at(candidate, followingLinks: false), info.kind == .regular else { continue }
             guard isStale(pid: pid, modified: info.modificationTime) else { continue }
-            if unlink(candidate) == 0 { removed.append(candidate) }
+            if unlinkPath(candidate) == 0 { removed.append(candidate) }
         }
         return removed
     }

@@ -6,7 +6,8 @@ public struct PictureFile: Hashable, Sendable {
     public var name: String
     /// The full path: the folder's path, "/", the name.
     public var path: String
-    /// The name without its extension ("Beach"): the card's title.
+    /// The name without its extension ("Beach"): the card's title, as people see it (bytes
+    /// that are not UTF-8 shown as U+FFFD, `PathBytes.displayed`; `name` and `path` keep them).
     public var title: String
     /// The file's size in bytes.
     public var byteCount: Int
@@ -76,6 +77,6 @@ public enum PictureFolder {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
         guard suffix.count <= 4, extensions.contains(suffix.lowercased()) else { return nil }
-        return String(name[..<dot])
+        return PathBytes.displayed(String(name[..<dot]))
     }
 }

@@ -70,10 +70,13 @@ public final class CardRenderer {
     /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given), creates
     /// the buffers and uploads the label digits of the project's pixel font; makes `context` current.
     ///
-    /// - Throws: `RenderError.shaderCompile`/`.shaderLink`/`.shaderMissing`, or a GL error.
+    /// - Throws: `RenderError.beyondDriverLimit` when the context's drawable is larger than the
+    ///   driver draws (a window's viewport, the frame-sized textures of depth peeling),
+    ///   `.shaderCompile`/`.shaderLink`/`.shaderMissing`, or a GL error.
     public init(context: GraphicsContext, vertexShader: ShaderSource? = nil, fragmentShader: ShaderSource? = nil) throws {
         self.context = context
         try context.makeCurrent()
+        try GLInfo.requireFrame(context.drawableSize, offscreen: false)
         let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
         let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
         programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)

@@ -3,6 +3,7 @@
 // against the current context. `@preconcurrency`: those pointers are C globals that libepoxy
 // rewrites once resolved, which Swift 6 would otherwise refuse as shared mutable state.
 @preconcurrency import CEpoxy
+import CardMath
 
 /// Thin wrappers over the OpenGL 3.3 core calls the renderer uses, with a draw-call counter and,
 /// in debug builds, a `glGetError` check after every call that remembers the first failure and
@@ -64,6 +65,14 @@ final class GL {
     func limits() -> (maxRenderbufferSize: Int, maxSamples: Int, maxTextureSize: Int, maxArrayLayers: Int) {
         (integer(GL_MAX_RENDERBUFFER_SIZE), integer(GL_MAX_SAMPLES), integer(GL_MAX_TEXTURE_SIZE),
          integer(GL_MAX_ARRAY_TEXTURE_LAYERS))
+    }
+
+    /// `GL_MAX_VIEWPORT_DIMS`: the largest viewport's width and height.
+    func maximumViewport() -> PixelSize {
+        var dimensions: [GLint] = [0, 0]
+        epoxy_glGetIntegerv!(GLenum(GL_MAX_VIEWPORT_DIMS), &dimensions)
+        check("glGetIntegerv")
+        return PixelSize(width: Int(dimensions[0]), height: Int(dimensions[1]))
     }
 
     /// A `glGetString` value, or "" when the driver has none.

@@ -1,4 +1,8 @@
-/// What the current OpenGL context is: version, renderer and vendor strings.
+import CardMath
+import Foundation
+
+/// What the current OpenGL context is: version, renderer and vendor strings, and the largest
+/// frame it can draw.
 public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     /// `GL_VERSION`, e.g. "4.5 (Core Profile) Mesa 22.3.6".
     public var version: String
@@ -9,13 +13,88 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     /// Major and minor version numbers parsed from `version`.
     public var major: Int
     public var minor: Int
+    /// `GL_MAX_VIEWPORT_DIMS`: the largest viewport, pixels (every frame is one viewport).
+    public var maximumViewport: PixelSize
+    /// `GL_MAX_RENDERBUFFER_SIZE`, pixels a side: bounds offscreen frames (their colour and depth
+    /// are renderbuffers).
+    public var maximumRenderbufferSize: Int
+    /// `GL_MAX_TEXTURE_SIZE`, pixels a side: bounds every frame, since depth peeling draws into
+    /// frame-sized textures and the opened card is textured at the frame's resolution.
+    public var maximumTextureSize: Int
 
-    /// Queries the context that is current on this thread.
+    public init(version: String, renderer: String, vendor: String, major: Int, minor: Int,
+                maximumViewport: PixelSize, maximumRenderbufferSize: Int, maximumTextureSize: Int) {
+        self.version = version
+        self.renderer = renderer
+        self.vendor = vendor
+        self.major = major
+        self.minor = minor
+        self.maximumViewport = maximumViewport
+        self.maximumRenderbufferSize = maximumRenderbufferSize
+        self.maximumTextureSize = maximumTextureSize
+    }
+
+    /// Queries the context that is current on this thread. The size limits are lowered to
+    /// `simulatedMaximumSizeVariable` when that is set (tests of the refusal on drivers whose
+    /// limits are larger than `--size` allows).
     public static func current() -> GLInfo {
-        let strings = GL().driverStrings()
+        let gl = GL()
+        let strings = gl.driverStrings()
         let (major, minor) = parseVersion(strings.version)
-        return GLInfo(version: strings.version, renderer: strings.renderer, vendor: strings.vendor,
-                      major: major, minor: minor)
+        let limits = gl.limits()
+        var info = GLInfo(version: strings.version, renderer: strings.renderer, vendor: strings.vendor,
+                          major: major, minor: minor, maximumViewport: gl.maximumViewport(),
+                          maximumRenderbufferSize: limits.maxRenderbufferSize, maximumTextureSize: limits.maxTextureSize)
+        if let text = ProcessInfo.processInfo.environment[simulatedMaximumSizeVariable], let simulated = Int(text), simulated > 0 {
+            info.maximumViewport = PixelSize(width: min(info.maximumViewport.width, simulated),
+                                             height: min(info.maximumViewport.height, simulated))
+            info.maximumRenderbufferSize = min(info.maximumRenderbufferSize, simulated)
+            info.maximumTextureSize = min(info.maximumTextureSize, simulated)
+        }
+        return info
+    }
+
+    /// For tests: a number of pixels that every size limit of `current()` is lowered to, so a
+    /// driver with smaller limits than the one at hand can be simulated (real drivers allow
+    /// 16384 or more, beyond `--size`'s own 8192).
+    public static let simulatedMaximumSizeVariable = "CARDVIEWER_SIMULATE_GL_MAXIMUM_SIZE"
+
+    /// A size limit of the driver: its GL name and value, pixels.
+    public struct SizeLimit: Hashable, Sendable {
+        public var name: String
+        public var value: Int
+
+        public init(name: String, value: Int) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The first of the driver's limits that a frame of `size` pixels is beyond, or nil when it
+    /// fits: for an `offscreen` frame `GL_MAX_RENDERBUFFER_SIZE`, then `GL_MAX_VIEWPORT_DIMS`
+    /// (each side against its own) and `GL_MAX_TEXTURE_SIZE`.
+    public func limit(exceededBy size: PixelSize, offscreen: Bool) -> SizeLimit? {
+        if offscreen, size.longerSide > maximumRenderbufferSize {
+            return SizeLimit(name: "GL_MAX_RENDERBUFFER_SIZE", value: maximumRenderbufferSize)
+        }
+        if size.width > maximumViewport.width {
+            return SizeLimit(name: "GL_MAX_VIEWPORT_DIMS", value: maximumViewport.width)
+        }
+        if size.height > maximumViewport.height {
+            return SizeLimit(name: "GL_MAX_VIEWPORT_DIMS", value: maximumViewport.height)
+        }
+        if size.longerSide > maximumTextureSize {
+            return SizeLimit(name: "GL_MAX_TEXTURE_SIZE", value: maximumTextureSize)
+        }
+        return nil
+    }
+
+    /// Throws `RenderError.beyondDriverLimit` when a frame of `size` pixels is beyond a limit of
+    /// the current context (`limit(exceededBy:offscreen:)`).
+    static func requireFrame(_ size: PixelSize, offscreen: Bool) throws {
+        if let limit = current().limit(exceededBy: size, offscreen: offscreen) {
+            throw RenderError.beyondDriverLimit(size: size, limit: limit.name, value: limit.value)
+        }
     }
 
     /// The "major.minor" prefix of a `GL_VERSION` string; (0, 0) when there is none.

@@ -20,16 +20,15 @@ final class OffscreenFramebuffer {
 
     /// Creates the attachments; `samples` is clamped to what the driver supports.
     ///
-    /// - Throws: `RenderError.tooLarge` beyond `GL_MAX_RENDERBUFFER_SIZE`,
+    /// - Throws: `RenderError.beyondDriverLimit` beyond `GL_MAX_RENDERBUFFER_SIZE`,
+    ///   `GL_MAX_VIEWPORT_DIMS` or `GL_MAX_TEXTURE_SIZE`,
     ///   `RenderError.framebufferIncomplete` when the driver refuses the combination, or the
     ///   GL error (e.g. `GL_OUT_OF_MEMORY`) raised while allocating.
     init(size: PixelSize, samples requested: Int) throws {
         self.size = size
         guard !size.isEmpty else { samples = 1; return }
+        try GLInfo.requireFrame(size, offscreen: true)
         let limits = gl.limits()
-        guard size.width <= limits.maxRenderbufferSize, size.height <= limits.maxRenderbufferSize else {
-            throw RenderError.tooLarge("\(size) pixels exceed GL_MAX_RENDERBUFFER_SIZE \(limits.maxRenderbufferSize)")
-        }
         samples = max(1, min(requested, limits.maxSamples))
         do {
             // Depth is needed only where frames are drawn; the resolve target holds colour only.

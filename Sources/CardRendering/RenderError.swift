@@ -1,3 +1,5 @@
+import CardMath
+
 /// Why rendering could not start or go on: a failure at run time (the CLI's exit status 1).
 ///
 /// Every description is one line, so it can be printed as an error message as it is; multi-line
@@ -19,6 +21,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case framebufferIncomplete(String)
     /// A frame or a resource larger than this driver allows.
     case tooLarge(String)
+    /// A frame (the `--size` asked for) beyond one of the driver's size limits (`GLInfo`): bad
+    /// input for the command line (exit status 2), naming the limit and its value.
+    case beyondDriverLimit(size: PixelSize, limit: String, value: Int)
     /// An upload the texture cannot take (a layer outside it, levels of the wrong size).
     case invalidUpload(String)
     /// An OpenGL error while doing `activity`; `call` names the failing function when known.
@@ -42,6 +47,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "cannot create the offscreen framebuffer (\(detail))"
         case let .tooLarge(detail):
             "too large for this OpenGL driver: \(detail)"
+        case let .beyondDriverLimit(size, limit, value):
+            "a frame of \(size) pixels is beyond this OpenGL driver's \(limit) of \(value) pixels"
         case let .invalidUpload(detail):
             "invalid texture upload: \(detail)"
         case let .glError(activity, call, code):

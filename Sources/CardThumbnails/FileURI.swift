@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardFiles
 
 /// The `file://` URI of a local file as GLib's `g_filename_to_uri` writes it — what GNOME, and
 /// the thumbnails it made, use: the absolute path with `.` and `..` removed lexically (symlinks
@@ -28,10 +24,11 @@ public enum FileURI {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// `path`'s UTF-8 bytes with every byte GLib escapes in a path written as %XX.
+    /// `path`'s bytes — its real bytes, for a name that is not UTF-8 (`PathBytes`), as GLib
+    /// takes them from the file system — with every byte GLib escapes in a path written as %XX.
     static func percentEncoded(_ path: String) -> String {
         var out = ""
-        for byte in path.utf8 {
+        for byte in PathBytes.bytes(path) {
             if isUnescaped(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -52,8 +49,6 @@ public enum FileURI {
 
     /// The process's working directory.
     public static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Folder.current()
     }
 }

@@ -43,7 +43,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// A cache at `root` (default: `defaultRoot(environment:)`; none found means mode `off`).
     /// `warn` receives the one warning about an unwritable cache.
     public init(root: String? = nil, mode: ThumbnailCacheMode = .readwrite, application: String = "cardviewer",
-                version: String = "1.0", environment: [String: String] = ProcessInfo.processInfo.environment,
+                version: String = "1.0", environment: [String: String] = ThumbnailCache.environment(),
                 warn: @escaping @Sendable (String) -> Void = { _ in }) {
         let resolved = root ?? Self.defaultRoot(environment: environment)
         self.root = resolved.map { FileURI.canonicalPath($0) } ?? ""
@@ -51,6 +51,12 @@ public final class ThumbnailCache: @unchecked Sendable {
         software = "\(application) \(version)"
         failureFolderName = "\(application)-\(version)"
         self.warn = warn
+    }
+
+    /// The variables `defaultRoot(environment:)` reads, their bytes kept (`PathBytes`: a home
+    /// folder whose name is not UTF-8 is still found).
+    public static func environment() -> [String: String] {
+        ["XDG_CACHE_HOME", "HOME"].reduce(into: [:]) { found, name in found[name] = PathBytes.environment(name) }
     }
 
     /// `$XDG_CACHE_HOME/thumbnails` when that variable is set to an absolute path, else

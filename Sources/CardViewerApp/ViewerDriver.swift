@@ -121,8 +121,9 @@ final class ViewerDriver {
 
     /// Saves the deck when it changed since the last save and the previous save is done (so at
     /// most two versions of a large deck are alive: the session's and the one being written);
-    /// warns about saves that failed.
+    /// warns about saves that failed, and passes on the session's notices.
     func saveIfChanged() {
+        session.takeNotices().forEach(warn)
         if session.stateRevision != savedRevision, saver?.isIdle == true { save() }
         warnAboutFailedSaves()
     }
@@ -132,6 +133,7 @@ final class ViewerDriver {
     /// (never waiting long on a decode in progress).
     func saveOnQuit() {
         defer { viewer.shutdown() }
+        session.takeNotices().forEach(warn)
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()

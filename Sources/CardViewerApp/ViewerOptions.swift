@@ -1,3 +1,4 @@
+import CardRendering
 import CardLayout
 import CardMath
 import CardPacking
@@ -54,6 +55,16 @@ public enum ViewerFailure: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .badInput(let message), .runtime(let message): message
+        }
+    }
+
+    /// A rendering failure: bad input when the frame (`--size`, a replay's `resize`) is beyond
+    /// the OpenGL driver's size limits, a failure at run time otherwise.
+    init(_ error: RenderError) {
+        if case .beyondDriverLimit = error {
+            self = .badInput("--size: \(error.description)")
+        } else {
+            self = .runtime(error.description)
         }
     }
 }

@@ -65,7 +65,7 @@ public enum ViewerProgram {
             driver = ViewerDriver(viewer: viewer, store: claim.savingStore, pictureWaitTimeout: options.pictureWaitTimeout,
                                   screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {
-            throw ViewerFailure.runtime(error.description)
+            throw ViewerFailure(error)
         }
         let session = driver.session
         driver.countsAllocations = options.allocationReport
@@ -90,7 +90,7 @@ public enum ViewerProgram {
         } catch let error as RenderError {
             session.quit()
             driver.saveOnQuit()
-            throw ViewerFailure.runtime(error.description)
+            throw ViewerFailure(error)
         } catch let failure as ViewerFailure {
             session.quit()
             driver.saveOnQuit()
@@ -109,7 +109,8 @@ public enum ViewerProgram {
     /// What the window says when `--images DIR` holds no picture: which folder, what was
     /// expected there, what can be done now.
     static func emptyFolderLines(_ directory: String) -> [String] {
-        [
+        let directory = PathBytes.displayed(directory)
+        return [
             "No \(pictureKinds) pictures in",
             "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
             "--images shows the .png, .jpg and .jpeg files in a folder.",
@@ -119,6 +120,8 @@ public enum ViewerProgram {
 
     /// The options checked together, before anything is loaded; the parsed replay script.
     private static func checked(_ options: ViewerOptions) throws -> ReplayScript? {
+        if options.statePath?.isEmpty == true { throw ViewerFailure.badInput("--state needs a file name") }
+        if options.replayPath?.isEmpty == true { throw ViewerFailure.badInput("--replay needs a file name") }
         if options.headless, options.replayPath == nil {
             throw ViewerFailure.badInput("--headless needs --replay FILE (without a window there is no input)")
         }

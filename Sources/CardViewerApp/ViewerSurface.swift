@@ -31,7 +31,7 @@ enum ViewerSurface {
         do {
             return .offscreen(try ViewerBuilder.offscreenSurface(size: size))
         } catch let error as RenderError {
-            throw ViewerFailure.runtime(error.description)
+            throw ViewerFailure(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardPictureDecoding
 import CardBenchmark
 import CardLayout
 import Foundation
@@ -57,7 +58,7 @@ extension BenchCommand {
         let result: PhotoBenchmarkResult
         do {
             result = try benchmark.run { part in if onTerminal { printError("bench --images: \(part)…") } }
-        } catch PhotoBenchmarkError.badFolder(let message) {
+        } catch PhotoBenchmarkError.badFolder(let message), PhotoBenchmarkError.badSize(let message) {
             throw ValidationError(message)
         } catch PhotoBenchmarkError.runtime(let message) {
             throw RuntimeFailure(message)
@@ -68,7 +69,7 @@ extension BenchCommand {
         print(PhotoTextReport.render(report), terminator: "")
         if let json {
             try write(Data(try BenchmarkJSON.encode(report).utf8), to: json, what: "JSON report")
-            print("JSON: \(json)")
+            print(TerminalText.escaped("JSON: \(json)"))
         }
     }
 }

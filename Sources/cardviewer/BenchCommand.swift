@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardPictureDecoding
 import CardFiles
 import CardBenchmark
 import CardLayout
@@ -105,7 +106,7 @@ struct BenchCommand: ParsableCommand {
                 let context = try EGLOffscreenContext(size: PixelSize(width: 64, height: 64))
                 print(try PictureUploadTiming.measure(context: context, layers: 256, layerSize: PixelSize(width: 640, height: 400)).summary)
             } catch let error as RenderError {
-                throw RuntimeFailure(error.description)
+                throw commandFailure(error)
             }
             return
         }
@@ -122,16 +123,16 @@ struct BenchCommand: ParsableCommand {
             }
             progress.finish()
         } catch let error as RenderError {
-            throw RuntimeFailure(error.description)
+            throw commandFailure(error)
         }
         print(TextReport.render(report), terminator: "")
         if let json {
             try write(Data(try BenchmarkJSON.encode(report).utf8), to: json, what: "JSON report")
-            print("JSON: \(json)")
+            print(TerminalText.escaped("JSON: \(json)"))
         }
         if sweep != nil {
             try write(Data(SweepPlot.svg(report).utf8), to: plotPath, what: "plot")
-            print("plot: \(plotPath)")
+            print(TerminalText.escaped("plot: \(plotPath)"))
         }
     }
 

@@ -99,7 +99,7 @@ struct CompareCommand: ParsableCommand {
         do {
             comparer = try SceneComparer(pixels: pixels)
         } catch let error as RenderError {
-            throw RuntimeFailure(error.description)
+            throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
         var scenes = (SceneChoice.scenes(scene) ?? []).map { $0.scene(viewport: viewport) }
@@ -112,7 +112,7 @@ struct CompareCommand: ParsableCommand {
             do {
                 comparison = try comparer.compare(scene, repeats: repeats, tolerance: tolerance)
             } catch let error as RenderError {
-                throw RuntimeFailure(error.description)
+                throw commandFailure(error)
             }
             let path = (outDir as NSString).appendingPathComponent("compare-\(scene.name).png")
             do {

@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
             gpu.present()
             image = try gpu.readPixels()
         } catch let error as RenderError {
-            throw RuntimeFailure(error.description)
+            throw commandFailure(error)
         }
         do {
             try PNGCodec.write(image, to: out)

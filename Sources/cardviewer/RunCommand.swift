@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardPictureDecoding
 import CardViewerApp
 import CardViewerCore
 
@@ -74,7 +75,7 @@ struct RunCommand: ParsableCommand {
         options.pictures.thumbnailCache = source.thumbnailCache
         options.pictures.cardLayers = pictureLayers
         do {
-            try ViewerProgram.run(options, report: { print($0) }, warn: { printError("warning: \($0)") })
+            try ViewerProgram.run(options, report: { print(TerminalText.escaped($0, keepingNewlines: true)) }, warn: { printError("warning: \($0)") })
         } catch ViewerFailure.badInput(let message) {
             throw ValidationError(message)
         } catch ViewerFailure.runtime(let message) {

@@ -20,3 +20,12 @@ struct TerminalTextTests {
         #expect(TerminalText.escaped(once) == once)
     }
 }
+
+@Suite("Terminal messages show bytes of a name that are not UTF-8 as U+FFFD")
+struct TerminalTextBytesTests {
+    @Test func escapedBytesAreShownAsReplacementCharacters() {
+        // "caf\xE9\x1B.jpg" as the file layer carries it: byte 0xE9 is the scalar U+10FFE9.
+        let name = "caf\u{10FFE9}\u{1B}.jpg"
+        #expect(TerminalText.escaped("cannot read '\(name)'") == "cannot read 'caf\u{FFFD}\\u{1B}.jpg'")
+    }
+}

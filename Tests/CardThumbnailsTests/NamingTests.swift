@@ -34,6 +34,12 @@ struct NamingTests {
         #expect(FileURI.uri(forPath: "/写真/фото.JPG") == "file:///%E5%86%99%E7%9C%9F/%D1%84%D0%BE%D1%82%D0%BE.JPG")
     }
 
+    @Test("a name that is not UTF-8 is encoded by its real bytes, as GLib takes them from the file system")
+    func urisOfNamesThatAreNotUTF8() {
+        // "caf\xE9.jpg" and a folder "\xFF" as the file layer carries them (byte b is U+10FF00 + b).
+        #expect(FileURI.uri(forPath: "/p/\u{10FFFF}/caf\u{10FFE9}.jpg") == "file:///p/%FF/caf%E9.jpg")
+    }
+
     @Test func relativeAndDottedPathsBecomeCanonical() {
         #expect(FileURI.canonicalPath("photos/./a.jpg", workingDirectory: "/home/ann") == "/home/ann/photos/a.jpg")
         #expect(FileURI.canonicalPath("/home//ann/x/../b.jpg") == "/home/ann/b.jpg")

@@ -60,13 +60,15 @@ public struct PhotoBenchmarkSettings: Sendable {
 public enum PhotoBenchmarkError: Error, CustomStringConvertible, Equatable {
     /// The folder is missing, not a folder, unlistable or holds no picture (bad input).
     case badFolder(String)
+    /// `--size` beyond the OpenGL driver's limits, naming the limit (bad input).
+    case badSize(String)
     /// A failure while running: no EGL context, a wait for pictures that timed out, a
     /// `vipsthumbnail` that failed.
     case runtime(String)
 
     public var description: String {
         switch self {
-        case .badFolder(let message), .runtime(let message): message
+        case .badFolder(let message), .badSize(let message), .runtime(let message): message
         }
     }
 }

@@ -60,6 +60,7 @@ final class PhotoViewerStart {
             context = try EGLOffscreenContext(size: settings.pixelSize, samples: 1)
             viewer = try builder.build(loaded, on: context)
         } catch let error as RenderError {
+            if case .beyondDriverLimit = error { throw PhotoBenchmarkError.badSize("--size: \(error.description)") }
             throw PhotoBenchmarkError.runtime(error.description)
         }
         prepared = MonotonicClock.now()

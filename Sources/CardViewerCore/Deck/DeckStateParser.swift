@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 
@@ -114,13 +115,20 @@ enum DeckStateParser {
                 guard let index else { throw missing("index") }
                 found = .bundled(index: index)
             case "file":
-                var name: String?
+                var name: String?, nameBytes: String?
                 try fields(&scanner, at: path() + ".file") { scanner, key in
-                    guard key == "name" else { return false }
-                    name = try string(&scanner, at: path() + ".file.name")
+                    switch key {
+                    case "name": name = try string(&scanner, at: path() + ".file.name")
+                    case "nameBytes":
+                        // A name that is not UTF-8, percent-encoded: its bytes win over "name".
+                        let encoded = try string(&scanner, at: path() + ".file.nameBytes")
+                        guard let decoded = PathBytes.percentDecoded(encoded) else { throw wrong(path() + ".file.nameBytes") }
+                        nameBytes = decoded
+                    default: return false
+                    }
                     return true
                 }
-                guard let name else { throw missing("name") }
+                guard let name = nameBytes ?? name else { throw missing("name") }
                 found = .file(name: name)
             case "synthetic":
                 var number: Int?

@@ -80,7 +80,13 @@ struct DeckStateWriter {
             try key("file", &sink)
             try open("{", &sink)
             try key("name", &sink)
-            try string(name, &sink)
+            try string(PathBytes.displayed(name), &sink)
+            if PathBytes.hasEscapes(name) {
+                // Not UTF-8: "name" shows it with U+FFFD, "nameBytes" keeps its bytes.
+                try comma(&sink)
+                try key("nameBytes", &sink)
+                try string(PathBytes.percentEncoded(name), &sink)
+            }
             try close("}", &sink)
         case .synthetic(let number):
             try key("synthetic", &sink)

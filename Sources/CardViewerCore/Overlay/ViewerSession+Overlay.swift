@@ -1,3 +1,4 @@
+import CardFiles
 import CardInteraction
 import CardLayout
 
@@ -116,7 +117,8 @@ extension ViewerSession {
     /// Shows `text` for a moment at the bottom of the window, replacing the last message: the
     /// confirmation of an action without a visible effect (S, Z, U…).
     public func showMessage(_ text: String) {
-        message = TransientText(lines: [text], holdSeconds: TransientText.messageTiming.hold,
+        // A message may name a file whose name is not UTF-8: its bytes are shown as U+FFFD.
+        message = TransientText(lines: [PathBytes.displayed(text)], holdSeconds: TransientText.messageTiming.hold,
                                 fadeSeconds: TransientText.messageTiming.fade, shownAt: scene.time)
         refreshOverlay()
     }

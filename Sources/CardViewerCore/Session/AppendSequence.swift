@@ -51,7 +51,14 @@ extension ViewerSession {
         if controller.highlightedCard != nil {
             dismissal = controller.setHighlighted(nil, in: &scene, timing: .standard)
         }
-        guard let id = scene.deck.append(source: made.source, title: made.title) else { return }
+        guard let id = scene.deck.append(source: made.source, title: made.title) else {
+            // Every id has been handed out (the state's nextID is at its largest): say so.
+            queuedAppends = 0
+            let text = "cannot add a card: every card id up to \(UInt32.max - 1) has been used"
+            notices.append(text)
+            showMessage(text)
+            return
+        }
         scene.hidden.insert(id)
         scene.updateScrollBounds(for: controller)
         scene.deckDidChange()

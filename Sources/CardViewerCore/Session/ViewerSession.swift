@@ -100,6 +100,8 @@ public final class ViewerSession {
     public internal(set) var shouldQuit = false
     /// Screenshots asked for (S) and not yet taken.
     public internal(set) var screenshotRequests = 0
+    /// Messages for the terminal too, until `takeNotices()`.
+    var notices: [String] = []
     /// The heads-up display is shown (H).
     public internal(set) var showsHUD = false
     /// The key help is shown (?).
@@ -267,6 +269,13 @@ public final class ViewerSession {
         route(recognizer.tick(target))
         _ = scene.animator.update(to: target)
         stepAppend()
+    }
+
+    /// Takes the notices given since the last call: messages shown on screen that also belong
+    /// in the terminal (an append refused), one line each.
+    public func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
     }
 
     /// Takes the screenshot requests made since the last call.
