@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "CardMath", targets: ["CardMath"]),
         .library(name: "CardFiles", targets: ["CardFiles"]),
         .library(name: "CardLayout", targets: ["CardLayout"]),
+        .library(name: "CardJSON", targets: ["CardJSON"]),
+        .library(name: "CardLayoutFiles", targets: ["CardLayoutFiles"]),
+        .library(name: "CardLayoutFileLoading", targets: ["CardLayoutFileLoading"]),
         .library(name: "CardPacking", targets: ["CardPacking"]),
         .library(name: "CardRendering", targets: ["CardRendering"]),
         .library(name: "CardEvents", targets: ["CardEvents"]),
@@ -59,6 +62,22 @@ let package = Package(
                 "CardMath", .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // A pull parser over JSON bytes that names the line and column of what it refuses: the
+        // state, replay scripts and layout files read through it. Pure, no dependencies.
+        .target(name: "CardJSON"),
+        // Layout files (SPEC §9): the expression language (lexer, parser, printer, compiler to a
+        // flat program), the file format and `FileLayout`, a `CardLayout` made from a file's bytes.
+        // Pure: bytes in, layouts out; reading and watching files is CardLayoutFileLoading's.
+        .target(
+            name: "CardLayoutFiles",
+            dependencies: ["CardJSON", "CardLayout", "CardMath", .product(name: "RealModule", package: "swift-numerics")],
+            // The per-card interpreter runs in every frame of a file layout, the tests' included;
+            // unoptimised, its scratch registers also come from the heap instead of the stack.
+            swiftSettings: pixelLoops
+        ),
+        // Layout files at the edge: read through the file layer (capped, regular files only),
+        // registered as layouts, and their folder watched (inotify) for the window's live reload.
+        .target(name: "CardLayoutFileLoading", dependencies: ["CardFiles", "CardLayout", "CardLayoutFiles"]),
         // Plain input events (pointer, scroll, key, resize, close, redraw) as windows and replay
         // scripts deliver them: no window-system types.
         .target(name: "CardEvents", dependencies: ["CardMath"]),
@@ -167,7 +186,7 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: [
                 "CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents",
-                "CardPictureFolders", "CardPixels",
+                "CardPictureFolders", "CardJSON", "CardPixels",
             ]
         ),
         // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
@@ -199,7 +218,7 @@ let package = Package(
                 "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels",
+                "CardPixels", "CardLayoutFileLoading",
             ]
         ),
 
@@ -210,6 +229,13 @@ let package = Package(
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath",
             ]
+        ),
+
+        // Development tool: a layout file's per-card cost against the same layout in Swift
+        // (swift build -c release --product layout-file-cost; docs/LAYOUT-FILES.md has the figures).
+        .executableTarget(
+            name: "layout-file-cost",
+            dependencies: ["CardFiles", "CardLayout", "CardLayoutFiles", "CardMath", .product(name: "RealModule", package: "swift-numerics")]
         ),
 
         // Tests: one target per library, plus a shared support target with tolerance helpers.
@@ -273,7 +299,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents",
+                "CardEvents", "CardJSON",
             ]
         ),
         .testTarget(
@@ -303,6 +329,13 @@ let package = Package(
                 "cardviewer", "CardLayout", "CardMath", "CardInteraction", "CardViewerCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CardEvents",
+            ]
+        ),
+        .testTarget(
+            name: "CardLayoutFilesTests",
+            dependencies: [
+                "CardLayoutFiles", "CardLayoutFileLoading", "CardLayout", "CardMath", "CardFiles", "CardTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"), "CMallocCounter",
             ]
         ),
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),

@@ -38,6 +38,16 @@ let package = Package(
         // Replay scripts.
         .executableTarget(name: "fuzz-replay", dependencies: ["FuzzMain", .product(name: "CardViewerCore", package: "CardViewer")],
                           swiftSettings: fuzzer),
+        // Layout files (SPEC §9): the JSON reader, the expression parser and compiler, and the
+        // layout made from what parses, laid out at hostile offsets, counts and viewports.
+        .executableTarget(
+            name: "fuzz-layoutfile",
+            dependencies: [
+                "FuzzMain", .product(name: "CardLayoutFiles", package: "CardViewer"),
+                .product(name: "CardLayout", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer"),
+            ],
+            swiftSettings: fuzzer
+        ),
         // Writes the seed corpus with the project's own writers (not a fuzzer; no sanitizer needed).
         .executableTarget(
             name: "fuzz-seeds",

@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`,
 #                                           `scripts/fuzz.sh 300 picture png`
 # Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
-# thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse).
+# thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse),
+# layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts).
 #
 # Work files (git-ignored) under Fuzz/.work/: corpus/<target>/ (kept between runs), crashes/<target>/
 # (inputs that crashed, to be kept as regression tests), logs/<target>.log. Exit status 1 when a
@@ -15,13 +16,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-${FUZZ_SECONDS:-60}}"
-targets=(png picture thumbnail state replay)
+targets=(png picture thumbnail state replay layoutfile)
 if [ $# -gt 1 ]; then targets=("${@:2}"); fi
 work=Fuzz/.work
 
 swift build --package-path Fuzz --product fuzz-seeds >/dev/null
 rm -rf "$work/seeds"
 Fuzz/.build/debug/fuzz-seeds "$work/seeds" >/dev/null
+mkdir -p "$work/seeds/layoutfile"
+cp examples/layouts/*.json examples/layouts/icarousel/*.json "$work/seeds/layoutfile/"
 for target in "${targets[@]}"; do
   swift build --package-path Fuzz --scratch-path Fuzz/.build-fuzzer --product "fuzz-$target" \
     -Xswiftc -sanitize=fuzzer,address >/dev/null

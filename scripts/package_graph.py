@@ -24,8 +24,10 @@ SKIP = {"Foundation", "Glibc", "Darwin", "Dispatch", "XCTest", "Testing", "Synch
 
 # The pure middle: no C module, no files, no GL. Each may depend only on others of this set
 # (and on package products such as swift-numerics' RealModule).
+# CardJSON (the JSON scanner) and CardLayoutFiles (expressions and layout files: bytes in, layouts
+# out) are pure too: reading and watching layout files is CardLayoutFileLoading's, at the edge.
 PURE = {"CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardPictures", "CardPixels",
-        "CardEvents"}
+        "CardEvents", "CardJSON", "CardLayoutFiles"}
 
 # Edge targets that may depend on these and nothing else: the window produces plain events and
 # knows nothing above it; the renderer takes packed records and pictures (no layout, no libpng).

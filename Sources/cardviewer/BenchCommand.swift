@@ -32,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), or all (default: pages; grid with --images).")
     var layout: LayoutChoice?
 
+    @Option(name: .customLong("layout-file"), help: LayoutFileArgument.help)
+    var layoutFile: String?
+
     @Option(help: "Number of cards (a whole number ≥ 0; default 10000).")
     var cards: CardCount?
 
@@ -70,7 +73,15 @@ struct BenchCommand: ParsableCommand {
     /// Where the sweep's plot goes.
     var plotPath: String { plot ?? "bench-sweep.svg" }
 
+    /// The layouts measured: `--layout` (pages when neither it nor a file is given), then the
+    /// layout file's.
+    var layoutKinds: [LayoutKind] {
+        let file = layoutFile.flatMap { try? LayoutFileArgument.kind($0) }
+        return (layout?.kinds ?? (file == nil ? [.pages] : [])) + (file.map { [$0] } ?? [])
+    }
+
     func validate() throws {
+        if let layoutFile { _ = try LayoutFileArgument.kind(layoutFile) }
         if let frames, frames.value < 1 { throw ValidationError("--frames must be at least 1") }
         try validatePhotos()
         let counts = sweep?.values ?? [cardCount]
@@ -88,7 +99,7 @@ struct BenchCommand: ParsableCommand {
         var paths: [PipelinePath] = [.fast]
         for path in baseline.map(\.path) where !paths.contains(path) { paths.append(path) }
         return BenchmarkSettings(
-            layouts: layout?.kinds ?? [.pages], cardCounts: sweep?.values ?? [cardCount], viewport: size.size,
+            layouts: layoutKinds, cardCounts: sweep?.values ?? [cardCount], viewport: size.size,
             warmupFrames: warmup?.value ?? 60, measuredFrames: frames?.value ?? 600, ordering: order,
             scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
     }

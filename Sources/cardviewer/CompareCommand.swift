@@ -50,6 +50,15 @@ struct CompareCommand: ParsableCommand {
                                valueName: "name"))
     var layout: LayoutKind?
 
+    @Option(name: .customLong("layout-file"), help: LayoutFileArgument.help)
+    var layoutFile: String?
+
+    /// The layout of the extra scene: `--layout`, or the layout file's.
+    var sceneLayout: LayoutKind? {
+        if let layoutFile { return try? LayoutFileArgument.kind(layoutFile) }
+        return layout
+    }
+
     @OptionGroup var layoutSettings: LayoutSettings
 
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
@@ -68,12 +77,16 @@ struct CompareCommand: ParsableCommand {
     var tolerance: Int = ImageDifference.defaultTolerance
 
     func validate() throws {
-        if let layout {
+        if let layoutFile {
+            guard layout == nil else { throw ValidationError("--layout and --layout-file both name a layout; give one") }
+            _ = try LayoutFileArgument.kind(layoutFile)
+        }
+        if let layout = sceneLayout {
             _ = try layoutSettings.values(for: layout)
         } else if !layoutSettings.assignments.isEmpty {
-            throw ValidationError("--set needs --layout")
+            throw ValidationError("--set needs --layout or --layout-file")
         }
-        if scene == "none" && layout == nil { throw ValidationError("--scene none needs --layout") }
+        if scene == "none" && sceneLayout == nil { throw ValidationError("--scene none needs --layout or --layout-file") }
         guard SceneChoice.scenes(scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; use one of: \(SceneChoice.allValueStrings.joined(separator: ", "))")
         }
@@ -103,7 +116,7 @@ struct CompareCommand: ParsableCommand {
         }
         let viewport = SceneKind.viewport(for: pixels)
         var scenes = (SceneChoice.scenes(scene) ?? []).map { $0.scene(viewport: viewport) }
-        if let layout {
+        if let layout = sceneLayout {
             scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport))
         }
         var comparisons: [SceneComparison] = []

@@ -22,8 +22,13 @@ struct LayoutsCommand: ParsableCommand {
     @Flag(help: "Write the Markdown table of README.md's layout section.")
     var markdown = false
 
+    @Option(name: .customLong("layout-file"), help: ArgumentHelp(
+        "Also list the layout of this JSON file (docs/LAYOUT-FILES.md), after the others.", valueName: "file"))
+    var layoutFile: String?
+
     func validate() throws {
         if json && markdown { throw ValidationError("--json and --markdown: choose one") }
+        if let layoutFile { _ = try LayoutFileArgument.kind(layoutFile) }
     }
 
     func run() throws {

@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
         var options = ViewerOptions()
         options.layout = scene.layout
         options.layoutOptions = scene.layoutOptions
-        options.layoutNamedByUser = scene.chosenLayout != nil
+        options.layoutNamedByUser = scene.chosenLayout != nil || scene.layoutFile != nil
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset

@@ -78,8 +78,14 @@ struct SceneOptions: ParsableArguments {
             help: ArgumentHelp("The layout (default: pages; cardviewer layouts lists them with their options).", valueName: "name"))
     var chosenLayout: LayoutKind?
 
-    /// The layout: the one named, else pages.
-    var layout: LayoutKind { chosenLayout ?? .pages }
+    @Option(name: .customLong("layout-file"), help: LayoutFileArgument.help)
+    var layoutFile: String?
+
+    /// The layout: the one named, or the layout file's, else pages.
+    var layout: LayoutKind {
+        if let layoutFile, let kind = try? LayoutFileArgument.kind(layoutFile) { return kind }
+        return chosenLayout ?? .pages
+    }
 
     @OptionGroup var layoutSettings: LayoutSettings
 
@@ -89,6 +95,10 @@ struct SceneOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let layoutFile {
+            guard chosenLayout == nil else { throw ValidationError("--layout and --layout-file both name a layout; give one") }
+            _ = try LayoutFileArgument.kind(layoutFile)
+        }
         _ = try layoutSettings.values(for: layout)
     }
 

@@ -1,5 +1,6 @@
 import CardFiles
 import CardInteraction
+import CardJSON
 @testable import CardViewerCore
 import Foundation
 import Testing

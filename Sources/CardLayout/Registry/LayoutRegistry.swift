@@ -72,6 +72,19 @@ public final class LayoutRegistry: @unchecked Sendable {
         guard added else { throw .taken(name) }
     }
 
+    /// Puts `descriptor` in place of the layout registered at run time under its name (a layout
+    /// file reloaded), or registers it when there is none; a built-in layout's name is refused.
+    public func replace(_ descriptor: LayoutDescriptor) throws(LayoutRegistrationError) {
+        let name = descriptor.name
+        guard !LayoutRegistry.builtIn.contains(where: { $0.name == name }) else { throw .taken(name) }
+        let replaced = lock.withLock { () -> Bool in
+            guard let position = positions[name] else { return false }
+            entries[position] = descriptor
+            return true
+        }
+        if !replaced { try register(descriptor) }
+    }
+
     /// The key that switches to the layout at `position` in `all`: "1"…"9", then "0"; `nil`
     /// past the tenth (reached with `L`).
     public static func key(forPosition position: Int) -> Character? {

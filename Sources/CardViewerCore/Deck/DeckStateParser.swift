@@ -1,5 +1,6 @@
 import CardFiles
 import CardInteraction
+import CardJSON
 import CardLayout
 
 /// Reads a deck state (version 1 JSON, as `JSONEncoder` or `DeckStateWriter` wrote it) from

@@ -1,6 +1,7 @@
 import CardEvents
 import CardFiles
 import CardInteraction
+import CardJSON
 import CardMath
 import Foundation
 

@@ -1,8 +1,8 @@
 /// Where a byte of a text file is, as people count it: `line L, column C`, both 1-based. Lines
 /// end at line feeds (so CR LF counts once); the column counts the characters (grapheme
 /// clusters, not bytes) of the line before the byte, plus one. A UTF-8 byte order mark at the
-/// start is not counted. Used by the JSON errors of the state and replay parsers.
-public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
+/// start is not counted. Used by the JSON errors of the state, replay and layout-file parsers.
+public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
     /// 1-based line number.
     public var line: Int
     /// 1-based column, in characters.

@@ -1,18 +1,17 @@
-/// Why state bytes are not a deck state; one line (the line and column, or the field's path).
-public struct DeckStateSyntaxError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-}
-
 /// A pull parser over JSON bytes (RFC 8259) for readers that know the shape they expect: the
 /// caller asks for an object, an array, a string or an integer and gets an error naming the line
 /// and column (`TextPosition`) when something else is there. Values the caller does not want are skipped (nesting
-/// bounded by `maximumDepth`, so hostile input cannot exhaust the stack).
-struct JSONScanner {
-    static let maximumDepth = 256
+/// bounded by `maximumDepth`, so hostile input cannot exhaust the stack). Used by the state,
+/// replay scripts and layout files; `offset` and `position(of:)` let a reader name where a value
+/// it refuses begins.
+public struct JSONScanner {
+    /// How deeply values may nest: hostile input cannot exhaust the stack.
+    public static let maximumDepth = 256
     private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var offset = 0
+    /// The byte offset of the next byte to read.
+    public private(set) var offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is allowed before the text.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
@@ -21,7 +20,7 @@ struct JSONScanner {
     // MARK: Structure
 
     /// Reads an object, calling `field` with each key; `field` must read the value.
-    mutating func object(_ field: (inout JSONScanner, String) throws -> Void) throws {
+    public mutating func object(_ field: (inout JSONScanner, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         if try consume(UInt8(ascii: "}")) { return }
         repeat {
@@ -33,7 +32,7 @@ struct JSONScanner {
     }
 
     /// Reads an array, calling `element` for each element with its index; `element` must read it.
-    mutating func array(_ element: (inout JSONScanner, Int) throws -> Void) throws {
+    public mutating func array(_ element: (inout JSONScanner, Int) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
         if try consume(UInt8(ascii: "]")) { return }
         var index = 0
@@ -45,7 +44,7 @@ struct JSONScanner {
     }
 
     /// True (and consumed) when the next value is `null`.
-    mutating func null() throws -> Bool {
+    public mutating func null() throws -> Bool {
         try skipWhitespace()
         guard bytes.count - offset >= 4, bytes[offset] == UInt8(ascii: "n") else { return false }
         guard bytes[offset + 1] == UInt8(ascii: "u"), bytes[offset + 2] == UInt8(ascii: "l"),
@@ -55,20 +54,20 @@ struct JSONScanner {
     }
 
     /// The next byte that is not whitespace, without consuming it (nil at the end).
-    mutating func peek() throws -> UInt8? {
+    public mutating func peek() throws -> UInt8? {
         try skipWhitespace()
         return offset < bytes.count ? bytes[offset] : nil
     }
 
     /// Fails unless only whitespace is left.
-    mutating func end() throws {
+    public mutating func end() throws {
         if try peek() != nil { throw unexpected() }
     }
 
     // MARK: Values
 
     /// A string value, unescaped; invalid UTF-8 is an error.
-    mutating func string() throws -> String {
+    public mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
         let start = offset
         var escaped = false, ascii = true
@@ -93,13 +92,13 @@ struct JSONScanner {
 
     /// The UTF-8 `raw` as a string; nil for invalid UTF-8. (`String(decoding:)` repairs
     /// invalid bytes: the text is valid exactly when it has the same bytes.)
-    static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String? {
+    public static func text(_ raw: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String? {
         let text = String(decoding: raw, as: UTF8.self)
         return ascii || text.utf8.elementsEqual(raw) ? text : nil
     }
 
     /// An integer value within `range` (no fraction, no exponent).
-    mutating func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
+    public mutating func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
         try skipWhitespace()
         let start = offset
         let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
@@ -132,7 +131,7 @@ struct JSONScanner {
     }
 
     /// A number value (JSON's grammar), as the nearest Double; finite.
-    mutating func number() throws -> Double {
+    public mutating func number() throws -> Double {
         try skipWhitespace()
         let start = offset
         try skipNumber()
@@ -141,8 +140,17 @@ struct JSONScanner {
         return value
     }
 
+    /// A `true` or `false` value.
+    public mutating func boolean() throws -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw unexpected()
+        }
+    }
+
     /// Skips any one value.
-    mutating func skipValue(depth: Int = 0) throws {
+    public mutating func skipValue(depth: Int = 0) throws {
         guard depth < Self.maximumDepth else { throw syntax("nested too deeply") }
         switch try peek() {
         case UInt8(ascii: "{"): try object { scanner, _ in try scanner.skipValue(depth: depth + 1) }
@@ -158,12 +166,34 @@ struct JSONScanner {
     // MARK: Errors
 
     /// `what` at the byte `position` (default: the current one), as its line and column.
-    func syntax(_ what: String, at position: Int? = nil) -> DeckStateSyntaxError {
-        let place = TextPosition(of: position ?? offset, in: bytes)
-        return DeckStateSyntaxError(description: "not valid JSON: \(what) at \(place)")
+    public func syntax(_ what: String, at position: Int? = nil) -> JSONSyntaxError {
+        let at = position ?? offset
+        return JSONSyntaxError(reason: what, offset: at, position: TextPosition(of: at, in: bytes))
     }
 
-    func unexpected() -> DeckStateSyntaxError {
+    /// The line and column of the byte at `offset`.
+    public func position(of offset: Int) -> TextPosition {
+        TextPosition(of: offset, in: bytes)
+    }
+
+    /// The offset where the next value begins (whitespace skipped), without reading it.
+    public mutating func valueStart() throws -> Int {
+        _ = try peek()
+        return offset
+    }
+
+    /// Moves to `offset` (one that an earlier `offset` or `valueStart()` gave): a reader that
+    /// needs the keys in its own order notes where each value starts, then comes back to it.
+    public mutating func seek(to offset: Int) {
+        self.offset = min(max(offset, 0), bytes.count)
+    }
+
+    /// The bytes from `start` to the current offset (the raw text of a value just read).
+    public func rawBytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[min(max(start, 0), offset)..<offset])
+    }
+
+    public func unexpected() -> JSONSyntaxError {
         guard offset < bytes.count else { return syntax("unexpected end") }
         let byte = bytes[offset]
         let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
