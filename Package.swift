@@ -189,7 +189,7 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: [
                 "CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents",
-                "CardPictureFolders", "CardJSON",
+                "CardPictureFolders", "CardJSON", "CardPixels",
             ]
         ),
         // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
