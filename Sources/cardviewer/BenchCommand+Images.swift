@@ -46,14 +46,9 @@ extension BenchCommand {
 
     /// The photo benchmark's settings from the options.
     var photoSettings: PhotoBenchmarkSettings {
-<<<<<<< HEAD
         var settings = PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
-                               ordering: order, thumbnailCache: photos.source.thumbnailCache, limit: photos.limit?.value,
-=======
-        PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
                                ordering: order, thumbnailCache: photos.source.thumbnailCache, pictureLimits: photos.source.limits,
                                limit: photos.limit?.value,
->>>>>>> main
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
         settings.eyeDistance = camera.eyeDistance
         return settings

@@ -122,13 +122,7 @@ struct CompareCommand: ParsableCommand {
             throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
-<<<<<<< HEAD
         let eyeDistance = camera.eyeDistance
-        var scenes = (SceneChoice.scenes(scene) ?? []).map { kind in
-            var made = kind.scene(viewport: viewport)
-            made.eyeDistance = eyeDistance  // the fixed scenes' cards, seen from the camera asked for
-            return made
-=======
         let chosen = SceneChoice.scenes(scene) ?? ([], [])
         var scenes = chosen.fixed.map { $0.scene(viewport: viewport) }
         for entry in chosen.layouts {
@@ -137,8 +131,9 @@ struct CompareCommand: ParsableCommand {
             } catch {
                 throw RuntimeFailure("scene '\(entry.name)': \(error)")
             }
->>>>>>> main
         }
+        // The fixed scenes' cards, seen from the camera asked for (their layouts culled at 1500).
+        for k in scenes.indices { scenes[k].eyeDistance = eyeDistance }
         if let layout = sceneLayout {
             scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport,
                                    eyeDistance: eyeDistance))

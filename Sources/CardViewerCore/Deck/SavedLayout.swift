@@ -1,15 +1,10 @@
 import CardLayout
 
 /// The layout a state file remembers (SPEC §12): its name in the registry and the options the
-<<<<<<< HEAD
-/// user set (`--set`, or the wheel's radius keys), by option name. Written as
+/// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
 /// `"layout": {"cameraDistance": 1500, "name": "wheel", "options": {"radius": 700}}`; ±∞ as the
 /// strings `"inf"`/`"-inf"`. The camera's distance travels with the layout: it is how the layout
 /// is looked at (`--camera-distance`).
-=======
-/// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
-/// `"layout": {"name": "wheel", "options": {"radius": 700}}`; ±∞ as the strings `"inf"`/`"-inf"`.
->>>>>>> main
 public struct SavedLayout: Hashable, Sendable {
     public var name: String
     /// The options set by the user, option name → value.
