@@ -23,6 +23,7 @@ struct CameraDistanceSessionTests {
         #expect(near.camera.eyeDistance == 500 && near.camera.near == 500.0 / 150)
         #expect(near.scene.context.camera == near.camera)
         #expect(near.savedLayout.cameraDistance == 500)
+        #expect(session(.coverflow, eyeDistance: 1500).savedLayout.cameraDistance == nil, "the default is left out")
         #expect(session(.coverflow, eyeDistance: 10).eyeDistance == Camera.eyeDistanceRange.lowerBound)
     }
 

@@ -65,5 +65,8 @@ struct CameraDistanceCommandTests {
         #expect(try savedDistance(state) == 500)
         try run(["--camera-distance", "900"])
         #expect(try savedDistance(state) == 900)
+        try run(["--camera-distance", "1500"])  // the default: left out of the state
+        #expect(try savedDistance(state) == nil)
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""name" : "coverflow""#))
     }
 }

@@ -9,7 +9,8 @@ public struct SavedLayout: Hashable, Sendable {
     public var name: String
     /// The options set by the user, option name → value.
     public var options: [String: Double]
-    /// The shared camera's eye distance, points (`--camera-distance`); `nil`: not saved.
+    /// The shared camera's eye distance, points (`--camera-distance`); `nil`: the default, 1500
+    /// (the session leaves the default out, so older state files and newer ones read alike).
     public var cameraDistance: Double?
 
     public init(name: String, options: [String: Double] = [:]) {

@@ -186,7 +186,8 @@ public final class ViewerSession {
     public var savedLayout: SavedLayout {
         let kind = controller.kind
         var saved = SavedLayout(kind, values: controller.optionValues(layoutOptions[kind] ?? kind.descriptor.defaultValues))
-        saved.cameraDistance = scene.eyeDistance
+        // Only another distance than the default is written: a state without one means 1500.
+        if scene.eyeDistance != Camera.defaultEyeDistance { saved.cameraDistance = scene.eyeDistance }
         return saved
     }
     /// The scroll offset, content points.
