@@ -69,4 +69,19 @@ struct CameraDistanceCommandTests {
         #expect(try savedDistance(state) == nil)
         #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""name" : "coverflow""#))
     }
+
+    @Test("compare at 500: the renderer and the exact reference use the same camera (no wrong pixels with depth)")
+    func compareAt500() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("report.json").path
+        let outcome = try CommandRunner.run(["compare", "--scene", "none", "--layout", "cylinder", "--camera-distance", "500",
+                                             "--out-dir", dir.path, "--json", json])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let scenes = try #require(report?["scenes"] as? [[String: Any]])
+        let orderings = try #require(scenes.first?["orderings"] as? [String: [String: Any]])
+        let depth = try #require(orderings["depth"]?["wrongFraction"] as? Double)
+        #expect(depth < 0.0005, "depth ordering against the reference at 500: \(depth)")
+    }
 }
