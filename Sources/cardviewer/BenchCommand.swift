@@ -38,6 +38,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of cards (a whole number ≥ 0; default 10000).")
     var cards: CardCount?
 
+    @OptionGroup var camera: CameraOptions
+
     @Option(help: "Viewport size in points, WxH (frames are drawn at one pixel per point).")
     var size: ViewportSize = ViewportSize(argument: "1280x800")!
 
@@ -98,10 +100,12 @@ struct BenchCommand: ParsableCommand {
     var settings: BenchmarkSettings {
         var paths: [PipelinePath] = [.fast]
         for path in baseline.map(\.path) where !paths.contains(path) { paths.append(path) }
-        return BenchmarkSettings(
+        var settings = BenchmarkSettings(
             layouts: layoutKinds, cardCounts: sweep?.values ?? [cardCount], viewport: size.size,
             warmupFrames: warmup?.value ?? 60, measuredFrames: frames?.value ?? 600, ordering: order,
             scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
+        settings.eyeDistance = camera.eyeDistance
+        return settings
     }
 
     /// `--cards`, or 10,000.

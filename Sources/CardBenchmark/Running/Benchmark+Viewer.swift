@@ -18,6 +18,7 @@ extension Benchmark {
         // first frame as the viewer is once its ten pictures are loaded.
         var builder = ViewerBuilder(deck: .synthetic(count: scenario.cards), layout: scenario.layout)
         builder.ordering = settings.ordering
+        builder.eyeDistance = settings.eyeDistance
         let viewer = try builder.build(on: gpu, viewport: viewport)
         let session = viewer.session, frame = viewer.frame
         prepareSession?(session)

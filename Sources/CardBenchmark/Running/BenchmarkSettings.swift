@@ -25,6 +25,8 @@ public struct BenchmarkSettings: Hashable, Sendable {
     public var paths: [PipelinePath]
     /// How cards are coloured (textured: the real viewer's shader work).
     public var shading: CardShading
+    /// The shared camera's eye distance, points (`--camera-distance`).
+    public var eyeDistance = Camera.defaultEyeDistance
 
     public init(layouts: [LayoutKind] = [.pages], cardCounts: [Int] = [10_000], viewport: Size = Size(width: 1280, height: 800),
                 warmupFrames: Int = 60, measuredFrames: Int = 600, ordering: RenderOrdering = .depth,
