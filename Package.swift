@@ -211,7 +211,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels",
+                "CardPixels", "CardLayoutFileLoading",
             ]
         ),
 

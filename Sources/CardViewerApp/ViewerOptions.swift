@@ -12,6 +12,9 @@ public struct ViewerOptions: Sendable {
     public var layoutOptions: LayoutOptionValues?
     /// False when `--layout` was not given: a restored state's layout is shown.
     public var layoutNamedByUser = true
+    /// `--layout-file FILE`, absolute: its layout (already registered) is `layout`; the window
+    /// reloads it when it is saved, and the state remembers it.
+    public var layoutFile: String?
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
     /// `--images DIR`: a folder of PNG and JPEG files (only ever read).
