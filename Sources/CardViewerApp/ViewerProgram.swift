@@ -55,6 +55,7 @@ public enum ViewerProgram {
             throw ViewerFailure.runtime(error.description)
         }
         loaded.warnings.forEach(warn)
+        let remembered = loaded.savedLayout
         let layoutFile = startingLayoutFile(options, loaded: &loaded, warn: warn)
         if let directory = options.imagesDirectory, loaded.catalog.available.isEmpty {
             warn("no \(pictureKinds) pictures in '\(directory)': the deck starts empty")
@@ -76,8 +77,9 @@ public enum ViewerProgram {
         driver.layoutFile = layoutFile
         driver.countsAllocations = options.allocationReport
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
-        // state file remembers (a new --layout or --set, an older file without one).
-        if loaded.needsSave || (store != nil && loaded.savedLayout != driver.savedLayout()) { driver.save() }
+        // state file remembers (a new --layout or --set, an older file without one, a
+        // remembered layout file gone or broken: the state then names the built-in layout shown).
+        if loaded.needsSave || (store != nil && remembered != driver.savedLayout()) { driver.save() }
         if let message = claim.message {
             warn(message)
             session.showMessage(message)
