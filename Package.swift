@@ -211,7 +211,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels",
+                "CardPixels", "CardLayoutFileLoading",
             ]
         ),
 
@@ -296,7 +296,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
-                "CardEvents", "CardPixels", "CardTestSupport",
+                "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter",
             ]
         ),
         .testTarget(

@@ -31,6 +31,9 @@ final class ViewerDriver {
     /// Whether frames are counted (`--allocation-report`).
     var countsAllocations = false
     private var frameStartCount: UInt64 = 0
+    /// The layout file shown, watched for the live reload and remembered in the state; `nil`
+    /// without one.
+    var layoutFile: LayoutFileReload?
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -154,9 +157,15 @@ final class ViewerDriver {
     /// viewer keeps going).
     func save() {
         guard let saver else { return }
-        saver.save(session.deck, layout: session.savedLayout)
+        saver.save(session.deck, layout: savedLayout())
         savedRevision = session.stateRevision
         saveFailed = false
+    }
+
+    /// The layout for the state file: the session's, with the layout file's path when it is
+    /// the file's (`LayoutFileReload.saved`).
+    func savedLayout() -> SavedLayout {
+        layoutFile?.saved(session.savedLayout) ?? session.savedLayout
     }
 
     /// Writes a screenshot under a new name in the screenshot folder (S).

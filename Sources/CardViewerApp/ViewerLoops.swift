@@ -8,7 +8,8 @@ import CardWindow
 /// expose, focus —, or motion since the last frame, the motion's last step included, so the
 /// resting frame after every animation is drawn). While anything moves the loop runs frame
 /// after frame (vsync paces them); at rest it sleeps in `glfwWaitEvents`, waking for input or
-/// the session's next deadline (a long press, a fading hint), and costs nothing.
+/// the session's next deadline (a long press, a fading hint), and costs nothing (with a layout
+/// file, it wakes four times a second to look for a save: `LayoutFileReload`).
 struct WindowLoop {
     let window: GLFWWindowContext
     let driver: ViewerDriver
@@ -21,6 +22,7 @@ struct WindowLoop {
             if timeout != 0 { driver.restartFrameTiming() }
             driver.beginFrame()
             window.pollEvents(timeout: timeout) { event in session.handle(event) }
+            driver.layoutFile?.poll(session)
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
             driver.saveIfChanged()
@@ -39,9 +41,11 @@ struct WindowLoop {
 
     /// How long to wait for events before the next frame: the session's policy at the window's
     /// time (0 while anything moves or a frame is owed, until the next deadline, or until an
-    /// event at rest).
+    /// event at rest); with a layout file watched, at most `LayoutFileReload.idleWait`, so a
+    /// save is seen while idle.
     func waitTime() -> Double? {
-        driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        let wait = driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        return driver.layoutFile == nil ? wait : LayoutFileReload.wait(wait)
     }
 }
 

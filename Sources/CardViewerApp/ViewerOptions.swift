@@ -14,6 +14,9 @@ public struct ViewerOptions: Sendable {
     public var layoutNamedByUser = true
     /// `--camera-distance`: the shared camera's eye distance, points; `nil`: the state's, else 1500.
     public var eyeDistance: Double?
+    /// `--layout-file FILE`, absolute: its layout (already registered) is `layout`; the window
+    /// reloads it when it is saved, and the state remembers it.
+    public var layoutFile: String?
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
     /// `--images DIR`: a folder of PNG and JPEG files (only ever read).

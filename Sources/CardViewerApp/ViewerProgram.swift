@@ -1,5 +1,7 @@
 import CardFiles
 import CardImaging
+import CardLayout
+import CardLayoutFileLoading
 import CardMath
 import CardPixels
 import CardRendering
@@ -45,7 +47,7 @@ public enum ViewerProgram {
         builder.showsStartHint = script == nil
         builder.drawsOverlay = true
         builder.warn = warn
-        let loaded: ViewerBuilder.LoadedDeck
+        var loaded: ViewerBuilder.LoadedDeck
         do {
             loaded = try builder.loadDeck()
         } catch let error as DeckLoadError {
@@ -54,6 +56,8 @@ public enum ViewerProgram {
             throw ViewerFailure.runtime(error.description)
         }
         loaded.warnings.forEach(warn)
+        let remembered = loaded.savedLayout
+        let layoutFile = startingLayoutFile(options, loaded: &loaded, warn: warn)
         if let directory = options.imagesDirectory, loaded.catalog.available.isEmpty {
             warn("no \(pictureKinds) pictures in '\(directory)': the deck starts empty")
             builder.emptyDeckLines = emptyFolderLines(directory)
@@ -69,10 +73,14 @@ public enum ViewerProgram {
             throw ViewerFailure(error)
         }
         let session = driver.session
+        // Remembered in the state either way; only the window loop polls it (replays stay
+        // their script's).
+        driver.layoutFile = layoutFile
         driver.countsAllocations = options.allocationReport
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
-        // state file remembers (a new --layout or --set, an older file without one).
-        if loaded.needsSave || (store != nil && loaded.savedLayout != session.savedLayout) { driver.save() }
+        // state file remembers (a new --layout or --set, an older file without one, a
+        // remembered layout file gone or broken: the state then names the built-in layout shown).
+        if loaded.needsSave || (store != nil && remembered != driver.savedLayout()) { driver.save() }
         if let message = claim.message {
             warn(message)
             session.showMessage(message)
@@ -102,6 +110,31 @@ public enum ViewerProgram {
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
         withExtendedLifetime(claim) {}
+    }
+
+    /// The layout file to start with: `--layout-file`'s, or (without `--layout` or
+    /// `--layout-file`) the one the state remembers, registered here. A remembered file that is
+    /// gone or broken is a one-line warning naming it and why, and the start is in the built-in
+    /// layout shown before it (`loaded.savedLayout` changed to that).
+    private static func startingLayoutFile(_ options: ViewerOptions, loaded: inout ViewerBuilder.LoadedDeck,
+                                           warn: @escaping @Sendable (String) -> Void) -> LayoutFileReload? {
+        let saved = loaded.savedLayout
+        if let path = options.layoutFile {
+            let builtIn = saved?.file == nil ? saved?.name : saved?.builtIn
+            return LayoutFileReload(path: path, kind: options.layout, builtIn: builtIn, warn: warn)
+        }
+        guard !options.layoutNamedByUser, let saved, let path = saved.file else { return nil }
+        do {
+            let kind = try LayoutFileLoader.register(path, warn: warn)
+            // The file may have renamed its layout since: its options carry over by name.
+            loaded.savedLayout?.name = kind.name
+            return LayoutFileReload(path: path, kind: kind, builtIn: saved.builtIn, warn: warn)
+        } catch {
+            let builtIn = saved.builtIn ?? LayoutKind.pages.name
+            warn("\(error.description) (the layout file the state remembers); starting in the \(builtIn) layout")
+            loaded.savedLayout = SavedLayout(name: builtIn)
+            return nil
+        }
     }
 
     /// The kinds of picture file `--images` shows, for messages.

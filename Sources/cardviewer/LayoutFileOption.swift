@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardLayoutFileLoading
+import Foundation
 
 /// `--layout-file FILE` (SPEC §9): a layout described by a JSON file, registered at start like
 /// any layout (its options set with `--set`). Errors exit 2 with `FILE:LINE:COLUMN: message`.
@@ -19,5 +20,10 @@ enum LayoutFileArgument {
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// `path` made absolute against the current folder (the state remembers it so).
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -62,6 +62,7 @@ struct RunCommand: ParsableCommand {
         options.layoutOptions = scene.layoutOptions
         options.layoutNamedByUser = scene.chosenLayout != nil || scene.layoutFile != nil
         options.eyeDistance = scene.camera.distance
+        options.layoutFile = scene.layoutFile.map(LayoutFileArgument.absolute)
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset

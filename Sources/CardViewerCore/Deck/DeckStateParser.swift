@@ -49,10 +49,18 @@ enum DeckStateParser {
     private static func savedLayout(_ scanner: inout JSONScanner) throws -> SavedLayout {
         try expectObject(&scanner, at: "layout")
         var name: String?, options: [String: Double] = [:], cameraDistance: Double?
+        var file: String?, fileBytes: String?, builtIn: String?
         try scanner.object { scanner, key in
             switch key {
             case "name": name = try string(&scanner, at: "layout.name")
             case "cameraDistance": cameraDistance = try scanner.number()
+            case "layoutFile": file = try string(&scanner, at: "layout.layoutFile")
+            case "layoutFileBytes":
+                guard let decoded = PathBytes.percentDecoded(try string(&scanner, at: "layout.layoutFileBytes")) else {
+                    throw wrong("layout.layoutFileBytes")
+                }
+                fileBytes = decoded
+            case "builtIn": builtIn = try string(&scanner, at: "layout.builtIn")
             case "options":
                 try expectObject(&scanner, at: "layout.options")
                 try scanner.object { scanner, option in
@@ -71,7 +79,7 @@ enum DeckStateParser {
             }
         }
         guard let name else { throw missing("layout.name") }
-        var saved = SavedLayout(name: name, options: options)
+        var saved = SavedLayout(name: name, options: options, file: fileBytes ?? file, builtIn: builtIn)
         saved.cameraDistance = cameraDistance
         return saved
     }

@@ -127,7 +127,27 @@ struct DeckStateWriter {
             }
             try close("}", &sink)
         }
+        try layoutFile(layout, &sink)
         try close("}", &sink)
+    }
+
+    /// `"layoutFile": PATH` (and `"layoutFileBytes"` when PATH is not UTF-8, as picture names'
+    /// `"nameBytes"`) and `"builtIn": NAME`, for a layout file's layout; nothing otherwise.
+    private mutating func layoutFile(_ layout: SavedLayout, _ sink: inout FileSink) throws {
+        guard let file = layout.file else { return }
+        try comma(&sink)
+        try key("layoutFile", &sink)
+        try string(PathBytes.displayed(file), &sink)
+        if PathBytes.hasEscapes(file) {
+            try comma(&sink)
+            try key("layoutFileBytes", &sink)
+            try string(PathBytes.percentEncoded(file), &sink)
+        }
+        if let builtIn = layout.builtIn {
+            try comma(&sink)
+            try key("builtIn", &sink)
+            try string(builtIn, &sink)
+        }
     }
 
     /// `{"name": value}`.

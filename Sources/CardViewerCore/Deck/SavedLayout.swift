@@ -4,7 +4,9 @@ import CardLayout
 /// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
 /// `"layout": {"cameraDistance": 1500, "name": "wheel", "options": {"radius": 700}}`; ±∞ as the
 /// strings `"inf"`/`"-inf"`. The camera's distance travels with the layout: it is how the layout
-/// is looked at (`--camera-distance`).
+/// is looked at (`--camera-distance`). A layout file's layout also has `"layoutFile"` (the file's
+/// absolute path) and `"builtIn"` (the built-in layout to fall back on when the file is gone or
+/// broken at the next start).
 public struct SavedLayout: Hashable, Sendable {
     public var name: String
     /// The options set by the user, option name → value.
@@ -12,10 +14,17 @@ public struct SavedLayout: Hashable, Sendable {
     /// The shared camera's eye distance, points (`--camera-distance`); `nil`: the default, 1500
     /// (the session leaves the default out, so older state files and newer ones read alike).
     public var cameraDistance: Double?
+    /// The layout file the layout came from (absolute, any bytes); `nil` for a built-in layout.
+    public var file: String?
+    /// The last built-in layout shown before the file's: where the next start goes when the file
+    /// is gone or broken. `nil` when unknown (then `pages`).
+    public var builtIn: String?
 
-    public init(name: String, options: [String: Double] = [:]) {
+    public init(name: String, options: [String: Double] = [:], file: String? = nil, builtIn: String? = nil) {
         self.name = name
         self.options = options
+        self.file = file
+        self.builtIn = builtIn
     }
 
     /// The layout `kind` with the user's `values`.
