@@ -103,11 +103,14 @@ let package = Package(
         // Picture folders listed (which files, in natural name order, sizes and dates), through
         // the file layer; nothing decoded, so no C codec comes with them.
         .target(name: "CardPictureFolders", dependencies: ["CardFiles"]),
+        // libpng's classic reader behind setjmp (which Swift cannot call): a PNG streamed a row
+        // at a time. Includes <png.h> and links libpng itself (a C target imports no module).
+        .target(name: "CPNGRows", linkerSettings: [.linkedLibrary("png16")]),
         // Images at the edge: PNG in and out through libpng and libdeflate.
         .target(
             name: "CardImaging",
             dependencies: [
-                "CardFiles", "CardPixels", "CPNG", "CDeflate",
+                "CardFiles", "CardPixels", "CPNG", "CDeflate", "CPNGRows",
             ],
             swiftSettings: pixelLoops
         ),
@@ -186,7 +189,7 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: [
                 "CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents",
-                "CardPictureFolders", "CardJSON",
+                "CardPictureFolders", "CardJSON", "CardPixels",
             ]
         ),
         // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
@@ -228,6 +231,8 @@ let package = Package(
             name: "picture-tool",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath",
+                // `make-hostile`: the hostile-picture cases the tests use, for measurements by hand.
+                "CardTestSupport",
             ]
         ),
 
@@ -291,7 +296,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
-                "CardEvents", "CardPixels",
+                "CardEvents", "CardPixels", "CardTestSupport",
             ]
         ),
         .testTarget(

@@ -12,7 +12,7 @@
 // columns so that it maps the unit quad (corners ±0.5, +y down) to world points (viewport points
 // after the scroll offset; +x right, +y down, +z toward the viewer); alpha, depth, id; the
 // picture's layer, the title's slot, the picture's rectangle on the card (card units, half
-// floats), its fade-in opacity and the card's flags.
+// floats), its fade-in opacity and the card's flags; the depth offset that orders coplanar cards.
 
 layout(location = 0) in vec4 aVertex;         // per vertex: anchor (unit card, or decoration rect 0…1), offset in corner radii
 layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark); distance to the outline in radii
@@ -25,6 +25,7 @@ layout(location = 8) in uvec2 iLayerTitle;    // picture layer (PictureLayer), t
 layout(location = 9) in vec4 iPictureRect;    // minX, minY, maxX, maxY in card units
 layout(location = 10) in uvec2 iOpacityFlags; // picture opacity 0…255, flags
 layout(location = 11) in float iVisibleHeight; // the part of the card (from its top) not hidden by the card in front
+layout(location = 12) in float iDepthOffset;  // points of depth toward the eye, for the depth test only (CoplanarOrder)
 
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
@@ -48,7 +49,8 @@ const uint unreadableFlag = 1u;
 const uint identityMultiplier = 0x9E3779u;
 // Decorations sit this far in front of their card along the ray to the eye (so they project onto
 // the same pixels): far above the depth buffer's resolution (~0.03 points at the cards' depths),
-// far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them.
+// far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them;
+// and below the 0.5 points of depth a unit of depthBias moves a coplanar card in front (CoplanarOrder).
 const float decorationLift = 0.25;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
@@ -219,6 +221,13 @@ void main() {
     // A placeholder samples far outside its texture: the border, the card's background.
     vPictureUV = vSource == 2 ? vec2(-8.0) : (vUV - iPictureRect.xy) / max(iPictureRect.zw - iPictureRect.xy, vec2(1e-6));
     gl_Position = uViewProjection * vec4(w, 1.0);
+    // Coplanar cards (CoplanarOrder): the depth test sees the card iDepthOffset points nearer
+    // the eye, x, y and w untouched, so it does not move on screen. With clip z = −a·D + b at a
+    // distance D = clip w in front of the eye (uViewProjection's depth row), a distance D − δ
+    // gives clip z = −a·D + b·D / (D − δ), i.e. z += b·δ / (D − δ): exact at every vertex, and
+    // the same for the body and the decorations, so a card keeps its decorations on top.
+    float depthB = uViewProjection[3][2] + uViewProjection[2][2] * uEye.z;
+    gl_Position.z += depthB * iDepthOffset / max(gl_Position.w - iDepthOffset, 1.0);
     if (uPaintOrder.x > 0.0) {
         // Later in the painter's order is nearer; a decoration half a step in front of its card.
         float step = 2.0 / (uPaintOrder.z + 1.0);

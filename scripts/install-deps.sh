@@ -20,6 +20,7 @@ packages=(
   libfontconfig-dev  # titles: finding fonts and fallback fonts (fontconfig)
   fonts-dejavu-core  # titles: a sans-serif font for Latin, Greek and Cyrillic (tests need it)
   fonts-wqy-zenhei   # titles: CJK glyphs (tests need them)
+  time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
 )
 
 missing=()

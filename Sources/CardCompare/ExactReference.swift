@@ -7,7 +7,9 @@ import Dispatch
 /// Which answer a reference gives at each pixel.
 public enum ReferenceVisibility: String, Sendable {
     /// What a correct 3D renderer shows: the cards the pixel's ray meets, sorted by depth,
-    /// nearest first (exact depth ties: the higher zIndex, then index, in front).
+    /// nearest first; hits within `CoplanarOrder.tolerance` (0.1 points) of depth of each other
+    /// are coplanar and ordered by `depthBias`, the larger in front, then by depth (exact depth
+    /// ties: the higher zIndex, then index, in front).
     case exact
     /// Core Animation's painter's algorithm: the same cards sorted by zIndex, then index, the
     /// highest on top, whatever their depth. What `zindex` ordering should draw.

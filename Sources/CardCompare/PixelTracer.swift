@@ -1,3 +1,4 @@
+import CardLayout
 import CardMath
 import CardRendering
 
@@ -43,6 +44,7 @@ struct PixelTracer {
         }
         let cards = self.cards, visibility = self.visibility
         hits.sort { Self.inFront($0, of: $1, cards: cards, visibility: visibility) }
+        if visibility == .exact { orderCoplanarRuns() }
 
         // Seen: front to back up to the first opaque card.
         var seen = hits.count
@@ -63,7 +65,10 @@ struct PixelTracer {
         var nearOutline = false
         let stopper = seen > 0 && cards[Int(hits[seen - 1].card)].alpha >= 1 ? hits[seen - 1] : nil
         let step = max(stepX, stepY)
-        for entry in planes where stopper.map({ !Self.inFront($0, of: entry, cards: cards, visibility: visibility) }) ?? true {
+        let eyeDistance = camera.eyeDistance
+        for entry in planes where stopper.map({
+            !Self.inFront($0, of: entry, cards: cards, visibility: visibility, eyeDistance: eyeDistance, coplanar: true)
+        }) ?? true {
             if cards[Int(entry.card)].isNearOutline(entry.hit, step: step, margin: outlineMargin) {
                 nearOutline = true
                 break
@@ -80,13 +85,49 @@ struct PixelTracer {
     }
 
     /// Whether `a` is seen in front of `b`: nearer (exact) or higher in paint order (painter).
+    /// Exact visibility takes hits within `CoplanarOrder.tolerance` points of depth of each
+    /// other as coplanar: the larger `depthBias` in front, then the nearer. As a sort's
+    /// comparator it is used only on plain depth (`coplanar: false`, then `orderCoplanarRuns`):
+    /// a tolerance makes no total order.
     @inline(__always)
     private static func inFront(_ a: (hit: PlaneHit, card: Int32), of b: (hit: PlaneHit, card: Int32),
-                                cards: [ProjectedCard], visibility: ReferenceVisibility) -> Bool {
+                                cards: [ProjectedCard], visibility: ReferenceVisibility,
+                                eyeDistance: Double = 0, coplanar: Bool = false) -> Bool {
         let ca = cards[Int(a.card)], cb = cards[Int(b.card)]
-        if visibility == .exact, a.hit.t != b.hit.t { return a.hit.t < b.hit.t }
+        if visibility == .exact {
+            if coplanar, abs(a.hit.t - b.hit.t) * eyeDistance <= CoplanarOrder.tolerance, ca.bias != cb.bias {
+                return ca.bias > cb.bias
+            }
+            if a.hit.t != b.hit.t { return a.hit.t < b.hit.t }
+        }
         if ca.zIndex != cb.zIndex { return ca.zIndex > cb.zIndex }
         return ca.index != cb.index ? ca.index > cb.index : a.card > b.card
+    }
+
+    /// Reorders `hits`, sorted nearest first, run by run: a run is a hit and every later one
+    /// within `CoplanarOrder.tolerance` points of depth of it; within a run the larger bias is in
+    /// front, then the nearer, then the higher zIndex and index (`CoplanarOrder.inFront`).
+    ///
+    /// - Complexity: O(k) when no two hits are that close, else O(k log k); no allocation.
+    private mutating func orderCoplanarRuns() {
+        let limit = CoplanarOrder.tolerance / camera.eyeDistance  // in units of the ray parameter t
+        let cards = self.cards
+        var start = 0
+        while start < hits.count {
+            var end = start + 1
+            while end < hits.count, hits[end].hit.t - hits[start].hit.t <= limit { end += 1 }
+            if end - start > 1 {
+                hits[start..<end].sort { a, b in
+                    let ca = cards[Int(a.card)], cb = cards[Int(b.card)]
+                    if let order = CoplanarOrder.inFront(depth: a.hit.t, bias: ca.bias, otherDepth: b.hit.t, otherBias: cb.bias) {
+                        return order
+                    }
+                    if ca.zIndex != cb.zIndex { return ca.zIndex > cb.zIndex }
+                    return ca.index != cb.index ? ca.index > cb.index : a.card > b.card
+                }
+            }
+            start = end
+        }
     }
 
     /// A channel value 0…255 rounded to the nearest byte.

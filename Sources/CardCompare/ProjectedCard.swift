@@ -17,6 +17,8 @@ struct ProjectedCard: Sendable {
     let id: CardID
     let zIndex: Int
     let index: Int
+    /// The card's `depthBias`: coplanar hits are ordered by it (`CoplanarOrder`).
+    let bias: Double
     /// Opacity, 0 < alpha ≤ 1.
     let alpha: Double
     /// Identity colour, 0…255 per channel.
@@ -42,6 +44,7 @@ struct ProjectedCard: Sendable {
         id = card.id
         zIndex = card.zIndex
         index = card.index
+        bias = card.depthBias
         alpha = min(card.alpha, 1)
         let color = IdentityColor.rgb(for: card.id)
         (red, green, blue) = (Double(color.r), Double(color.g), Double(color.b))

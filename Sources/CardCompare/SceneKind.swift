@@ -20,6 +20,10 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case wheelRest = "wheel-rest"
     case tasksRest = "tasks-rest"
     case slideboxFade = "slidebox-fade"
+    case coplanarFan = "coplanar-fan"
+    case coplanarRow = "coplanar-row"
+    case coplanarStack = "coplanar-stack"
+    case coplanarTranslucent = "coplanar-translucent"
 
     /// The height of every scene's viewport, points.
     public static let viewportHeight = 800.0
@@ -44,6 +48,10 @@ public enum SceneKind: String, CaseIterable, Sendable {
         case .wheelRest: "the wheel at rest: flat cards stacked on the rim"
         case .tasksRest: "the task switcher at rest: a flat deck"
         case .slideboxFade: "SlideBox's front card halfway through flying up and fading out"
+        case .coplanarFan: "a carousel-wheel fan: coplanar cards 0.01 points apart, each on the one before it (depthBias)"
+        case .coplanarRow: "linear with spacing 0.5: cards in one plane, the one nearer the centre in front (depthBias)"
+        case .coplanarStack: "a tilted stack of parallel cards 0.004 points apart, below the depth buffer's resolution (depthBias)"
+        case .coplanarTranslucent: "the coplanar row at alpha 0.6 over opaque coplanar cards and a backdrop"
         }
     }
 
@@ -66,6 +74,10 @@ public enum SceneKind: String, CaseIterable, Sendable {
         case .intersect: (StressScenes.intersect(viewport), .zero)
         case .translucent: (StressScenes.translucent(viewport), .zero)
         case .translucentMany: (StressScenes.translucentGrid(viewport), .zero)
+        case .coplanarFan: (CoplanarScenes.fan(viewport), .zero)
+        case .coplanarRow: (CoplanarScenes.row(viewport), .zero)
+        case .coplanarStack: (CoplanarScenes.stack(viewport), .zero)
+        case .coplanarTranslucent: (CoplanarScenes.translucent(viewport), .zero)
         }
     }
 }

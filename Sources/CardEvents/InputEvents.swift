@@ -64,16 +64,29 @@ public enum Key: Hashable, Sendable {
     case other(Int)
 }
 
+/// The modifier keys held with a key (SPEC §10: key events carry their modifiers).
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let control = KeyModifiers(rawValue: 2)
+    public static let alt = KeyModifiers(rawValue: 4)
+}
+
 /// A key going down or up.
 public struct KeyEvent: Hashable, Sendable {
     public var key: Key
     public var isDown: Bool
     /// Seconds on the same clock as pointer events.
     public var time: Double
+    /// The modifiers held when the key went down or up.
+    public var modifiers: KeyModifiers
 
-    public init(key: Key, isDown: Bool, time: Double) {
+    public init(key: Key, isDown: Bool, time: Double, modifiers: KeyModifiers = []) {
         self.key = key
         self.isDown = isDown
         self.time = time
+        self.modifiers = modifiers
     }
 }

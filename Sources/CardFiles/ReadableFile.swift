@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read
+private let systemReadAt = Glibc.pread
 #elseif canImport(Darwin)
 import Darwin
 private let systemRead = Darwin.read
+private let systemReadAt = Darwin.pread
 #endif
 
 /// A regular file opened for reading: the safe open every read of the project goes through.
@@ -62,6 +64,24 @@ public struct ReadableFile: ~Copyable {
         }
         guard failure == 0 else { throw .failed(path: path, code: failure) }
         return bytes
+    }
+
+    /// Fills `buffer` with the bytes at `offset` (a positional read: the next `read(upTo:)` is
+    /// not moved), as many as there are: fewer than the buffer holds only at the end of the file
+    /// (one that shrank included). For a file read in pieces, e.g. a picture streamed row by row.
+    ///
+    /// - Returns: the bytes read.
+    /// - Complexity: O(buffer); allocates nothing.
+    public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(FileReadError) -> Int {
+        guard offset >= 0, let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let got = retryingInterrupted { systemReadAt(descriptor, base + filled, buffer.count - filled, off_t(offset + filled)) }
+            if got < 0 { throw .failed(path: path, code: errno) }
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
     }
 }
 

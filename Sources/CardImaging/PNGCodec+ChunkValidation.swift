@@ -51,23 +51,34 @@ public enum PNGStructure {
     /// - Throws: `PNGError.unreadable` naming `name` with a one-line reason: not a PNG signature,
     ///   a truncated chunk header, a declared length past the end of the bytes or over
     ///   `maximumChunkLength`, an invalid type, an ancillary chunk over `maximumAncillaryLength`,
-    ///   or a first chunk that is not a 13-byte IHDR.
+    ///   more than `maximumChunkCount` chunks, image data the declared size cannot need, or a
+    ///   first chunk that is not a 13-byte IHDR.
     /// - Complexity: O(number of chunks); never allocates more than the chunk list.
     public static func chunks(of bytes: [UInt8], name: String = "<memory>") throws -> [PNGChunk] {
+        try chunks(in: bytes, name: name)
+    }
+
+    /// The chunks of the PNG in `source` (a file read in pieces, or bytes in memory), checked as
+    /// `chunks(of:name:)` says: only the chunks' headers are read (and the IHDR's fields), so a
+    /// file's image data is not read here.
+    public static func chunks(in source: some ByteSource, name: String = "<memory>") throws -> [PNGChunk] {
         func refuse(_ reason: String) -> PNGError { .unreadable(path: name, reason: reason) }
-        guard !bytes.isEmpty else { throw refuse("the file is empty") }
-        guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNGChunkScan.signature) else {
+        let size = source.count
+        guard size > 0 else { throw refuse("the file is empty") }
+        var window = HeaderWindow(source: source, name: name)
+        guard size >= 8, try window.eightBytes(at: 0) == PNGChunkScan.signatureWord else {
             throw refuse("not a PNG file (no PNG signature)")
         }
         var found: [PNGChunk] = []
         var offset = 8
-        while offset < bytes.count {
-            let remaining = bytes.count - offset
+        while offset < size {
+            let remaining = size - offset
             guard remaining >= 8 else {
                 throw refuse("truncated: \(remaining) bytes at byte \(offset) are too few for a chunk")
             }
-            let length = Int(PNGChunkScan.uint32(bytes, at: offset))
-            let typeBytes = bytes[(offset + 4)..<(offset + 8)]
+            let header = try window.eightBytes(at: offset)
+            let length = Int(header >> 32)
+            let typeBytes = (0..<4).map { UInt8(truncatingIfNeeded: header >> (24 - 8 * $0)) }
             guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
                 throw refuse("invalid chunk type at byte \(offset + 4)")
             }
@@ -94,7 +105,9 @@ public enum PNGStructure {
             if type == "IEND" { break }
         }
         guard !found.isEmpty else { throw refuse("no chunks after the PNG signature") }
-        try checkImageDataCanHoldTheImage(bytes, found, refuse)
+        // The IHDR's 13 bytes of data lie at 16..<29, its CRC after them: two words cover them.
+        let fields = try PNGHeaderFields(window.eightBytes(at: 16), window.eightBytes(at: 24))
+        try checkImageDataCanHoldTheImage(fields, found, refuse)
         return found
     }
 
@@ -104,21 +117,19 @@ public enum PNGStructure {
     /// data beyond what the declared size can need — the raw rows with their filter bytes (and
     /// Adam7's up to 4 more bytes a row), plus raw/16, plus `imageDataSlack` — is refused too:
     /// it would only feed the inflater work.
-    private static func checkImageDataCanHoldTheImage(_ bytes: [UInt8], _ chunks: [PNGChunk],
+    private static func checkImageDataCanHoldTheImage(_ header: PNGHeaderFields, _ chunks: [PNGChunk],
                                                       _ refuse: (String) -> PNGError) throws {
-        let header = chunks[0].data.lowerBound
-        let width = Int(PNGChunkScan.uint32(bytes, at: header)), height = Int(PNGChunkScan.uint32(bytes, at: header + 4))
-        let depth = Int(bytes[header + 8])
-        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(bytes[header + 9])]
+        let width = header.width, height = header.height, depth = header.bitDepth
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][header.colorType]
         // Bad header fields are libpng's to report; absurd sizes are refused as too large.
         guard let channels, [1, 2, 4, 8, 16].contains(depth), width > 0, height > 0, width <= PNGCodec.maximumDimension,
-              height <= PNGCodec.maximumDimension, width * height <= PNGCodec.maximumPixelCount else { return }
+              height <= PNGCodec.maximumDimension else { return }
         let rowBytes = (width * channels * depth + 7) / 8 + 1  // + the filter byte; Adam7 needs more
         let imageData = chunks.reduce(0) { $0 + ($1.type == "IDAT" ? $1.data.count : 0) }
         if imageData * 1032 < rowBytes * height {
             throw refuse("truncated: \(imageData) bytes of image data cannot hold a \(width)x\(height) image")
         }
-        let raw = (rowBytes + (bytes[header + 12] != 0 ? 4 : 0)) * height
+        let raw = (rowBytes + (header.interlaced ? 4 : 0)) * height
         let most = raw + raw / 16 + imageDataSlack
         if imageData > most {
             throw refuse("\(imageData) bytes of image data are more than a \(width)x\(height) image can need (at most \(most))")
@@ -130,12 +141,18 @@ public enum PNGStructure {
     /// itself when nothing is dropped.
     /// - Complexity: O(file size) when a chunk is dropped, else O(number of chunks).
     static func decodingBytes(_ bytes: [UInt8], chunks: [PNGChunk]) -> [UInt8] {
-        let kept = chunks.filter { !$0.isAncillary || decodingChunkTypes.contains($0.type) }
+        let kept = decodingChunks(chunks)
         if kept.count == chunks.count { return bytes }
         var copy = Array(bytes.prefix(8))
         copy.reserveCapacity(kept.reduce(8) { $0 + $1.bytes.count })
         for chunk in kept { copy += bytes[chunk.bytes] }
         return copy
+    }
+
+    /// The chunks libpng is given: those in `decodingChunkTypes`, and any unknown critical chunk
+    /// (which libpng then refuses).
+    static func decodingChunks(_ chunks: [PNGChunk]) -> [PNGChunk] {
+        chunks.filter { !$0.isAncillary || decodingChunkTypes.contains($0.type) }
     }
 
     /// The keyword/text pairs of the `tEXt` chunks in `chunks` (Latin-1, as PNG defines them),

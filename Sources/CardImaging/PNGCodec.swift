@@ -74,6 +74,13 @@ public enum PNGCodec {
     /// before allocating any pixels. Metadata chunks (text, EXIF, …) are not passed to libpng.
     /// - Complexity: O(file size + width · height).
     public static func decode(_ bytes: [UInt8], name: String = "<memory>") throws -> RGBAImage {
+        // A size over the limits is refused first, from the IHDR alone.
+        if bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            let width = Int(PNGChunkScan.uint32(bytes, at: 16)), height = Int(PNGChunkScan.uint32(bytes, at: 20))
+            guard width <= maximumDimension, height <= maximumDimension, width * height <= maximumPixelCount else {
+                throw PNGError.tooLarge(path: name, width: width, height: height)
+            }
+        }
         // Every chunk checked against the bytes really there before libpng allocates for any of
         // them; the common 8-bit files are read without libpng (`readDirectly`).
         let chunks = try PNGStructure.chunks(of: bytes, name: name)

@@ -13,7 +13,9 @@ import CardMath
 ///   agrees with it (the comparison scenes measure it), so the depth test rejects the hidden
 ///   fragments before they are shaded (the depth buffer decides what is seen whatever the order;
 ///   the order only saves fill). Then the translucent ones, sorted back to front by their
-///   center's distance from the eye.
+///   center's distance from the eye; at equal distance the larger `depthBias` later (in front,
+///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index. Last, the
+///   frame's biases become depth offsets by rank (`BiasRanking`).
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -26,6 +28,7 @@ public struct InstancePacker {
     private var opaqueKeys: [SortKey] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
+    private var ranking = BiasRanking()
 
     public init() {}
 
@@ -71,7 +74,8 @@ public struct InstancePacker {
             case .depth where record.isOpaque:
                 opaqueKeys.append(SortKey(primary: -Double(card.zIndex), secondary: -card.index, position: staging.count))
             case .depth:
-                keys.append(SortKey(primary: -Double(record.depth), secondary: card.index, position: staging.count))
+                keys.append(SortKey(primary: -Double(record.depth), bias: record.depthOffset, secondary: card.index,
+                                    position: staging.count))
             case .zindex:
                 keys.append(SortKey(primary: Double(card.zIndex), secondary: card.index, position: staging.count))
             }
@@ -89,6 +93,7 @@ public struct InstancePacker {
         while index < opaqueKeys.count { records.append(staging[opaqueKeys[index].position]); index += 1 }
         index = 0
         while index < keys.count { records.append(staging[keys[index].position]); index += 1 }
+        records.withUnsafeMutableBufferPointer { ranking.rank($0) }
     }
 
     /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way
@@ -119,15 +124,18 @@ public struct InstancePacker {
     }
 }
 
-/// A sort key: primary, then secondary, then the position in the input (so the order is total
-/// and the sort stable whatever the algorithm).
+/// A sort key: primary, then the coplanar bias (translucent cards at equal distance: the smaller
+/// bias first, i.e. behind), then secondary, then the position in the input (so the order is
+/// total and the sort stable whatever the algorithm).
 struct SortKey: Comparable {
     var primary: Double
+    var bias: Float = 0
     var secondary: Int
     var position: Int
 
     static func < (a: SortKey, b: SortKey) -> Bool {
         if a.primary != b.primary { return a.primary < b.primary }
+        if a.bias != b.bias { return a.bias < b.bias }
         if a.secondary != b.secondary { return a.secondary < b.secondary }
         return a.position < b.position
     }

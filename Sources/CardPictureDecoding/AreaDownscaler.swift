@@ -5,8 +5,9 @@ import CardPixels
 /// of the source area it covers, partly covered source pixels counted by the covered fraction.
 ///
 /// Separable (per destination row: a weighted sum of the source rows it covers, then one
-/// horizontal pass over that sum), with the per-axis tap tables built once per call and two row
-/// buffers: no allocation per pixel. Colours are averaged alpha-premultiplied, so transparent
+/// horizontal pass over that sum), with the per-axis tap tables built once per call and a few
+/// row buffers: no allocation per pixel. The rows may come one at a time (`RowDownscaler`), so
+/// a picture decoded row by row is reduced without ever being held whole. Colours are averaged alpha-premultiplied, so transparent
 /// pixels lend no colour to their neighbours; opaque pictures (every JPEG) skip the
 /// premultiplication.
 public enum AreaDownscaler {
@@ -39,77 +40,50 @@ public enum AreaDownscaler {
 
     /// The RGBA bytes of `source` (`width × height`, straight alpha, rows packed) scaled down to
     /// `size` (each side at most the source's, at least 1). `premultiply: false` is exact only
-    /// for opaque sources.
-    ///
-    /// Vertical first: for each destination row, the source rows it covers are summed into one
-    /// row of column sums (independent per column, so the loop pipelines), then that single row
-    /// is averaged horizontally. Each source pixel is read once (twice on a shared edge row).
+    /// for opaque sources. The rows go through a `RowDownscaler` in order: the same arithmetic
+    /// as a picture decoded a row at a time.
     static func downscale(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int, to size: PixelSize,
                           premultiply: Bool) -> [UInt8] {
-        let columns = AxisTaps(source: width, destination: size.width)
-        let rows = AxisTaps(source: height, destination: size.height)
-        let sums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width)
-        let averaged = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: size.width)
-        defer { sums.deallocate(); averaged.deallocate() }
-        return [UInt8](unsafeUninitializedCapacity: size.pixelCount * 4) { out, count in
-            for y in 0..<size.height {
-                let first = UnsafeRawPointer(source.baseAddress! + rows.first[y] * width * 4)
-                rows.weights.withUnsafeBufferPointer { weights in
-                    let taps = UnsafeBufferPointer(rebasing: weights[(y * rows.stride)..<(y * rows.stride + rows.count[y])])
-                    if premultiply {
-                        sumPremultiplied(first, rowBytes: width * 4, taps, into: sums)
-                    } else {
-                        sumOpaque(first, rowBytes: width * 4, taps, into: sums)
-                    }
-                }
-                average(sums, columns, into: averaged)
-                store(averaged, into: out.baseAddress! + y * size.width * 4, premultiplied: premultiply)
-            }
-            count = size.pixelCount * 4
-        }
+        let rows = RowDownscaler(width: width, height: height, to: size, premultiply: premultiply)
+        for y in 0..<height { rows.add(source.baseAddress! + y * width * 4) }
+        return rows.finish()
     }
 
-    /// `sums[x] = Σ weights[k] · pixel(x, row k)` over consecutive source rows starting at
-    /// `first`, for opaque sources. Written as plain loops over the row's bytes (row by row,
-    /// adding into the sums) so that the compiler vectorises them: 16 samples an iteration.
+    /// Adds `weight` × a row's pixels into `sums` (or sets them, for a destination row's first
+    /// source row), for opaque sources. A plain loop over the row's bytes, which the compiler
+    /// vectorises: 16 samples an iteration.
     @inline(__always)
-    private static func sumOpaque(_ first: UnsafeRawPointer, rowBytes: Int, _ weights: UnsafeBufferPointer<Float>,
-                                  into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    static func sumOpaque(_ row: UnsafePointer<UInt8>, rowBytes: Int, weight: Float, first: Bool,
+                          into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let total = UnsafeMutableRawPointer(sums.baseAddress!).assumingMemoryBound(to: Float.self)
-        let firstRow = first.assumingMemoryBound(to: UInt8.self)
-        let weight0 = weights[0]
-        for i in 0..<rowBytes { total[i] = Float(firstRow[i]) * weight0 }
-        for tap in 1..<max(1, weights.count) {
-            let row = firstRow + tap * rowBytes, weight = weights[tap]
+        if first {
+            for i in 0..<rowBytes { total[i] = Float(row[i]) * weight }
+        } else {
             for i in 0..<rowBytes { total[i] += Float(row[i]) * weight }
         }
     }
 
     /// As `sumOpaque`, with each pixel's colour multiplied by its alpha / 255 first.
     @inline(__always)
-    private static func sumPremultiplied(_ first: UnsafeRawPointer, rowBytes: Int, _ weights: UnsafeBufferPointer<Float>,
-                                         into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    static func sumPremultiplied(_ row: UnsafePointer<UInt8>, rowBytes: Int, weight: Float, first: Bool,
+                                 into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let total = UnsafeMutableRawPointer(sums.baseAddress!).assumingMemoryBound(to: Float.self)
-        let firstRow = first.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<rowBytes { total[i] = 0 }
-        for tap in 0..<weights.count {
-            let row = firstRow + tap * rowBytes, weight = weights[tap]
-            var i = 0
-            while i < rowBytes {
-                let alpha = Float(row[i + 3]) * weight
-                let scale = alpha * (1 / 255)
-                total[i] += Float(row[i]) * scale
-                total[i + 1] += Float(row[i + 1]) * scale
-                total[i + 2] += Float(row[i + 2]) * scale
-                total[i + 3] += alpha
-                i += 4
-            }
+        if first { for i in 0..<rowBytes { total[i] = 0 } }
+        var i = 0
+        while i < rowBytes {
+            let alpha = Float(row[i + 3]) * weight
+            let scale = alpha * (1 / 255)
+            total[i] += Float(row[i]) * scale
+            total[i + 1] += Float(row[i + 1]) * scale
+            total[i + 2] += Float(row[i + 2]) * scale
+            total[i + 3] += alpha
+            i += 4
         }
     }
 
     /// The row of column sums averaged horizontally: one value per destination column.
     @inline(__always)
-    private static func average(_ sums: UnsafeMutableBufferPointer<SIMD4<Float>>, _ columns: AxisTaps,
+    static func average(_ sums: UnsafeMutableBufferPointer<SIMD4<Float>>, _ columns: AxisTaps,
                                 into output: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         columns.weights.withUnsafeBufferPointer { weights in
             columns.first.withUnsafeBufferPointer { firsts in
@@ -134,7 +108,7 @@ public enum AreaDownscaler {
 
     /// A destination row from its averaged values: un-premultiplied when needed, rounded, clamped.
     @inline(__always)
-    private static func store(_ sums: UnsafeMutableBufferPointer<SIMD4<Float>>, into out: UnsafeMutablePointer<UInt8>,
+    static func store(_ sums: UnsafeMutableBufferPointer<SIMD4<Float>>, into out: UnsafeMutablePointer<UInt8>,
                               premultiplied: Bool) {
         let low = SIMD4<Float>(repeating: 0), high = SIMD4<Float>(repeating: 255)
         for x in 0..<sums.count {

@@ -14,9 +14,10 @@ enum JPEGDecoder {
     /// with more than `PictureLimits.maximumScans` are refused before TurboJPEG sees them.
     static let flags = Int32(TJFLAG_LIMITSCANS)
 
-    /// Decodes `bytes`, whose header `header` has been scanned, at about `target` (upright
-    /// pixels). Returns upright 8-bit RGBA (opaque).
-    static func decode(_ bytes: [UInt8], header: JPEGHeader, target: PictureTarget, name: String) throws -> RGBAImage {
+    /// Decodes `bytes`, whose header `header` has been scanned, at `upright` pixels (the
+    /// target's size for the picture, `PictureTarget.size(for:)`). Returns upright 8-bit RGBA
+    /// (opaque).
+    static func decode(_ bytes: [UInt8], header: JPEGHeader, target upright: PixelSize, name: String) throws -> RGBAImage {
         guard header.precision == 8 else {
             throw PictureError.unsupported(path: name, reason: "\(header.precision)-bit samples (only 8-bit JPEG is decoded)")
         }
@@ -30,7 +31,6 @@ enum JPEGDecoder {
             throw PictureError.truncated(path: name, reason: "\(bytes.count - header.scanOffset) bytes of image data cannot hold a \(header.size) picture")
         }
         // The target in stored pixels (orientations 5–8 store the picture turned a quarter).
-        let upright = target.size(for: header.uprightSize)
         let wanted = header.orientation.swapsAxes ? upright.transposed : upright
         let scaled = scaledSize(of: header.size, covering: wanted)
         guard let handle = tjInitDecompress() else {

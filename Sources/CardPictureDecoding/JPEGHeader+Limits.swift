@@ -1,11 +1,12 @@
 /// What a JPEG costs to decode, from its header and a marker scan, before TurboJPEG sees it.
 extension JPEGHeader {
     /// The bytes libjpeg keeps for the whole picture's DCT coefficients while decoding a
-    /// progressive or arithmetic-coded file: 64 coefficients of 2 bytes per 8×8 block of every
-    /// component, after subsampling, the blocks rounded up to whole MCUs as libjpeg allocates
-    /// them. 0 for baseline Huffman-coded files, which stream row by row.
+    /// progressive, multi-scan or arithmetic-coded file (`keepsAllCoefficients`): 64
+    /// coefficients of 2 bytes per 8×8 block of every component, after subsampling, the blocks
+    /// rounded up to whole MCUs as libjpeg allocates them. 0 for single-scan baseline
+    /// Huffman-coded files, which stream row by row.
     public var coefficientBytes: Int {
-        guard isProgressive || isArithmetic else { return 0 }
+        guard keepsAllCoefficients else { return 0 }
         let factors = samplingFactors.isEmpty ? [UInt8](repeating: 0x11, count: max(components, 1)) : samplingFactors
         // Factors are 1–4; broken ones (0) count as 1, so the estimate never comes out low.
         let h = factors.map { max(1, Int($0 >> 4)) }, v = factors.map { max(1, Int($0 & 0x0F)) }

@@ -22,6 +22,16 @@ public struct JPEGHeader: Equatable, Sendable {
     /// Each component's sampling factors from the frame header, as stored: horizontal in the high
     /// nibble, vertical in the low one (empty when the frame header lists no components).
     public var samplingFactors: [UInt8] = []
+    /// How many components the first scan codes (its SOS header's count). Fewer than
+    /// `components` in a sequential file means one scan per component or group, which libjpeg
+    /// decodes through a whole-image coefficient buffer, as it does progressive files.
+    public var firstScanComponents = 0
+
+    /// Whether libjpeg keeps every DCT coefficient of the picture while decoding it: progressive
+    /// files, sequential files of several scans, and (counted too, to be safe) arithmetic coding.
+    public var keepsAllCoefficients: Bool {
+        isProgressive || isArithmetic || firstScanComponents < components
+    }
 
     /// The size as shown, after the EXIF orientation.
     public var uprightSize: PixelSize { orientation.swapsAxes ? size.transposed : size }
@@ -104,6 +114,7 @@ public struct JPEGHeader: Equatable, Sendable {
                 header.orientation = orientation ?? .up
                 header.hasAdobeMarker = adobe
                 header.scanOffset = offset - 2
+                header.firstScanComponents = length >= 3 ? Int(bytes[offset + 2]) : 0
                 return .header(header)
             }
             offset += length

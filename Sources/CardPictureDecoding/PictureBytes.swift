@@ -26,7 +26,7 @@ public enum PictureBytes {
 
     /// The picture's wording of a file error: too large, or unreadable with the reason.
     static func pictureError(_ error: FileReadError) -> PictureError {
-        if case let .tooLarge(path, bytes, _) = error { return .fileTooLarge(path: path, bytes: bytes) }
+        if case let .tooLarge(path, bytes, limit) = error { return .fileTooLarge(path: path, bytes: bytes, limit: limit) }
         return .unreadable(path: error.path, reason: error.reason)
     }
 }

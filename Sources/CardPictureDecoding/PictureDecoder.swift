@@ -1,3 +1,4 @@
+import CardFiles
 import CardImaging
 import CardMath
 import CardPixels
@@ -29,131 +30,292 @@ public struct PictureInfo: Sendable, Equatable {
     public var orientation: PictureOrientation
 }
 
+/// Lets a decode start once the memory it will take is free: a budget that several decoding
+/// threads share (the viewer's workers: `DecodeBudget`). The decoder asks before it reads a
+/// file whole or allocates any pixels, with the estimate from the file's size and header.
+public protocol DecodeAdmission: Sendable {
+    /// Runs `body` once `bytes` may be taken, waiting while they are in use by other decodes,
+    /// and gives them back when it returns or throws.
+    /// - Throws: a `PictureError` naming `name` when `bytes` can never be had (more than the
+    ///   whole budget), or when the budget is closed.
+    func admit<Result>(_ bytes: Int, name: String, _ body: () throws -> Result) throws -> Result
+}
+
+/// What decoding a picture costs, bytes, estimated from the file's size and header before any
+/// pixel is decoded.
+public struct PictureCost: Equatable, Sendable {
+    /// The file held in memory for the decode (0 when it is read as a stream).
+    public var input = 0
+    /// The decoder's own memory beyond its input and output (`PictureLimits.maximumWorkingMemory`
+    /// caps it): JPEG's coefficients, a whole PNG image, a streamed PNG's rows.
+    public var working = 0
+    /// The pixels made: the output, and a larger image it is reduced from.
+    public var output = 0
+
+    /// All of it: what a decode takes from the decode budget.
+    public var total: Int { input + working + output }
+}
+
 /// The one entry point for decoding picture files (PNG and JPEG, chosen by their first bytes),
 /// called by the loader's worker threads.
+///
+/// Every cap of `PictureLimits` is checked from the file's size and header before anything is
+/// read whole or allocated for pixels: the file's size for the way its decoder reads it (JPEG
+/// and PNG read whole: 64 MB; PNG read as a stream: 1 GiB), the declared pixels, the working
+/// memory; then the estimated cost goes through the admission (the workers' decode budget), and
+/// only then is the file read. 8-bit non-interlaced PNG over 4 MP is decoded a row at a time and
+/// reduced as it goes (`PNGRowReader`, `RowDownscaler`); baseline JPEG through DCT scaling: their
+/// memory is the output's.
 ///
 /// Thread-safe: no shared mutable state; every call owns its buffers and decoder handles.
 /// Errors are `PictureError`s, one line naming the file.
 public enum PictureDecoder {
-    /// Pictures wider or taller than this are refused as absurd, from their header (PNG's limit).
+    /// Pictures wider or taller than this are refused as absurd, from their header (PNG's limit,
+    /// the largest texture side GL drivers commonly allow).
     public static let maximumDimension = PNGCodec.maximumDimension
-    /// Pictures with more pixels than this are refused as absurd, from their header.
-    public static let maximumPixelCount = PNGCodec.maximumPixelCount
-    /// Files larger than this are refused unread.
-    public static let maximumFileSize = PNGCodec.maximumFileSize
+
+    /// PNGs of at most this many pixels (4 MP, 2048²) are read whole even when they could be
+    /// streamed: the whole decode's direct read (libdeflate, `PNGCodec`) is about 1.4× as fast as
+    /// libpng's rows, and costs at most 32 MiB here (rows and RGBA, 8 bytes a pixel).
+    public static let wholePNGPixels = 2048 * 2048
+
+    /// The first bytes read for a picture's header; a JPEG's header segments are read on,
+    /// four times as much each time, up to `maximumHeaderBytes`.
+    static let headerBytes = 64 << 10
+    static let maximumHeaderBytes = 16 << 20
 
     /// Decodes the picture at `path` at about `target` (upright pixels; aspect kept; never
-    /// larger than the picture).
-    /// - Complexity: PNG: O(file pixels). JPEG: O(file size + decoded pixels), the decoded
-    ///   pixels being about the target's thanks to DCT scaling.
-    public static func decode(contentsOf path: String, target: PictureTarget = .fullSize) throws -> DecodedPicture {
-        try decode(PictureBytes.readAll(path, maximumSize: maximumFileSize), name: path, target: target)
+    /// larger than the picture), within `limits`, once `admission` lets its cost in.
+    /// - Complexity: PNG: O(file size + file pixels), memory O(output). JPEG: O(file size +
+    ///   decoded pixels), the decoded pixels being about the target's thanks to DCT scaling.
+    public static func decode(contentsOf path: String, target: PictureTarget = .fullSize,
+                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil) throws -> DecodedPicture {
+        try decode(source: open(path), name: path, target: target, limits: limits, admission: admission)
     }
 
     /// Decodes picture bytes; `name` labels errors.
-    public static func decode(_ bytes: [UInt8], name: String = "<memory>", target: PictureTarget = .fullSize) throws -> DecodedPicture {
-        switch PictureFormat(signature: bytes.prefix(8)) {
-        case .png:
-            try checkPNGWorkingMemory(bytes, name: name)
-            let image: RGBAImage
-            do {
-                image = try PNGCodec.decode(bytes, name: name)
-            } catch let error as PNGError {
-                throw pictureError(error, name: name)
+    public static func decode(_ bytes: [UInt8], name: String = "<memory>", target: PictureTarget = .fullSize,
+                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil) throws -> DecodedPicture {
+        try decode(source: bytes, name: name, target: target, limits: limits, admission: admission)
+    }
+
+    /// The size (upright) and format of the picture at `path`, from its size and first bytes
+    /// only (PNG's IHDR; JPEG's header segments, read on only while they continue), checked
+    /// against `limits` as a decode would be.
+    public static func probe(contentsOf path: String, limits: PictureLimits = .standard) throws -> PictureInfo {
+        try plan(open(path), name: path, target: .fullSize, limits: limits).info
+    }
+
+    /// The size and format of the picture in `bytes` (the whole file, or its first bytes: a
+    /// header cut short is reported as truncated).
+    public static func probe(_ bytes: [UInt8], name: String = "<memory>", limits: PictureLimits = .standard) throws -> PictureInfo {
+        try plan(bytes, name: name, target: .fullSize, limits: limits).info
+    }
+
+    /// What decoding the picture at `path` at `target` would cost (checked against `limits`
+    /// as a decode is), without decoding it.
+    public static func cost(contentsOf path: String, target: PictureTarget, limits: PictureLimits = .standard) throws -> PictureCost {
+        try plan(open(path), name: path, target: target, limits: limits).cost
+    }
+
+    static func open(_ path: String) throws -> FileSource {
+        do {
+            return try FileSource(opening: path)
+        } catch {
+            throw PictureBytes.pictureError(error)
+        }
+    }
+
+    // MARK: The plan: size, header, caps, cost
+
+    /// How a picture is decoded.
+    enum Route {
+        /// PNG a row at a time, reduced as the rows come.
+        case pngRows
+        /// PNG read whole (interlaced, 16-bit, or of at most `wholePNGPixels`), through `PNGCodec`.
+        case pngWhole
+        /// JPEG through TurboJPEG (the file read whole).
+        case jpeg(JPEGHeader)
+    }
+
+    /// A picture's header, checked against the limits, and what decoding it at a target costs.
+    struct Plan {
+        var info: PictureInfo
+        var route: Route
+        /// The decoded size (upright), from the target.
+        var wanted: PixelSize
+        var cost: PictureCost
+    }
+
+    /// Reads the signature and header of `source` and checks the caps in their order: the file's
+    /// size for its reading, the declared size, the working memory.
+    /// `streamingAbove`: PNGs of more pixels are read a row at a time when they can be
+    /// (`wholePNGPixels`; tests lower it to compare both reads).
+    static func plan(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
+                     streamingAbove: Int = wholePNGPixels) throws -> Plan {
+        do {
+            let signature = try prefix(of: source, count: 8)
+            switch PictureFormat(signature: signature) {
+            case .png: return try planPNG(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
+            case .jpeg: return try planJPEG(source, name: name, target: target, limits: limits)
+            case nil:
+                throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
+                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file")
             }
-            let full = PixelSize(width: image.width, height: image.height)
-            return DecodedPicture(image: AreaDownscaler.downscale(image, to: target.size(for: full)), fullSize: full, format: .png)
-        case .jpeg:
-            let header = try jpegHeader(bytes, name: name, complete: true)
-            try PictureLimits.check(header, bytes: bytes, name: name)
-            let image = try JPEGDecoder.decode(bytes, header: header, target: target, name: name)
-            return DecodedPicture(image: image, fullSize: header.uprightSize, format: .jpeg)
-        case nil:
-            throw bytes.isEmpty ? PictureError.truncated(path: name, reason: "the file is empty")
-                : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file")
+        } catch let error as FileReadError {
+            throw PictureBytes.pictureError(error)
         }
     }
 
-    /// The size (upright) and format of the picture at `path`, from its first bytes only: PNG's
-    /// IHDR; JPEG's frame header and EXIF orientation (reading on, 64 KiB at a time, only while
-    /// the marker segments before the image data continue, up to 16 MiB).
-    public static func probe(contentsOf path: String) throws -> PictureInfo {
-        var limit = 64 << 10
-        while true {
-            let (bytes, fileSize) = try PictureBytes.read(path, upTo: limit)
-            do {
-                return try probe(bytes, name: path, complete: bytes.count >= fileSize)
-            } catch PictureError.truncated where bytes.count < fileSize && limit < 16 << 20 {
-                limit *= 4
-            }
+    private static func planPNG(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
+                                streamingAbove: Int) throws -> Plan {
+        // The first chunk must be a 13-byte IHDR: length, type, width, height at bytes 16–23.
+        let bytes = try prefix(of: source, count: 33)
+        guard bytes.count >= 33 else { throw PictureError.truncated(path: name, reason: "the PNG header is cut short") }
+        guard bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) else {
+            throw PictureError.corrupt(path: name, reason: "the first chunk is not a 13-byte IHDR")
         }
-    }
-
-    /// The size and format from the first bytes of a picture; `complete` says whether `bytes`
-    /// is the whole file (otherwise running out of bytes is reported as truncated all the same,
-    /// for the caller to read more).
-    public static func probe(_ bytes: [UInt8], name: String = "<memory>", complete: Bool = true) throws -> PictureInfo {
-        switch PictureFormat(signature: bytes.prefix(8)) {
-        case .png:
-            // The first chunk must be a 13-byte IHDR: length, type, width, height at bytes 16–23.
-            guard bytes.count >= 33 else { throw PictureError.truncated(path: name, reason: "the PNG header is cut short") }
-            guard bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) else {
-                throw PictureError.corrupt(path: name, reason: "the first chunk is not a 13-byte IHDR")
-            }
-            let size = PixelSize(width: Int(bigEndian32(bytes, at: 16)), height: Int(bigEndian32(bytes, at: 20)))
-            try checkSize(size, name: name)
-            try checkPNGWorkingMemory(bytes, name: name)
-            return PictureInfo(size: size, format: .png, orientation: .up)
-        case .jpeg:
-            let header = try jpegHeader(bytes, name: name, complete: complete)
-            try PictureLimits.checkWorkingMemory(header.coefficientBytes, name: name)
-            return PictureInfo(size: header.uprightSize, format: .jpeg, orientation: header.orientation)
-        case nil:
-            throw bytes.isEmpty ? PictureError.truncated(path: name, reason: "the file is empty")
-                : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file")
-        }
-    }
-
-    /// The scanned JPEG header, its size checked against the limits.
-    static func jpegHeader(_ bytes: [UInt8], name: String, complete: Bool) throws -> JPEGHeader {
-        switch JPEGHeader.scan(bytes) {
-        case let .header(header):
-            try checkSize(header.size, name: name)
-            return header
-        case .needsMoreBytes:
-            throw PictureError.truncated(path: name, reason: "the file ends inside the JPEG header")
-        case let .malformed(reason):
-            throw PictureError.corrupt(path: name, reason: reason)
-        }
-    }
-
-    /// Refuses empty sizes and those over `maximumDimension` or `maximumPixelCount`.
-    static func checkSize(_ size: PixelSize, name: String) throws {
-        guard size.width > 0, size.height > 0 else {
-            throw PictureError.corrupt(path: name, reason: "the header declares a \(size) picture")
-        }
-        guard size.width <= maximumDimension, size.height <= maximumDimension, size.pixelCount <= maximumPixelCount else {
-            throw PictureError.tooLarge(path: name, width: size.width, height: size.height)
-        }
-    }
-
-    /// Refuses a PNG whose IHDR (bytes 16–28) declares an image libpng must hold whole and that
-    /// is over `PictureLimits.maximumWorkingMemory`. Files too short for an IHDR are left to the
-    /// PNG reader to refuse.
-    static func checkPNGWorkingMemory(_ bytes: [UInt8], name: String) throws {
-        guard bytes.count >= 29 else { return }
         let width = Int(bigEndian32(bytes, at: 16)), height = Int(bigEndian32(bytes, at: 20))
-        // Absurd sizes are refused as such by `checkSize` and the PNG reader (and would overflow).
-        guard width <= maximumDimension, height <= maximumDimension else { return }
-        let memory = PictureLimits.pngWorkingMemory(
-            width: width, height: height,
-            bitDepth: Int(bytes[24]), colorType: Int(bytes[25]), interlaced: bytes[28] != 0)
-        try PictureLimits.checkWorkingMemory(memory, name: name)
+        let depth = Int(bytes[24]), interlaced = bytes[28] != 0
+        let streamed = depth <= 8 && PNGRowReader.canStream(interlaced: interlaced) && width * height > streamingAbove
+        try limits.checkFileSize(source.count, streamed: streamed, name: name)
+        try limits.checkSize(width, height, name: name)
+        let full = PixelSize(width: width, height: height)
+        let wanted = target.size(for: full)
+        var cost = PictureCost(output: wanted.pixelCount * 4)
+        if streamed {
+            // libpng's rows (at most 8 bytes a pixel each, two of them), one RGBA row, the sums.
+            cost.working = width * 4 * 5 + RowDownscaler.workingBytes(width: width, size: wanted)
+        } else {
+            cost.input = source.count
+            cost.working = wholePNGWorkingMemory(width: width, height: height, bitDepth: depth, interlaced: interlaced)
+            if wanted == full { cost.output = 0 }  // the whole image is the output
+        }
+        try limits.checkWorkingMemory(cost.working, name: name)
+        return Plan(info: PictureInfo(size: full, format: .png, orientation: .up), route: streamed ? .pngRows : .pngWhole,
+                    wanted: wanted, cost: cost)
+    }
+
+    /// The memory a PNG read whole holds beyond its file: the whole image as 8-bit RGBA; and the
+    /// inflated rows too (at most 4 more bytes a pixel) for 8-bit non-interlaced files, which the
+    /// direct read unfilters in place (`PNGCodec.readDirectly`); and at 16 bits a sample (8 more
+    /// bytes a pixel) for 16-bit files, which libpng's linear output is read through
+    /// (`PNGCodec.decodeSixteenBitFromLinear`).
+    static func wholePNGWorkingMemory(width: Int, height: Int, bitDepth: Int, interlaced: Bool) -> Int {
+        width * height * (bitDepth == 16 ? 12 : interlaced ? 4 : 8)
+    }
+
+    private static func planJPEG(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
+        // Read whole by TurboJPEG: the size is checked before anything past the signature is read.
+        try limits.checkFileSize(source.count, streamed: false, name: name)
+        var limit = headerBytes
+        var header: JPEGHeader
+        while true {
+            let bytes = try prefix(of: source, count: limit)
+            switch JPEGHeader.scan(bytes) {
+            case let .header(found): header = found
+            case .needsMoreBytes where bytes.count < source.count && limit < maximumHeaderBytes:
+                limit *= 4
+                continue
+            case .needsMoreBytes:
+                throw PictureError.truncated(path: name, reason: "the file ends inside the JPEG header")
+            case let .malformed(reason):
+                throw PictureError.corrupt(path: name, reason: reason)
+            }
+            break
+        }
+        try limits.checkSize(header.size.width, header.size.height, name: name)
+        try limits.checkWorkingMemory(header.coefficientBytes, name: name)
+        let wanted = target.size(for: header.uprightSize)
+        let scaled = JPEGDecoder.scaledSize(of: header.size, covering: header.orientation.swapsAxes ? wanted.transposed : wanted)
+        var output = scaled.pixelCount * 4
+        if scaled.pixelCount != wanted.pixelCount { output += wanted.pixelCount * 4 }
+        if header.orientation != .up { output += wanted.pixelCount * 4 }
+        let cost = PictureCost(input: source.count, working: header.coefficientBytes, output: output)
+        return Plan(info: PictureInfo(size: header.uprightSize, format: .jpeg, orientation: header.orientation),
+                    route: .jpeg(header), wanted: wanted, cost: cost)
+    }
+
+    // MARK: Decoding
+
+    static func decode(source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
+                       admission: (any DecodeAdmission)?, streamingAbove: Int = wholePNGPixels) throws -> DecodedPicture {
+        let plan = try plan(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
+        let run = { try decode(source, plan: plan, name: name, limits: limits) }
+        do {
+            return try admission?.admit(plan.cost.total, name: name, run) ?? run()
+        } catch let error as FileReadError {
+            throw PictureBytes.pictureError(error)
+        } catch let error as PNGError {
+            throw pictureError(error, name: name)
+        }
+    }
+
+    private static func decode(_ source: some ByteSource, plan: Plan, name: String, limits: PictureLimits) throws -> DecodedPicture {
+        let full = plan.info.size
+        switch plan.route {
+        case .pngRows:
+            return DecodedPicture(image: try decodeRows(source, name: name, full: full, wanted: plan.wanted), fullSize: full, format: .png)
+        case .pngWhole:
+            // The chunk structure first, from the chunks' headers: a file of millions of chunks
+            // is refused without being read whole.
+            _ = try PNGStructure.chunks(in: source, name: name)
+            let image = try PNGCodec.decode(wholeBytes(source), name: name)
+            return DecodedPicture(image: AreaDownscaler.downscale(image, to: plan.wanted), fullSize: full, format: .png)
+        case let .jpeg(header):
+            let bytes = try wholeBytes(source)
+            try limits.check(header, bytes: bytes, name: name)
+            let image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
+            return DecodedPicture(image: image, fullSize: full, format: .jpeg)
+        }
+    }
+
+    /// A PNG decoded a row at a time to `wanted`: rows straight into the output at full size,
+    /// else through a `RowDownscaler` (premultiplied when the file can have transparency).
+    private static func decodeRows(_ source: some ByteSource, name: String, full: PixelSize, wanted: PixelSize) throws -> RGBAImage {
+        let reader = try PNGRowReader(source: source, name: name)
+        guard reader.width == full.width, reader.height == full.height else {
+            throw PictureError.corrupt(path: name, reason: "the header changed while the file was read")
+        }
+        let rowBytes = full.width * 4
+        if wanted == full {
+            var pixels = [UInt8](repeating: 0, count: full.pixelCount * 4)
+            try pixels.withUnsafeMutableBytes { out in
+                for y in 0..<full.height {
+                    try reader.readRow(into: UnsafeMutableRawBufferPointer(rebasing: out[(y * rowBytes)..<((y + 1) * rowBytes)]))
+                }
+            }
+            return RGBAImage(width: full.width, height: full.height, pixels: pixels)
+        }
+        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes, alignment: 16)
+        defer { row.deallocate() }
+        let reduced = RowDownscaler(width: full.width, height: full.height, to: wanted, premultiply: reader.hasAlpha)
+        for _ in 0..<full.height {
+            try reader.readRow(into: row)
+            reduced.add(row.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return RGBAImage(width: reduced.size.width, height: reduced.size.height, pixels: reduced.finish())
+    }
+
+    /// The first `count` bytes of `source` (fewer when it is shorter).
+    static func prefix(of source: some ByteSource, count: Int) throws -> [UInt8] {
+        let wanted = min(count, source.count)
+        return try [UInt8](unsafeUninitializedCapacity: wanted) { buffer, filled in
+            filled = 0
+            filled = try source.read(at: 0, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// All of `source`: an array itself, a file read whole.
+    static func wholeBytes(_ source: some ByteSource) throws -> [UInt8] {
+        if let bytes = source as? [UInt8] { return bytes }
+        if let file = source as? FileSource { return try file.readAll() }
+        return try prefix(of: source, count: source.count)
     }
 
     static func pictureError(_ error: PNGError, name: String) -> PictureError {
         switch error {
-        case let .tooLarge(_, width, height): .tooLarge(path: name, width: width, height: height)
+        case let .tooLarge(_, width, height): .tooLarge(path: name, width: width, height: height, maximumPixels: PNGCodec.maximumPixelCount)
         case let .unreadable(_, reason) where reason.hasPrefix("truncated"):
             .truncated(path: name, reason: String(reason.dropFirst("truncated: ".count)))
         case let .unreadable(_, reason), let .unwritable(_, reason): .corrupt(path: name, reason: reason)

@@ -9,15 +9,16 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     case truncated(path: String, reason: String)
     /// The bytes break the format's rules.
     case corrupt(path: String, reason: String)
-    /// The picture's declared size is over the limits (see `PictureDecoder.maximumDimension`).
-    case tooLarge(path: String, width: Int, height: Int)
-    /// Decoding would need more working memory than `PictureLimits.maximumWorkingMemory`, bytes
-    /// (estimated from the header).
-    case tooMuchMemory(path: String, bytes: Int)
+    /// The picture's declared size is over the limits: `PictureDecoder.maximumDimension` a side,
+    /// `maximumPixels` in all (`PictureLimits.maximumPixels`).
+    case tooLarge(path: String, width: Int, height: Int, maximumPixels: Int)
+    /// Decoding would need more memory than `limit` (`PictureLimits.maximumWorkingMemory`, or
+    /// the decode budget of all workers), bytes, estimated from the header.
+    case tooMuchMemory(path: String, bytes: Int, limit: Int)
     /// A progressive JPEG declares more decode work than `PictureLimits.maximumPixelScans`.
     case tooMuchWork(path: String, pixelScans: Int)
-    /// The file is larger than any allowed picture needs (`PictureDecoder.maximumFileSize`).
-    case fileTooLarge(path: String, bytes: Int)
+    /// The file is larger than its format's cap, `limit` bytes (`PictureLimits.fileSizeCap`).
+    case fileTooLarge(path: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -25,14 +26,14 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
         case let .unsupported(path, reason): "picture '\(path)' is not supported: \(reason)"
         case let .truncated(path, reason): "picture '\(path)' is truncated: \(reason)"
         case let .corrupt(path, reason): "picture '\(path)' is corrupt: \(reason)"
-        case let .tooLarge(path, width, height):
-            "picture '\(path)' is too large (\(width)x\(height); at most \(PictureDecoder.maximumDimension) pixels a side and \(PictureDecoder.maximumPixelCount) pixels)"
-        case let .tooMuchMemory(path, bytes):
-            "picture '\(path)' is too large (decoding needs \(megabytes(bytes)) MB of memory; at most \(megabytes(PictureLimits.maximumWorkingMemory)) MB)"
+        case let .tooLarge(path, width, height, maximumPixels):
+            "picture '\(path)' is too large (\(width)x\(height); at most \(PictureDecoder.maximumDimension) pixels a side and \(maximumPixels) pixels)"
+        case let .tooMuchMemory(path, bytes, limit):
+            "picture '\(path)' is too large (decoding needs \(megabytes(bytes)) MB of memory; at most \(limit >= 1_000_000 ? "\(limit / 1_000_000) MB" : "\(limit) bytes"))"
         case let .tooMuchWork(path, pixelScans):
             "picture '\(path)' is too large (\(pixelScans) pixel-scans to decode; at most \(PictureLimits.maximumPixelScans))"
-        case let .fileTooLarge(path, bytes):
-            "picture '\(path)' is too large (\(bytes) bytes; at most \(PictureDecoder.maximumFileSize))"
+        case let .fileTooLarge(path, bytes, limit):
+            "picture '\(path)' is too large (\(bytes) bytes; at most \(limit))"
         }
     }
 
@@ -40,11 +41,13 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case let .unreadable(path, _), let .unsupported(path, _), let .truncated(path, _), let .corrupt(path, _),
-             let .tooLarge(path, _, _), let .fileTooLarge(path, _), let .tooMuchMemory(path, _), let .tooMuchWork(path, _):
+             let .tooLarge(path, _, _, _), let .fileTooLarge(path, _, _), let .tooMuchMemory(path, _, _),
+             let .tooMuchWork(path, _):
             path
         }
     }
 
-    /// Bytes in megabytes (10⁶), rounded up so a refusal never reads "192 MB; at most 192 MB".
+    /// Bytes in megabytes (10⁶), rounded up so a refusal never reads "192 MB; at most 192 MB"
+    /// (limits are rounded down).
     private func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
 }

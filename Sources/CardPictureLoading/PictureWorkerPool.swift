@@ -17,6 +17,8 @@ public struct PictureCompletion<Key: Hashable & Sendable, Output: Sendable>: Sen
 /// - Memory is bounded: jobs running plus results not yet taken never exceed `completedLimit`;
 ///   the workers pause until results are taken (or cancelled).
 /// - `shutdown` stops and joins the workers (a running job finishes first; its result is freed).
+/// - With a `DecodeBudget`, the jobs share its bytes (each job's work takes and gives back its
+///   own); the pool closes it at `shutdown`, so a worker waiting for budget stops waiting.
 ///
 /// Threading: every method may be called from any thread. The frame thread's calls take one
 /// lock, held only for O(1)/O(log queued) bookkeeping (never while work runs; results are freed
@@ -37,11 +39,12 @@ public final class PictureWorkerPool<Key: Hashable & Sendable, Request: Sendable
 
     /// Starts `workerCount` threads (at least 1) that run `work`. `completedLimit` (default
     /// 2 × workers, never below the worker count) bounds the results held for the caller.
+    /// `budget`, when the work takes its memory from one, is closed at `shutdown`.
     public init(workerCount: Int = defaultWorkerCount, completedLimit: Int? = nil, name: String = "picture-worker",
-                work: @escaping @Sendable (Request) throws -> Output) {
+                budget: DecodeBudget? = nil, work: @escaping @Sendable (Request) throws -> Output) {
         self.workerCount = max(1, workerCount)
         self.completedLimit = max(completedLimit ?? 2 * self.workerCount, self.workerCount)
-        core = WorkerCore(completedLimit: self.completedLimit, work: work)
+        core = WorkerCore(completedLimit: self.completedLimit, budget: budget, work: work)
         for index in 0..<self.workerCount { core.startWorker(name: "\(name)-\(index + 1)") }
     }
 
@@ -119,9 +122,11 @@ final class WorkerCore<Key: Hashable & Sendable, Request: Sendable, Output: Send
     private var started = 0
     private let exited = DispatchGroup()
     private let work: @Sendable (Request) throws -> Output
+    private let budget: DecodeBudget?
 
-    init(completedLimit: Int, work: @escaping @Sendable (Request) throws -> Output) {
+    init(completedLimit: Int, budget: DecodeBudget?, work: @escaping @Sendable (Request) throws -> Output) {
         book = WorkBook(completedLimit: completedLimit)
+        self.budget = budget
         self.work = work
     }
 
@@ -182,6 +187,7 @@ final class WorkerCore<Key: Hashable & Sendable, Request: Sendable, Output: Send
         condition.broadcast()
         condition.unlock()
         guard first else { return true }
+        budget?.close()  // a worker waiting for budget gives up its job
         if let seconds {
             // The workers hold this core: whatever they still hold is freed when they exit.
             guard exited.wait(timeout: .now() + seconds) == .success else { return false }

@@ -290,7 +290,7 @@ public final class CardRenderer {
         gl.drawTrianglesInstanced(indexCount: indices.count, firstIndex: indices.lowerBound, instanceCount: range.count)
     }
 
-    /// Points the per-instance attributes (locations 3…11, divisor 1; the table in
+    /// Points the per-instance attributes (locations 3…12, divisor 1; the table in
     /// `InstanceRecord`) at the record starting at byte `base` of the bound instance buffer.
     private func pointInstanceAttributes(at base: Int) {
         let stride = InstanceRecord.stride
@@ -304,6 +304,7 @@ public final class CardRenderer {
         gl.attribute(9, components: 4, type: .half, stride: stride, offset: base + InstanceRecord.pictureRectOffset, divisor: 1)
         gl.attribute(10, components: 2, type: .uint8, stride: stride, offset: base + InstanceRecord.opacityFlagsOffset, divisor: 1)
         gl.attribute(11, components: 1, type: .unorm16, stride: stride, offset: base + InstanceRecord.visibleHeightOffset, divisor: 1)
+        gl.attribute(12, components: 1, type: .float, stride: stride, offset: base + InstanceRecord.depthOffsetOffset, divisor: 1)
     }
 }
 

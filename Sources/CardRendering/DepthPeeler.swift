@@ -32,8 +32,9 @@ import CardShaders
 ///
 /// Layer colours and the accumulation are half floats, so a stack of layers rounds to 8 bits
 /// once, when it lands in the target; depths are 32-bit floats, so a fragment compares equal to
-/// itself in the next layer. Cards at exactly the same depth at a pixel (coplanar overlaps,
-/// which the layouts avoid with `CardStacking`) show only the first drawn there. The layers are
+/// itself in the next layer. Cards at exactly the same depth at a pixel would show only the
+/// first drawn there; coplanar cards are kept apart by their records' `depthOffset` (their
+/// `depthBias`, applied by the card vertex shader in every pass, so each peels as its own layer). The layers are
 /// single-sampled: with a multisampled target, translucent cards' edges are not antialiased.
 final class DepthPeeler {
     private let gl: GL

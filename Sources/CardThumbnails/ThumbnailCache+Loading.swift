@@ -69,7 +69,8 @@ extension ThumbnailCache {
     /// 3. otherwise the file is decoded. In mode `readwrite`, when a thumbnail folder is large
     ///    enough for the target, its thumbnail is made as `saving` says (see `ThumbnailSaving`;
     ///    `.later` suits a viewer: pictures first, thumbnails when idle); a file that cannot be
-    ///    decoded is recorded under `fail/`.
+    ///    decoded is recorded under `fail/` (not one refused by the limits of `decode`, which
+    ///    another run may raise).
     ///
     /// Thread-safe; call it from worker threads. Errors are `PictureError`s naming `path`.
     public func loadPicture(at path: String, target: PictureTarget, saving: ThumbnailSaving = .now,
@@ -108,6 +109,8 @@ extension ThumbnailCache {
         } catch let error as PictureError {
             switch error {
             case .unreadable: break  // the standard: nothing is recorded for files that cannot be read
+            case .tooLarge, .tooMuchMemory, .tooMuchWork, .fileTooLarge:
+                break  // over this run's limits (`--max-pixels` …), which another run may raise
             default: recordFailure(forPicture: path, stamp: stamp, reason: error.description)
             }
             throw error

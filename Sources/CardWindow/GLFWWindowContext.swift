@@ -142,7 +142,12 @@ public final class GLFWWindowContext {
             let mapped = Key(glfwKey: key, shifted: mods & GLFW_MOD_SHIFT != 0)
             // Repeats only for keys where holding means "more" (scrolling, the wheel's radius).
             guard action != GLFW_REPEAT || mapped.repeats else { return }
-            EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime())))
+            var modifiers: KeyModifiers = []
+            if mods & GLFW_MOD_SHIFT != 0 { modifiers.insert(.shift) }
+            if mods & GLFW_MOD_CONTROL != 0 { modifiers.insert(.control) }
+            if mods & GLFW_MOD_ALT != 0 { modifiers.insert(.alt) }
+            EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime(),
+                                                        modifiers: modifiers)))
         }
         // Both sizes: the framebuffer's alone changes when the window moves to a screen of another scale.
         glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }

@@ -25,6 +25,7 @@ extension BenchCommand {
     func validatePhotos() throws {
         guard photos.source.images != nil else {
             if photos.source.givenThumbnailCache != nil { throw ValidationError("--thumbnail-cache needs --images DIR") }
+            if let given = photos.source.givenLimitOptions.first { throw ValidationError("\(given) needs --images DIR") }
             if photos.limit != nil { throw ValidationError("--limit needs --images DIR") }
             if photos.compareVips { throw ValidationError("--compare-vips needs --images DIR") }
             return
@@ -46,7 +47,8 @@ extension BenchCommand {
     /// The photo benchmark's settings from the options.
     var photoSettings: PhotoBenchmarkSettings {
         PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
-                               ordering: order, thumbnailCache: photos.source.thumbnailCache, limit: photos.limit?.value,
+                               ordering: order, thumbnailCache: photos.source.thumbnailCache, pictureLimits: photos.source.limits,
+                               limit: photos.limit?.value,
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
     }
 

@@ -25,6 +25,9 @@ enum CommandLineInput {
         "--cards": "expected a whole number of cards ≥ 0, e.g. 30",
         "--offset": "expected Y or X,Y in finite points, e.g. 120 or 1500,0",
         "--sweep": "expected card counts separated by commas, e.g. 1000,10000,100000",
+        "--max-file-size": "expected a size of at least 1 byte: a whole number, or with a unit, e.g. 64MB or 1GiB",
+        "--max-picture-memory": "expected a size of at least 1 byte: a whole number, or with a unit, e.g. 192MB or 1GiB",
+        "--max-pixels": "expected a pixel count of at least 1: a whole number, with a unit, or WxH, e.g. 268MP or 16384x16384",
     ]
 
     /// `line` with the expected form of the option it complains about, when it is an

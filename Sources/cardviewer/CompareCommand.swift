@@ -9,15 +9,20 @@ import Foundation
 
 /// A scene name, or `all`.
 enum SceneChoice {
-    /// Every accepted value: `all`, `none` (only the `--layout` scene), then the scene names.
-    static var allValueStrings: [String] { ["all", "none"] + SceneKind.allCases.map(\.rawValue) }
+    /// Every accepted value: `all`, `none` (only the `--layout` scene), then the scene names:
+    /// the fixed scenes, then the catalogue's layout scenes whose layout is registered.
+    static var allValueStrings: [String] {
+        ["all", "none"] + SceneKind.allCases.map(\.rawValue) + RestingLayoutScene.available().map(\.name)
+    }
 
     /// The scenes `argument` names, or `nil` for an unknown name.
-    static func scenes(_ argument: String) -> [SceneKind]? {
+    static func scenes(_ argument: String) -> (fixed: [SceneKind], layouts: [RestingLayoutScene])? {
         switch argument {
-        case "all": SceneKind.allCases
-        case "none": []
-        default: SceneKind(rawValue: argument).map { [$0] }
+        case "all": return (SceneKind.allCases, RestingLayoutScene.available())
+        case "none": return ([], [])
+        default:
+            if let kind = SceneKind(rawValue: argument) { return ([kind], []) }
+            return RestingLayoutScene.available().first { $0.name == argument }.map { ([], [$0]) }
         }
     }
 }
@@ -115,7 +120,15 @@ struct CompareCommand: ParsableCommand {
             throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
-        var scenes = (SceneChoice.scenes(scene) ?? []).map { $0.scene(viewport: viewport) }
+        let chosen = SceneChoice.scenes(scene) ?? ([], [])
+        var scenes = chosen.fixed.map { $0.scene(viewport: viewport) }
+        for entry in chosen.layouts {
+            do {
+                if let layoutScene = try entry.scene(viewport: viewport) { scenes.append(layoutScene) }
+            } catch {
+                throw RuntimeFailure("scene '\(entry.name)': \(error)")
+            }
+        }
         if let layout = sceneLayout {
             scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport))
         }

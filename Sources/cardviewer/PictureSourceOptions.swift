@@ -1,8 +1,10 @@
 import ArgumentParser
+import CardPictureDecoding
 import CardThumbnails
 
-/// `--images DIR` and `--thumbnail-cache MODE`: a folder of pictures as the deck, and how the
-/// desktop's thumbnail cache is used for it. Declared once, for `run`, `render` and `bench`.
+/// `--images DIR`, `--thumbnail-cache MODE` and the picture limits: a folder of pictures as the
+/// deck, how the desktop's thumbnail cache is used for it, and what one picture may cost to
+/// decode (SPEC §11). Declared once, for `run`, `render` and `bench`.
 struct PictureSourceOptions: ParsableArguments {
     @Option(help: """
         A folder of pictures as the deck: its .png, .jpg and .jpeg files (only read, never changed; \
@@ -18,8 +20,62 @@ struct PictureSourceOptions: ParsableArguments {
             """)
     var givenThumbnailCache: ThumbnailCacheMode?
 
+    @Option(name: .customLong("max-file-size"),
+            help: ArgumentHelp("""
+                The largest picture file read, for every format (bytes, or with a unit: 64MB, 1GiB); default: 64MB \
+                for files decoded whole (JPEG, interlaced or 16-bit PNG), 1GiB for PNG read a row at a time.
+                """, valueName: "size"))
+    var maxFileSize: ByteCount?
+
+    @Option(name: .customLong("max-pixels"),
+            help: ArgumentHelp("The most pixels a picture may declare (a number, 268MP or WxH); default: 268MP (16384x16384).",
+                               valueName: "pixels"))
+    var maxPixels: PixelCount?
+
+    @Option(name: .customLong("max-picture-memory"),
+            help: ArgumentHelp("""
+                The most working memory one picture's decoder may need (bytes, or 192MB, 1GiB); default: 192MB. \
+                All decodes together stay within twice this, at least 384MB.
+                """, valueName: "size"))
+    var maxPictureMemory: ByteCount?
+
     /// The thumbnail cache mode: as given, `readwrite` when not.
     var thumbnailCache: ThumbnailCacheMode { givenThumbnailCache ?? .readwrite }
+
+    /// The picture limits: the defaults, with what the command line gives.
+    var limits: PictureLimits {
+        var limits = PictureLimits.standard
+        limits.maximumFileSize = maxFileSize?.bytes
+        if let maxPixels { limits.maximumPixels = maxPixels.pixels }
+        if let maxPictureMemory { limits.maximumWorkingMemory = maxPictureMemory.bytes }
+        return limits
+    }
+
+    /// The picture options given, by name (for "needs --images DIR").
+    var givenLimitOptions: [String] {
+        [maxFileSize.map { _ in "--max-file-size" }, maxPixels.map { _ in "--max-pixels" },
+         maxPictureMemory.map { _ in "--max-picture-memory" }].compactMap { $0 }
+    }
 }
 
 extension ThumbnailCacheMode: ExpressibleByArgument {}
+
+/// A size in bytes: a whole number, or with a unit (`64MB`, `1GiB`: `PictureLimits.bytes(from:)`).
+struct ByteCount: ExpressibleByArgument, Sendable {
+    var bytes: Int
+
+    init?(argument: String) {
+        guard let bytes = PictureLimits.bytes(from: argument) else { return nil }
+        self.bytes = bytes
+    }
+}
+
+/// A pixel count: a whole number, with a unit (`268MP`) or `WxH` (`PictureLimits.pixels(from:)`).
+struct PixelCount: ExpressibleByArgument, Sendable {
+    var pixels: Int
+
+    init?(argument: String) {
+        guard let pixels = PictureLimits.pixels(from: argument) else { return nil }
+        self.pixels = pixels
+    }
+}

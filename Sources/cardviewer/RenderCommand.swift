@@ -52,6 +52,7 @@ struct RenderCommand: ParsableCommand {
         builder.ordering = rendering.order
         builder.offset = scene.offset.offset
         builder.pictures.thumbnailCache = source.thumbnailCache
+        builder.pictures.limits = source.limits
         builder.warn = { printError("warning: \($0)") }
         let loaded: ViewerBuilder.LoadedDeck
         do {

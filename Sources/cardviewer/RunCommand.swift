@@ -73,6 +73,7 @@ struct RunCommand: ParsableCommand {
         options.headless = headless
         options.allocationReport = allocationReport
         options.pictures.thumbnailCache = source.thumbnailCache
+        options.pictures.limits = source.limits
         options.pictures.cardLayers = pictureLayers
         do {
             try ViewerProgram.run(options, report: { print(TerminalText.escaped($0, keepingNewlines: true)) }, warn: { printError("warning: \($0)") })

@@ -12,12 +12,17 @@
 //                                                            (later: saved after the timed loads)
 //   picture-tool make-photos DIR --count N [--size WxH] [--png] [--orientation 1-8]
 //                                                            synthetic photo-like JPEGs (or PNGs)
+//   picture-tool make-hostile DIR                            the hostile-picture cases of the tests
+//                                                            (DIR/case01 …, one folder each) and
+//                                                            the largest pictures the limits allow
+//                                                            (DIR/largest), made byte by byte
 // --peak-memory (any command) prints "peak resident memory: N KiB" last: this process's own
 // high-water mark (VmHWM), which excludes whatever a parent shared with it before exec.
 // Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
 import CardImaging
 import CardMath
 import CardPictureDecoding
+import CardTestSupport
 import CardThumbnails
 import Foundation
 
@@ -198,8 +203,22 @@ case "make-photos":
         }
     }
     print("wrote \(options.count) pictures of \(options.size) to \(folder)")
+case "make-hostile":
+    guard let folder = options.paths.first else { fail("make-hostile needs a folder") }
+    let sets = HostileFiles.cases.enumerated().map { (String(format: "case%02d", $0.offset + 1), $0.element.files) }
+        + [("largest", HostileFiles.largest)]
+    for (name, files) in sets {
+        do {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true)
+            for file in files { try file.make("\(folder)/\(name)/\(file.name)") }
+        } catch {
+            fail("cannot write \(folder)/\(name): \(error)")
+        }
+    }
+    for (index, hostile) in HostileFiles.cases.enumerated() { print(String(format: "case%02d: ", index + 1) + hostile.description) }
+    print("largest: " + HostileFiles.largest.map(\.name).joined(separator: ", "))
 default:
-    fail("unknown command '\(commandLine[1])'; use decode, probe or bench")
+    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, make-photos or make-hostile")
 }
 if options.reportPeakMemory {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

@@ -21,9 +21,10 @@ struct BulkPackingTests {
         }
     }
 
-    /// True when two records agree: ids, layers and alpha exactly, every Float within the tolerance.
+    /// True when two records agree: ids, layers, alpha and depth offset exactly, every other
+    /// Float within the tolerance.
     static func agree(_ a: InstanceRecord, _ b: InstanceRecord) -> Bool {
-        guard a.id == b.id, a.layer == b.layer, a.alpha == b.alpha else { return false }
+        guard a.id == b.id, a.layer == b.layer, a.alpha == b.alpha, a.depthOffset == b.depthOffset else { return false }
         let got = [a.row0, a.row1, a.row2].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [a.depth]
         let expected = [b.row0, b.row1, b.row2].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [b.depth]
         return zip(got, expected).allSatisfy { g, e in

@@ -12,7 +12,7 @@ struct InstancePackerTests {
     @Test("a record is 80 bytes (SPEC: at most 80) with the documented field offsets, which the attribute offsets are")
     func layout() {
         #expect(InstanceRecord.stride == 80)
-        #expect(MemoryLayout<InstanceRecord>.size == 76)
+        #expect(MemoryLayout<InstanceRecord>.size == 80)  // no padding left: bytes 76–79 hold depthOffset
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row0) == 0)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row1) == 16)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.row2) == 32)
@@ -25,10 +25,11 @@ struct InstancePackerTests {
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.pictureOpacityLevel) == 72)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.flags) == 73)
         #expect(MemoryLayout<InstanceRecord>.offset(of: \.visibleHeightLevel) == 74)
+        #expect(MemoryLayout<InstanceRecord>.offset(of: \.depthOffset) == 76)
         #expect([InstanceRecord.rowsOffset, InstanceRecord.alphaDepthOffset, InstanceRecord.idOffset,
                  InstanceRecord.layerTitleOffset, InstanceRecord.pictureRectOffset, InstanceRecord.opacityFlagsOffset,
-                 InstanceRecord.visibleHeightOffset]
-                == [0, 48, 56, 60, 64, 72, 74])
+                 InstanceRecord.visibleHeightOffset, InstanceRecord.depthOffsetOffset]
+                == [0, 48, 56, 60, 64, 72, 74, 76])
     }
 
     /// The world point the record's rows map unit-quad point (u, v) to.

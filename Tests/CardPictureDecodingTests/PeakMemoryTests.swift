@@ -25,7 +25,7 @@ enum HostilePNGs {
     /// zTXt and iTXt whose compressed text inflates to 256 MB; an iCCP whose profile inflates
     /// to 256 MB and whose ICC header declares 2³¹−1 bytes.
     static func bombs() throws -> [(name: String, bytes: [UInt8])] {
-        let bomb = zlibBomb(inflatingTo: 256 << 20)
+        let bomb = HostileFiles.zlibZeros(count: 256 << 20)
         let iccBomb = [0x78, 0x01] + deflateStoredPrefix([0x7F, 0xFF, 0xFF, 0xFF]) + bomb.dropFirst(2)
         return [
             ("bomb-zTXt.png", try valid(with: PNGStructure.chunk(type: "zTXt", data: Array("Comment".utf8) + [0, 0] + bomb))),
@@ -79,6 +79,23 @@ struct PeakMemoryTests {
         // Before the fix one such file alone took 2.1 GB.
         let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
         #expect(peak < 48 << 20, "peak \(peak >> 20) MiB")
+    }
+
+    @Test("a 16384² baseline JPEG and an 8-bit 16384² PNG decode to a card in about the memory of their output")
+    func pictures268MPCostTheirOutput() throws {
+        let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Made byte by byte: 1.5 MB of flat grey JPEG, 5 MB of zeros PNG (805 MB of rows).
+        for file in HostileFiles.largest { try file.make("\(folder)/\(file.name)") }
+        let outcome = try ChildProcess.run(tool, ["decode", "--fit", "512x512", "--peak-memory"]
+            + HostileFiles.largest.map { "\(folder)/\($0.name)" })
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("flat-16384.jpg: jpeg 16384x16384 -> 512x512"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("zeros-16384.png: png 16384x16384 -> 512x512"), "\(outcome.stdout)")
+        // The JPEG at 1/8 is 2048² (16 MiB); the PNG holds a few rows. Whole, each would be 1 GiB.
+        let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
+        #expect(peak < 64 << 20, "peak \(peak >> 20) MiB")
     }
 
     @Test func bombsDecodeInProcessToo() throws {

@@ -42,7 +42,7 @@ struct PictureErrorTests {
         var bytes = Self.jpeg
         let sof = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
         bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0xEA, 0x60, 0xEA, 0x60])
-        expectRefused(bytes, name: "huge.jpg") { $0 == .tooLarge(path: "huge.jpg", width: 60000, height: 60000) }
+        expectRefused(bytes, name: "huge.jpg") { $0 == .tooLarge(path: "huge.jpg", width: 60000, height: 60000, maximumPixels: PictureLimits.defaultMaximumPixels) }
         bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0, 0, 0, 10])
         expectRefused(bytes, name: "zero.jpg") { if case .corrupt = $0 { true } else { false } }
         #expect(throws: PictureError.self) { try PictureDecoder.probe(bytes, name: "zero.jpg") }

@@ -89,7 +89,7 @@ struct PictureLimitTests {
         // 4:2:0: 1.5 M blocks × 128 bytes = 201 MB over the 192 MB cap; refused from the header,
         // by probe (the header alone) and decode alike, with the size in the message.
         let bytes = try HostileJPEG.make(progressive: true, subsampling: TJSAMP_420, width: 8192, height: 8192, scans: 1)
-        let expected = PictureError.tooMuchMemory(path: "big.jpg", bytes: 201_326_592)
+        let expected = PictureError.tooMuchMemory(path: "big.jpg", bytes: 201_326_592, limit: 192_000_000)
         #expect(decodeError(bytes, name: "big.jpg") == expected)
         #expect(throws: expected) { try PictureDecoder.probe(bytes, name: "big.jpg") }
         #expect(expected.description == "picture 'big.jpg' is too large (decoding needs 202 MB of memory; at most 192 MB)")
@@ -98,19 +98,28 @@ struct PictureLimitTests {
         #expect(throws: Never.self) { try PictureDecoder.probe(photo, name: "photo.jpg") }
     }
 
-    @Test func sixteenBitInterlacedPNGsOverTheCapAreRefused() throws {
-        // 8000×8000 RGB at 16 bits, interlaced: libpng would hold 384 MB.
+    @Test func pngsReadWholeOverTheCapAreRefused() throws {
+        // 8000×8000 RGB at 16 bits, interlaced: read whole, as 16-bit RGBA (8 bytes a pixel)
+        // and then 8-bit RGBA (4 more): 768 MB.
         let hostile = pngHeader(width: 8000, height: 8000, bitDepth: 16, colorType: 2, interlaced: true)
-        let expected = PictureError.tooMuchMemory(path: "deep.png", bytes: 384_000_000)
+        let expected = PictureError.tooMuchMemory(path: "deep.png", bytes: 768_000_000, limit: 192_000_000)
         #expect(decodeError(hostile, name: "deep.png") == expected)
         #expect(throws: expected) { try PictureDecoder.probe(hostile, name: "deep.png") }
         // 16-bit alone and interlacing alone count too; an 8-bit, non-interlaced one streams.
         #expect(decodeError(pngHeader(width: 8000, height: 8000, bitDepth: 16, colorType: 6, interlaced: false), name: "a.png")
-            == .tooMuchMemory(path: "a.png", bytes: 512_000_000))
+            == .tooMuchMemory(path: "a.png", bytes: 768_000_000, limit: 192_000_000))
         #expect(decodeError(pngHeader(width: 8000, height: 8000, bitDepth: 8, colorType: 6, interlaced: true), name: "b.png")
-            == .tooMuchMemory(path: "b.png", bytes: 256_000_000))
+            == .tooMuchMemory(path: "b.png", bytes: 256_000_000, limit: 192_000_000))
         #expect(throws: Never.self) {
             try PictureDecoder.probe(pngHeader(width: 8000, height: 8000, bitDepth: 8, colorType: 6, interlaced: false), name: "c.png")
+        }
+        // Grey and interlaced, read whole as RGBA whatever its depth: 6000×6000 is 144 MB (within
+        // the cap), 8000×8000 is 256 MB (refused; 64 MB at its own depth).
+        #expect(throws: Never.self) {
+            try PictureDecoder.probe(pngHeader(width: 6000, height: 6000, bitDepth: 8, colorType: 0, interlaced: true), name: "d.png")
+        }
+        #expect(throws: PictureError.tooMuchMemory(path: "e.png", bytes: 256_000_000, limit: 192_000_000)) {
+            try PictureDecoder.probe(pngHeader(width: 8000, height: 8000, bitDepth: 8, colorType: 0, interlaced: true), name: "e.png")
         }
     }
 }

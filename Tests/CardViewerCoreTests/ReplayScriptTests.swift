@@ -33,7 +33,7 @@ import Testing
         {"events": [
           {"time": 0.5, "type": "key", "key": "A"},
           {"time": 0.2, "type": "click", "x": 5, "y": 6, "button": "right"},
-          {"time": 0.6, "type": "keydown", "key": "escape"},
+          {"time": 0.6, "type": "keydown", "key": "escape", "mods": ["shift", "CTRL"]},
           {"time": 0.7, "type": "scroll", "dx": 0, "dy": -1.5, "precise": true},
           {"time": 0.8, "type": "resize", "width": 0, "height": 0}
         ], "end": 3}
@@ -43,7 +43,7 @@ import Testing
         #expect(script.events[3] == .key(KeyEvent(key: .character("a"), isDown: true, time: 0.5)))
         #expect(script.events[4] == .key(KeyEvent(key: .character("a"), isDown: false, time: 0.5)))
         #expect(script.events[1] == .pointer(PointerEvent(.down, position: Vec2(5, 6), time: 0.2, button: .secondary)))
-        #expect(script.events[5] == .key(KeyEvent(key: .escape, isDown: true, time: 0.6)))
+        #expect(script.events[5] == .key(KeyEvent(key: .escape, isDown: true, time: 0.6, modifiers: [.shift, .control])))
         #expect(script.events[6] == .scroll(ScrollEvent(delta: Vec2(0, -1.5), time: 0.7, isPrecise: true)))
         #expect(script.events[7] == .resize(.zero, time: 0.8))
     }
@@ -54,6 +54,7 @@ import Testing
         #"{"events": [{"time": 0, "type": "move", "x": 1, "y": 1e300}]}"#,
         #"{"events": [{"time": -0.1, "type": "key", "key": "a"}]}"#,
         #"{"events": [{"time": 0, "type": "key", "key": "ctrl"}]}"#,
+        #"{"events": [{"time": 0, "type": "key", "key": "l", "mods": ["super"]}]}"#,
         #"{"events": [{"time": 0, "type": "down", "x": 1, "y": 1, "button": "fourth"}]}"#,
         #"{"events": [{"time": 0, "type": "drag", "x": 1, "y": 1, "toX": 3}]}"#,
         #"{"events": [{"time": 0, "type": "drag", "x": 1, "y": 1, "toX": 3, "toY": 3, "duration": -1}]}"#,

@@ -22,7 +22,7 @@ import Testing
     @Test func everyKeyOfTheHelpHasARow() {
         let keys = firstCells(under: "### Keys").joined(separator: " ")
         #expect(!keys.isEmpty)
-        for key in ["`1`–`5`", "`L`", "`Z`", "`A`", "`Delete`", "`U`", "`Esc`", "`[` `]`", "`S`", "`H`", "`?`", "`Q`"] {
+        for key in ["`1`–`5`", "`L`", "`Shift+L`", "`O`", "`Z`", "`A`", "`Delete`", "`U`", "`Esc`", "`[` `]`", "`S`", "`H`", "`?`", "`Q`"] {
             #expect(keys.contains(key), "no row for \(key)")
         }
         let gestures = firstCells(under: "### Mouse and trackpad")

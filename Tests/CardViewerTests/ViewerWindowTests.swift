@@ -113,6 +113,56 @@ struct ViewerWindowTests {
         }
     }
 
+    @Test("O opens the options panel, Down and Right change the grid's spacing; the state saves it")
+    func optionsPanelInTheWindow() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder)
+        let state = folder.appendingPathComponent("state.json")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--size", "800x500", "--images", images.path, "--layout", "grid", "--state", state.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // Shift+Right: ten steps of 2 points (spacing 0…400) on top of one, from 20.
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        sleep 1
+        xdotool key --window "$w" o
+        sleep 0.3
+        xdotool key --window "$w" Down
+        sleep 0.3
+        xdotool key --window "$w" Right
+        sleep 0.3
+        xdotool key --window "$w" shift+Right
+        sleep 1
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let driverErrors = Pipe()
+        driver.standardError = driverErrors
+        try driver.run()
+        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "\(driverOutput)")
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning)
+        guard !process.isRunning else { return }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let text = try String(contentsOf: state, encoding: .utf8)
+        #expect(text.contains(#""name" : "grid""#) && text.contains(#""spacing" : 42"#), "\(text)")
+    }
+
     @Test("the window opens, scrolls, and Q quits with status 0")
     func quitWithQ() throws {
         guard let executable = CommandRunner.executable else {

@@ -2,12 +2,14 @@ import CardLayout
 import CardMath
 
 /// A small layout that lives only in this test target: one horizontal strip of cards, each
-/// `cardWidth` points wide and three quarters of that tall, `gap` points apart, centred
+/// `cardWidth` points wide and three quarters of that tall (as tall with `square`), `gap` points apart, centred
 /// vertically. It exists to show that a layout is one unit: this file and one `register` call,
 /// and the command line, the keys and the help know it.
 struct StripLayout: CardLayout {
     var cardWidth = 200.0
     var gap = 20.0
+    /// Square cards instead of 4:3 ones (a flag, for the options panel's tests).
+    var square = false
 
     var name: String { "strip" }
     var scrollAxis: ScrollAxis { .horizontal }
@@ -21,7 +23,7 @@ struct StripLayout: CardLayout {
 
     func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
         let center = Vec3(context.viewport.width / 2 + Double(index) * pitch, context.viewport.height / 2, 0)
-        return CardAttributes(index: index, center: center, size: Size(width: cardWidth, height: cardWidth * 0.75))
+        return CardAttributes(index: index, center: center, size: Size(width: cardWidth, height: cardWidth * (square ? 1 : 0.75)))
     }
 
     func candidateRange(in context: LayoutContext) -> Range<Int> {
@@ -37,9 +39,10 @@ extension LayoutDescriptor {
         options: [
             LayoutOption("cardWidth", default: 200, range: 20...2000, help: "card width, points"),
             LayoutOption("gap", default: 20, range: 0...500, help: "space between cards, points"),
+            .flag("square", default: false, help: "square cards instead of 4:3"),
         ],
         behaviour: LayoutBehaviour(helpLines: ["  (nothing)        a strip has no gestures (strip)"]),
-        make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"]) })
+        make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"], square: $0.flag("square")) })
 }
 
 /// Registers the strip once per process (the test runner may run these tests in any order).

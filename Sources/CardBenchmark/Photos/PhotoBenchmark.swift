@@ -46,6 +46,7 @@ public final class PhotoBenchmark {
         options.thumbnailCache = settings.thumbnailCache
         options.thumbnailRoot = settings.thumbnailCache == .readwrite ? root : nil
         options.workers = workers
+        options.limits = settings.pictureLimits
         return options
     }
 

@@ -1,6 +1,7 @@
 import CardLayout
 import CardPacking
 import CardMath
+import CardPictureDecoding
 import CardRendering
 import CardThumbnails
 
@@ -18,6 +19,8 @@ public struct PhotoBenchmarkSettings: Sendable {
     /// How the thumbnail cache is used: `readwrite` and `off` run on a fresh temporary cache
     /// root (or none), `read` on the user's cache, read-only.
     public var thumbnailCache: ThumbnailCacheMode
+    /// What one picture may cost to decode (`--max-file-size`, `--max-pixels`, `--max-picture-memory`).
+    public var pictureLimits: PictureLimits
     /// Cards the end-to-end scroll goes through (the first N); `nil`: the whole deck.
     public var limit: Int?
     /// Frames of the loading-vs-after scroll, drawn at 60 per second of real time.
@@ -32,13 +35,15 @@ public struct PhotoBenchmarkSettings: Sendable {
     public var waitTimeout: Double
 
     public init(folder: String, layout: LayoutKind = .grid, viewport: Size = Size(width: 1280, height: 800),
-                ordering: RenderOrdering = .depth, thumbnailCache: ThumbnailCacheMode = .readwrite, limit: Int? = nil, scrollFrames: Int = 120,
+                ordering: RenderOrdering = .depth, thumbnailCache: ThumbnailCacheMode = .readwrite,
+                pictureLimits: PictureLimits = .standard, limit: Int? = nil, scrollFrames: Int = 120,
                 scrollScreens: Double = 3, comparesVips: Bool = false, workers: Int? = nil, waitTimeout: Double = 120) {
         self.folder = folder
         self.layout = layout
         self.viewport = viewport
         self.ordering = ordering
         self.thumbnailCache = thumbnailCache
+        self.pictureLimits = pictureLimits
         self.limit = limit
         self.scrollFrames = max(1, scrollFrames)
         self.scrollScreens = scrollScreens.isFinite ? max(0, scrollScreens) : 3

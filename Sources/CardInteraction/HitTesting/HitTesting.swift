@@ -19,30 +19,42 @@ public struct CardHit: Hashable, Sendable {
 /// transformed quad, the nearest visible one winning — what the depth buffer shows, so tilted
 /// cards that cross are told apart where a frame or zIndex test would pick the wrong one.
 public enum HitTesting {
-    /// The nearest card under viewport point `point`, among `cards` laid out at scroll `offset`.
+    /// The card seen under viewport point `point`, among `cards` laid out at scroll `offset`:
+    /// the front of the same front-to-back order the renderer draws.
     ///
     /// Cards that are hidden, fully transparent (alpha ≤ 0) or not finite are skipped, as are hits
-    /// outside the camera's near…far range (not drawn). On an exact depth tie (coplanar cards)
-    /// the higher zIndex wins, then the later card in `cards`, as they would draw on top.
+    /// outside the camera's near…far range (not drawn). Hits within `CoplanarOrder.tolerance`
+    /// points of depth of the nearest are coplanar: of those the larger `depthBias` wins, then
+    /// the nearer; on an exact tie the higher zIndex, then the later card in `cards`, as they
+    /// would draw on top.
     ///
-    /// - Complexity: O(k), k the number of cards passed (the visible ones).
+    /// - Complexity: O(k), k the number of cards passed (the visible ones): two passes, no allocation.
     public static func hitTest(_ point: Vec2, in cards: [CardAttributes], offset: Vec2, camera: Camera) -> CardHit? {
         guard point.x.isFinite, point.y.isFinite, offset.x.isFinite, offset.y.isFinite else { return nil }
         let ray = camera.ray(through: point)
-        var best: (hit: CardHit, zIndex: Int)?
+        // The nearest depth first, then the front of the hits within the tolerance of it.
+        var nearest = Double.infinity
         for card in cards {
             guard let hit = hit(ray, card, offset: offset, camera: camera) else { continue }
+            nearest = min(nearest, hit.depth)
+        }
+        guard nearest.isFinite else { return nil }
+        var best: (hit: CardHit, zIndex: Int, bias: Double)?
+        for card in cards {
+            guard let hit = hit(ray, card, offset: offset, camera: camera),
+                  hit.depth <= nearest + CoplanarOrder.tolerance else { continue }
             if let current = best {
-                let nearer = hit.depth < current.hit.depth
-                let tie = hit.depth == current.hit.depth && card.zIndex >= current.zIndex
-                guard nearer || tie else { continue }
+                let order = CoplanarOrder.inFront(depth: hit.depth, bias: card.depthBias,
+                                                  otherDepth: current.hit.depth, otherBias: current.bias)
+                guard order ?? (card.zIndex >= current.zIndex) else { continue }
             }
-            best = (hit, card.zIndex)
+            best = (hit, card.zIndex, card.depthBias)
         }
         return best?.hit
     }
 
-    /// Every card under `point`, nearest first (for translucent stacks and debugging).
+    /// Every card under `point`, nearest first by plain depth (for translucent stacks and
+    /// debugging; coplanar cards are not reordered by bias here).
     ///
     /// - Complexity: O(k log k).
     public static func allHits(_ point: Vec2, in cards: [CardAttributes], offset: Vec2, camera: Camera) -> [CardHit] {

@@ -35,6 +35,12 @@ public struct LayoutOptionValues: Sendable, Hashable {
         overrides[name] = value
     }
 
+    /// Forgets what was set for option `name`: it reads as its default again (and a layout
+    /// file's new default follows it on a reload).
+    public mutating func reset(_ name: String) {
+        overrides[name] = nil
+    }
+
     /// Sets options from `NAME=VALUE` assignments as given to `--set`, in order (a later one
     /// wins); the first wrong name or value throws, naming the options and their ranges.
     public mutating func apply(assignments: [String], layout: String) throws(LayoutOptionError) {

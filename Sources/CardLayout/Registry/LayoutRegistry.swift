@@ -109,6 +109,14 @@ public final class LayoutRegistry: @unchecked Sendable {
             return entries[(index + 1) % entries.count].kind
         }
     }
+
+    /// The layout before `kind` in the registry's order, wrapping around (`Shift+L`).
+    public func kind(before kind: LayoutKind) -> LayoutKind {
+        lock.withLock {
+            guard let index = positions[kind.name] else { return entries.last?.kind ?? kind }
+            return entries[(index + entries.count - 1) % entries.count].kind
+        }
+    }
 }
 
 /// Why a layout could not be registered.

@@ -52,6 +52,7 @@ public final class BulkInstancePacker {
     private var staging: [InstanceRecord] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
+    private var ranking = BiasRanking()
 
     /// Records reserved up front: more than any layout's visible range (a few dozen cards), so
     /// that visible frames never grow the storage.
@@ -111,14 +112,16 @@ public final class BulkInstancePacker {
         count = layout.writeInstances(range, in: context, layerCount: layerCount, reversed: reversed, into: storage)
     }
 
-    /// The second half of `pack`, the packing stage of a fast frame: moves translucent records
-    /// (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
+    /// The second half of `pack`, the packing stage of a fast frame: turns the records' biases
+    /// into depth offsets (`BiasRanking`: one look when they are all equal), moves translucent
+    /// records (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
     /// when `writeRecords` took the generic path, which ordered already.
     ///
     /// - Complexity: O(k) for opaque records, O(k log k) for translucent ones; no allocation once warm.
     public func orderRecords() {
         guard !isOrdered else { return }
         isOrdered = true
+        ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count))
         switch ordering {
         case .zindex:
             opaqueCount = 0
@@ -197,7 +200,7 @@ public final class BulkInstancePacker {
     }
 
     /// `depth` ordering: keeps the opaque records in place, in order, and moves the translucent
-    /// ones after them sorted back to front (farthest first; ties in index order).
+    /// ones after them sorted back to front (farthest first; ties by bias, then in index order).
     private func sortTranslucentRecords() {
         var opaque = 0
         while opaque < count, storage[opaque].isOpaque { opaque += 1 }
@@ -213,7 +216,8 @@ public final class BulkInstancePacker {
                 // Records are in index order here (or its reverse), so the position orders ties
                 // as the index does.
                 let tie = writtenReversed ? -staging.count : staging.count
-                keys.append(SortKey(primary: -Double(record.depth), secondary: tie, position: staging.count))
+                keys.append(SortKey(primary: -Double(record.depth), bias: record.depthOffset, secondary: tie,
+                                    position: staging.count))
                 staging.append(record)
             }
         }

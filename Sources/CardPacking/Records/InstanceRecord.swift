@@ -18,7 +18,7 @@ import CardMath
 /// | 72    | `pictureOpacityLevel` | UInt8 | `location = 10`, `uvec2 iOpacityFlags` (.x, 0…255) |
 /// | 73    | `flags` | UInt8 | (.y, `InstanceFlags`) |
 /// | 74–75 | `visibleHeightLevel` | UInt16 | `location = 11`, `float iVisibleHeight` (normalized) |
-/// | 76–79 | padding | | |
+/// | 76–79 | `depthOffset` | Float | `location = 12`, `float iDepthOffset` |
 ///
 /// The three rows are the card's affine local → world matrix (the fourth row is always
 /// 0 0 0 1, so it is not sent), with the card's width and height folded into its first two
@@ -33,6 +33,13 @@ import CardMath
 /// picture; `title` picks a slot of the title atlas (`TitleSlot.none`: no title). Packers and
 /// bulk writers fill the defaults (`InstanceRecord.init`); a caller that streams pictures
 /// overwrites them on the visible records after packing (`setPicture`), O(1) per record.
+///
+/// `depthOffset` orders coplanar cards (SPEC §8): points of depth toward the eye that the card
+/// vertex shader adds to the depth the depth test sees — never to where the card is drawn. A
+/// record is made holding its card's `depthBias` there (as a Float); the packers then rank the
+/// frame's biases (`BiasRanking`) and store `CoplanarOrder.depthPerStep` points per rank,
+/// centred. 0 for every card of a frame whose biases are all equal (every layout without
+/// coplanar cards).
 public struct InstanceRecord: Hashable, Sendable {
     /// Row 0 of the 3 × 4 affine matrix: world x = dot(row0, (u, v, 0, 1)).
     public var row0: SIMD4<Float>
@@ -58,12 +65,16 @@ public struct InstanceRecord: Hashable, Sendable {
     public var flags: UInt8
     /// `visibleHeight` in 1/65,535 steps.
     public var visibleHeightLevel: UInt16
+    /// Points of depth toward the eye the depth test sees the card moved by; it does not move the
+    /// card on screen. Until the packer ranks the frame (`BiasRanking`): the card's `depthBias`.
+    public var depthOffset: Float
 
     /// A record with the default picture fields: the full rectangle, fully faded in, no flags,
     /// no title.
     @inlinable
     public init(row0: SIMD4<Float>, row1: SIMD4<Float>, row2: SIMD4<Float>,
-                alpha: Float, depth: Float, layer: UInt16, id: UInt32) {
+                alpha: Float, depth: Float, layer: UInt16, id: UInt32, depthOffset: Float = 0) {
+        // depthOffset: the card's depthBias, ranked into an offset by the packer (BiasRanking).
         self.row0 = row0
         self.row1 = row1
         self.row2 = row2
@@ -78,6 +89,7 @@ public struct InstanceRecord: Hashable, Sendable {
         pictureOpacityLevel = 255
         flags = 0
         visibleHeightLevel = UInt16.max
+        self.depthOffset = depthOffset
     }
 
     /// Bytes per record: the stride of the instance buffer.
@@ -91,6 +103,7 @@ public struct InstanceRecord: Hashable, Sendable {
     public static let pictureRectOffset = MemoryLayout<InstanceRecord>.offset(of: \.pictureRectBits) ?? 64
     public static let opacityFlagsOffset = MemoryLayout<InstanceRecord>.offset(of: \.pictureOpacityLevel) ?? 72
     public static let visibleHeightOffset = MemoryLayout<InstanceRecord>.offset(of: \.visibleHeightLevel) ?? 74
+    public static let depthOffsetOffset = MemoryLayout<InstanceRecord>.offset(of: \.depthOffset) ?? 76
 
     /// The record of `card` with the scroll `offset` subtracted, or `nil` when it has nothing to
     /// draw (hidden, fully transparent) or a number that is not finite (NaN never reaches a buffer).
@@ -115,10 +128,11 @@ public struct InstanceRecord: Hashable, Sendable {
         let depth = Float((center - eye).length)
         let id = card.id.rawValue
         self.init(row0: SIMD4<Float>(x), row1: SIMD4<Float>(y), row2: SIMD4<Float>(z),
-                  alpha: Float(min(card.alpha, 1)), depth: depth, layer: layers.layer(forID: id), id: id)
+                  alpha: Float(min(card.alpha, 1)), depth: depth, layer: layers.layer(forID: id), id: id,
+                  depthOffset: Float(card.depthBias))
         // x·0 is 0 exactly for finite x and NaN for NaN or ±infinity (also after Float overflow).
         let probe = row0 * 0 + row1 * 0 + row2 * 0
-        guard probe == .zero, depth.isFinite else { return nil }
+        guard probe == .zero, depth.isFinite, depthOffset.isFinite else { return nil }
     }
 
     /// True when the card is fully opaque.

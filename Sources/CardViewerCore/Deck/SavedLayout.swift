@@ -1,7 +1,7 @@
 import CardLayout
 
 /// The layout a state file remembers (SPEC §12): its name in the registry and the options the
-/// user set (`--set`, or the wheel's radius keys), by option name. Written as
+/// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
 /// `"layout": {"name": "wheel", "options": {"radius": 700}}`; ±∞ as the strings `"inf"`/`"-inf"`.
 public struct SavedLayout: Hashable, Sendable {
     public var name: String

@@ -5,6 +5,8 @@ public struct OverlayPanel: Hashable, Sendable {
     public enum Placement: Hashable, Sendable {
         /// At the top-left corner, a small margin in.
         case topLeft
+        /// At the top-right corner, a small margin in (the options panel).
+        case topRight
         /// Centered.
         case center
         /// Centered horizontally near the bottom edge; several such panels stack upwards in

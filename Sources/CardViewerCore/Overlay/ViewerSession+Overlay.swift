@@ -3,15 +3,20 @@ import CardInteraction
 import CardLayout
 
 extension ViewerSession {
-    /// The key and mouse help (?), as shown on screen: the layouts and their keys come from the
-    /// registry, and each layout adds its own keys and gestures (`LayoutBehaviour.helpLines`).
-    public static var helpLines: [String] {
+    /// The key and mouse help (?), as shown on screen: the layouts and the keys that pick them
+    /// while it shows come from the registry (`layoutPickerLines`), and each layout adds its own
+    /// keys and gestures (`LayoutBehaviour.helpLines`).
+    public static var helpLines: [String] { helpLines(current: nil) }
+
+    /// The help with `current` marked in its list of layouts.
+    static func helpLines(current: LayoutKind?) -> [String] {
         let layouts = LayoutRegistry.shared.all
-        var lines = ["Keys"]
-        lines += layoutKeyLines(layouts.map(\.name))
-        let unkeyed = layouts.dropFirst(10).map(\.name)
-        lines += unkeyed.isEmpty ? ["  L          next layout"] : wrappedList("  L          next layout: ", unkeyed, indent: 13)
+        var lines = ["Layouts (press a key to switch; * shown)"]
+        lines += layoutPickerLines(layouts.map(\.name), current: current?.name)
         lines += [
+            "Keys",
+            "  L, Shift+L next / previous layout",
+            "  O          options of the layout (arrows change them)",
             "  Z          ordering: zindex / depth",
             "  A          append a card (again: queue more)",
             "  Delete     delete the card under the pointer",
@@ -30,39 +35,34 @@ extension ViewerSession {
         lines += [
             "  click in a fling stop it (nothing opens)",
         ]
-        for line in layouts.flatMap(\.behaviour.helpLines) where !lines.contains(line) {
-            lines.append(line)  // once, however many layouts share it (the carousels)
-        }
+        // Each layout's own lines, once each (the carousels share theirs).
+        var seen = Set<String>()
+        for line in layouts.flatMap(\.behaviour.helpLines) where seen.insert(line).inserted { lines.append(line) }
         return lines
     }
 
-    /// "  1-5        pages, tasks, slidebox, grid, wheel" for the layouts on number keys,
-    /// two lines when there are more than fit one.
-    static func layoutKeyLines(_ names: [String]) -> [String] {
-        let keyed = Array(names.prefix(10))
-        guard !keyed.isEmpty else { return [] }
-        let last = LayoutRegistry.key(forPosition: keyed.count - 1).map(String.init) ?? "0"
-        let keys = keyed.count == 1 ? "1" : "1-\(last)"
-        var lines: [String] = []
-        var current = "  " + keys + String(repeating: " ", count: max(1, 11 - keys.count))
-        var first = true
-        for name in keyed {
-            let piece = (first ? "" : ", ") + name
-            if current.count + piece.count > 56, !first {
-                lines.append(current + ",")
-                current = String(repeating: " ", count: 13) + name
-            } else {
-                current += piece
-            }
-            first = false
-        }
-        lines.append(current)
-        return lines
-    }
-
-    /// The layouts in which a click opens a card, for the help: "pages", "tasks", ….
+    /// The layouts in which a click opens a card and whose own help lines do not say what a
+    /// click does (the carousels' do), for the help: "pages, tasks".
     private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> [String] {
-        layouts.filter { $0.behaviour.tap != .nothing }.map(\.name)
+        layouts.filter { layout in
+            layout.behaviour.tap != .nothing && !layout.behaviour.helpLines.contains { $0.contains("click") }
+        }.map(\.name)
+    }
+
+    /// `text` cut into lines of at most `width` characters, at spaces where it can.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            let cut = window.lastIndex(of: " ").map { rest.index(after: $0) } ?? window.endIndex
+            var line = rest[..<cut]
+            while line.last == " " { line.removeLast() }
+            lines.append(String(line))
+            rest = rest[cut...]
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
     }
 
     /// `prefix` and the names separated by commas, wrapped before 57 characters onto lines
@@ -95,11 +95,16 @@ extension ViewerSession {
         var panels: [OverlayPanel] = []
         let time = scene.time
         if showsHUD { panels.append(OverlayPanel(lines: hudLines(), placement: .topLeft)) }
+        if let lines = optionsPanelLines() { panels.append(OverlayPanel(lines: lines, placement: .topRight)) }
         showsEmptyDeckPanel = scene.deck.count == 0 && !showsHelp
         if showsHelp {
-            panels.append(OverlayPanel(lines: Self.helpLines, placement: .center))
+            panels.append(OverlayPanel(lines: Self.helpLines(current: controller.kind), placement: .center))
         } else if showsEmptyDeckPanel {
             panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
+        }
+        if let reloadError {
+            let lines = Self.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]
+            panels.append(OverlayPanel(lines: lines, placement: .bottomCenter))
         }
         if let message { panels.append(OverlayPanel(lines: message.lines, placement: .bottomCenter, opacity: message.opacity(at: time))) }
         if let hint { panels.append(OverlayPanel(lines: hint.lines, placement: .bottomCenter, opacity: hint.opacity(at: time))) }

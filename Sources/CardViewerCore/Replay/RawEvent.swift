@@ -14,6 +14,8 @@ struct RawEvent: Decodable {
     var dy: Double?
     var precise: Bool?
     var key: String?
+    /// The modifiers held with a key: any of "shift", "ctrl", "alt".
+    var mods: [String]?
     var button: String?
     var duration: Double?
     var hold: Double?
@@ -43,10 +45,11 @@ struct RawEvent: Decodable {
             }
             return [.scroll(ScrollEvent(delta: delta, time: time, isPrecise: precise ?? false))]
         case "key":
-            let k = try parsedKey()
-            return [.key(KeyEvent(key: k, isDown: true, time: time)), .key(KeyEvent(key: k, isDown: false, time: time))]
-        case "keydown": return [.key(KeyEvent(key: try parsedKey(), isDown: true, time: time))]
-        case "keyup": return [.key(KeyEvent(key: try parsedKey(), isDown: false, time: time))]
+            let k = try parsedKey(), m = try modifiers()
+            return [.key(KeyEvent(key: k, isDown: true, time: time, modifiers: m)),
+                    .key(KeyEvent(key: k, isDown: false, time: time, modifiers: m))]
+        case "keydown": return [.key(KeyEvent(key: try parsedKey(), isDown: true, time: time, modifiers: try modifiers()))]
+        case "keyup": return [.key(KeyEvent(key: try parsedKey(), isDown: false, time: time, modifiers: try modifiers()))]
         case "waitForPictures":
             return []  // not input: `ReplayScript` keeps it as a pause of the clock
         case "resize":
@@ -100,6 +103,19 @@ struct RawEvent: Decodable {
         case "middle": return .middle
         case let other: throw ReplayError(description: "unknown button '\(other)' (left, right, middle)")
         }
+    }
+
+    private func modifiers() throws -> KeyModifiers {
+        var set: KeyModifiers = []
+        for name in mods ?? [] {
+            switch name.lowercased() {
+            case "shift": set.insert(.shift)
+            case "ctrl", "control": set.insert(.control)
+            case "alt": set.insert(.alt)
+            default: throw ReplayError(description: "unknown modifier '\(name)' (shift, ctrl, alt)")
+            }
+        }
+        return set
     }
 
     private func parsedKey() throws -> Key {

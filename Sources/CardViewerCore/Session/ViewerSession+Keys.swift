@@ -4,8 +4,10 @@ import CardLayout
 import CardMath
 
 extension ViewerSession {
-    /// The keys (SPEC §2 and the viewer's help): 1–9 and 0 the registry's first ten layouts,
-    /// L the next layout (every layout, however many), Z ordering, A append, Delete or
+    /// The keys (SPEC §2 and §10, and the viewer's help): 1–9 and 0 the registry's first ten
+    /// layouts, L the next layout and Shift+L the previous one (every layout, however many; the
+    /// help's picker names a key for each), O the options panel (which takes the arrows,
+    /// Backspace and Esc while it is open), Z ordering, A append, Delete or
     /// Backspace delete under the pointer, U undo, Esc dismiss/cancel, S screenshot, H HUD,
     /// ? help, Q quit; arrows, Page Up/Down, Home/End scroll; the rest goes to the layout
     /// (`[` and `]`: the wheel's radius). Keys whose effect may not show confirm themselves
@@ -13,6 +15,7 @@ extension ViewerSession {
     /// the wheel's radius; S's message comes from the glue once the file is written.
     func handleKey(_ event: KeyEvent) {
         guard event.isDown else { return }
+        if handleOptionsPanelKey(event) || handleLayoutPickerKey(event) { return }
         switch event.key {
         case .character("q"):
             quit()
@@ -23,7 +26,10 @@ extension ViewerSession {
             }
             switchLayout(to: kind)
         case .character("l"):
-            switchLayout(to: LayoutRegistry.shared.kind(after: controller.kind))
+            let registry = LayoutRegistry.shared
+            switchLayout(to: event.modifiers.contains(.shift) ? registry.kind(before: controller.kind) : registry.kind(after: controller.kind))
+        case .character("o"):
+            toggleOptionsPanel()
         case .character("z"):
             ordering = ordering == .depth ? .zindex : .depth
             showMessage(ordering == .zindex ? "ordering: zindex (Core Animation)" : "ordering: depth (depth buffer)")
@@ -47,6 +53,7 @@ extension ViewerSession {
             refreshOverlay()
         case .character("?"), .character("/"):
             showsHelp.toggle()
+            if showsHelp { optionsPanel = nil }
             refreshOverlay()
         case .left, .right, .up, .down, .pageUp, .pageDown, .home, .end:
             keyboardScroll(event.key)
@@ -128,6 +135,8 @@ extension ViewerSession {
         scene.animateRelayout(from: old, to: next, timing: Self.layoutSwitchTiming)
         controller = next
         layoutRevision += 1
+        optionsPanel?.picked = 0
+        optionsPanel?.drag = nil
         refreshOverlay()
     }
 
@@ -135,7 +144,7 @@ extension ViewerSession {
     static let layoutSwitchTiming = AnimationTiming(duration: 0.5, curve: .easeInOut)
 
     /// The deck index of the card under the viewport's center, else the first card on screen.
-    private func anchorIndex() -> Int {
+    func anchorIndex() -> Int {
         let center = scene.viewport.vector / 2
         if let id = scene.hitTest(center, with: controller), let index = scene.deck.index(of: id) { return index }
         var cards: [CardAttributes] = []

@@ -58,6 +58,10 @@ public final class ViewerSession {
     /// here starts with its defaults.
     var layoutOptions: [LayoutKind: LayoutOptionValues] = [:]
     var recognizer = GestureRecognizer()
+    /// The options panel while it is open (O).
+    var optionsPanel: OptionsPanel?
+    /// The last layout file reload's error, until a good reload (`layoutReloadFailed`).
+    var reloadError: String?
     var appendSequence: AppendSequence?
     /// Appends asked for (A) while another ran or a drag was in progress; each starts when the
     /// one before it is over.
@@ -226,9 +230,11 @@ public final class ViewerSession {
         switch event {
         case .pointer(let pointer):
             if pointer.kind != .cancel { scene.pointer = pointer.position }
+            if handleOptionsPanelPointer(pointer) { break }
             route(recognizer.handle(pointer))
             if pointer.kind == .up || pointer.kind == .cancel { settleCaughtScroll() }
         case .scroll(let scroll):
+            if handleOptionsPanelScroll(scroll) { break }
             route(recognizer.handle(scroll))
         case .key(let key):
             route(recognizer.handle(key))

@@ -1,5 +1,6 @@
 import CardMath
 import CardPictureDecoding
+import CardPictureLoading
 import CardPictures
 import CardPixels
 import CardThumbnails
@@ -59,14 +60,46 @@ struct PreparedPicture: Sendable {
     var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }
 }
 
-/// The work the picture workers run (thread-safe: no shared mutable state).
+/// How the workers decode: within the command line's limits, each decode taking its estimated
+/// memory from the budget all of them share (a worker waits for budget rather than exceed it).
+struct PictureDecoding: Sendable {
+    var limits: PictureLimits
+    var budget: DecodeBudget?
+
+    /// Decodes the picture at `path` at about `target` (`PictureDecoder`; the thumbnail cache's
+    /// `Decode`).
+    func decode(_ path: String, _ target: PictureTarget) throws -> DecodedPicture {
+        try PictureDecoder.decode(contentsOf: path, target: target, limits: limits, admission: budget.map(BudgetAdmission.init))
+    }
+}
+
+/// A decode budget as the decoder's admission: a picture alone larger than the whole budget is
+/// "too large" (it could never be decoded); a closed budget (the workers stopping) ends the
+/// decode as unreadable, which nothing records.
+struct BudgetAdmission: DecodeAdmission {
+    let budget: DecodeBudget
+
+    func admit<Result>(_ bytes: Int, name: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            try budget.acquire(bytes)
+        } catch .largerThanBudget(let capacity) {
+            throw PictureError.tooMuchMemory(path: name, bytes: bytes, limit: capacity)
+        } catch {
+            throw PictureError.unreadable(path: name, reason: "the viewer is stopping")
+        }
+        defer { budget.release(bytes) }
+        return try body()
+    }
+}
+
+/// The work the picture workers run (thread-safe: no shared mutable state but the budget).
 enum PictureWork {
-    static func run(_ job: PictureJob) throws -> PictureJobOutput {
+    static func run(_ job: PictureJob, decoding: PictureDecoding) throws -> PictureJobOutput {
         switch job {
         case .load(let load):
-            return .picture(try prepare(load))
+            return .picture(try prepare(load, decoding: decoding))
         case .saveThumbnail(let pending):
-            pending.save()
+            pending.save { try decoding.decode($0, $1) }
             return .thumbnailSaved
         }
     }
@@ -77,19 +110,19 @@ enum PictureWork {
     /// is smaller than the layer — and computes its mip chain.
     ///
     /// - Throws: `PictureError` naming the file.
-    static func prepare(_ load: PictureLoad) throws -> PreparedPicture {
+    static func prepare(_ load: PictureLoad, decoding: PictureDecoding = PictureDecoding(limits: .standard)) throws -> PreparedPicture {
         let target = PictureTarget.stretch(load.layerSize)
         let image: RGBAImage, fullSize: PixelSize?
         var pending: PendingThumbnail?
         var fromThumbnail = false
         if let cache = load.cache {
-            let loaded = try cache.loadPicture(at: load.path, target: target, saving: .later)
+            let loaded = try cache.loadPicture(at: load.path, target: target, saving: .later) { try decoding.decode($0, $1) }
             image = loaded.image
             fullSize = loaded.fullSize
             pending = loaded.pendingThumbnail
             if case .thumbnail = loaded.origin { fromThumbnail = true }
         } else {
-            let decoded = try PictureDecoder.decode(contentsOf: load.path, target: target)
+            let decoded = try decoding.decode(load.path, target)
             image = decoded.image
             fullSize = decoded.fullSize
         }

@@ -1,3 +1,4 @@
+import CardPictureDecoding
 import CardPictures
 import CardThumbnails
 
@@ -16,6 +17,9 @@ public struct PictureOptions: Sendable {
     public var textureBudget = PictureSizing.defaultTextureBudget
     /// Pictures fade in over their placeholders (off: they appear at once).
     public var fadesIn = true
+    /// What one picture may cost to decode (`--max-file-size`, `--max-pixels`,
+    /// `--max-picture-memory`); the workers share `limits.decodeBudget`.
+    public var limits = PictureLimits.standard
 
     public init() {}
 }

@@ -124,8 +124,9 @@ public final class ViewerPictures {
         cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
             ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
         let workers = options.workers ?? PictureSizing.workerCount(cores: ProcessInfo.processInfo.activeProcessorCount)
+        let decoding = PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
-                                 name: "picture-worker", work: PictureWork.run)
+                                 name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
         let count = catalog.pictures.count
         residency = PictureResidency(pictureCount: count, cardLayers: 0, fullLayers: 0)
         scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))

@@ -1,0 +1,62 @@
+import CardLayout
+
+/// Turns a frame's coplanar biases into depth offsets by rank (SPEC §8, `CoplanarOrder`).
+///
+/// Only the order of `depthBias` values means anything: iCarousel's `compareViewDepth` numbers
+/// (a z in points, ties broken by 10⁻⁷ of a distance), whole steps (`o`, `−|o|`) or a layout
+/// file's expression may all be used. So the packer ranks the distinct biases of the frame and
+/// gives rank k the offset `(k − (ranks − 1)/2) · CoplanarOrder.depthPerStep` points: one step
+/// between neighbours in the order whatever their biases' magnitudes, centred so no card moves
+/// more than half the range. A frame whose biases are all equal (every layout without coplanar
+/// cards) gets offset 0 after one O(n) look.
+///
+/// Records come in holding their card's bias in `depthOffset` (what the packer and the bulk
+/// writers write) and leave holding the offset the vertex shader applies.
+struct BiasRanking {
+    private var keys: [SortKey] = []
+    private var scratch: [SortKey] = []
+
+    /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
+    ///
+    /// - Complexity: O(n) when every bias is equal, else O(n log n); no allocation once warm.
+    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        let n = records.count
+        guard n > 0 else { return }
+        // Index loops: for-in allocates per element in debug builds, where the tests count.
+        let first = records[0].depthOffset
+        var i = 1
+        while i < n, records[i].depthOffset == first { i += 1 }
+        if i == n {
+            if first != 0 {
+                i = 0
+                while i < n { records[i].depthOffset = 0; i += 1 }
+            }
+            return
+        }
+        // Only frames whose biases differ use the keys: grown here (with room to spare), so the
+        // all-equal path of every other layout never touches them.
+        if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: 2 * n) }
+        keys.removeAll(keepingCapacity: true)
+        keys.reserveCapacity(2 * n)
+        i = 0
+        while i < n {
+            keys.append(SortKey(primary: Double(records[i].depthOffset), secondary: 0, position: i))
+            i += 1
+        }
+        MergeSort.sort(&keys, scratch: &scratch)
+        var ranks = 1
+        i = 1
+        while i < n {
+            if keys[i].primary != keys[i - 1].primary { ranks += 1 }
+            i += 1
+        }
+        let step = Float(CoplanarOrder.depthPerStep), middle = Float(ranks - 1) / 2
+        var rank = 0
+        i = 0
+        while i < n {
+            if i > 0, keys[i].primary != keys[i - 1].primary { rank += 1 }
+            records[keys[i].position].depthOffset = (Float(rank) - middle) * step
+            i += 1
+        }
+    }
+}
