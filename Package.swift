@@ -304,7 +304,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents", "CardJSON",
+                "CardEvents", "CardJSON", "CardLayoutFiles",
             ]
         ),
         .testTarget(

@@ -6,7 +6,8 @@ extension CompareScene {
     /// so that card 5's centre is at the viewport's centre along the scroll axis (clamped to the
     /// content; a carousel at card 5) — what `compare --layout NAME` adds to the fixed scenes.
     public static func resting(_ layout: LayoutDescriptor, options: LayoutOptionValues? = nil,
-                               viewport: Size, cardCount: Int = 30) -> CompareScene {
+                               viewport: Size, cardCount: Int = 30,
+                               eyeDistance: Double = Camera.defaultEyeDistance) -> CompareScene {
         let cards = layout.makeLayout(options)
         let start = LayoutContext(viewport: viewport, cardCount: cardCount)
         var offset = Vec2.zero
@@ -22,8 +23,10 @@ extension CompareScene {
             let slots = Double(min(5, cardCount - 1)) * carousel.geometry(viewport: viewport, cardCount: cardCount).itemWidth
             offset = carousel.scrollAxis == .vertical ? Vec2(0, slots) : Vec2(slots, 0)
         }
-        let context = LayoutContext(viewport: viewport, cardCount: cardCount, offset: offset)
-        return CompareScene(name: "layout-\(layout.name)", summary: "\(layout.summary) at rest",
-                            viewport: viewport, offset: offset, cards: cards.visibleAttributes(in: context))
+        let context = LayoutContext(viewport: viewport, cardCount: cardCount, offset: offset, eyeDistance: eyeDistance)
+        var scene = CompareScene(name: "layout-\(layout.name)", summary: "\(layout.summary) at rest",
+                                 viewport: viewport, offset: offset, cards: cards.visibleAttributes(in: context))
+        scene.eyeDistance = eyeDistance
+        return scene
     }
 }

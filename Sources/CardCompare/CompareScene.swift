@@ -4,7 +4,7 @@ import CardPacking
 import CardRendering
 
 /// A named, reproducible frame for the comparison: card attributes, the viewport they were laid
-/// out in and the scroll offset. The camera is the shared one (`Camera(viewport:)`).
+/// out in and the scroll offset. The camera is the shared one at `eyeDistance`.
 public struct CompareScene: Sendable {
     /// The scene's name on the command line and in reports, e.g. "pages-append".
     public var name: String
@@ -16,6 +16,8 @@ public struct CompareScene: Sendable {
     public var offset: Vec2
     /// Every card of the frame, in layout order.
     public var cards: [CardAttributes]
+    /// The shared camera's eye distance, points (`--camera-distance`; default 1500).
+    public var eyeDistance = Camera.defaultEyeDistance
 
     public init(name: String, summary: String, viewport: Size, offset: Vec2 = .zero, cards: [CardAttributes]) {
         self.name = name
@@ -25,8 +27,8 @@ public struct CompareScene: Sendable {
         self.cards = cards
     }
 
-    /// The shared camera of the scene's viewport.
-    public var camera: Camera { Camera(viewport: viewport) }
+    /// The shared camera of the scene's viewport at its eye distance.
+    public var camera: Camera { Camera(viewport: viewport, eyeDistance: eyeDistance) }
 
     /// Cards that are drawn translucent (0 < alpha < 1, not hidden).
     public var translucentCount: Int {

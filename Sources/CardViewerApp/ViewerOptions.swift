@@ -12,6 +12,8 @@ public struct ViewerOptions: Sendable {
     public var layoutOptions: LayoutOptionValues?
     /// False when `--layout` was not given: a restored state's layout is shown.
     public var layoutNamedByUser = true
+    /// `--camera-distance`: the shared camera's eye distance, points; `nil`: the state's, else 1500.
+    public var eyeDistance: Double?
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
     /// `--images DIR`: a folder of PNG and JPEG files (only ever read).

@@ -36,6 +36,7 @@ public enum ViewerProgram {
                                     layout: options.layout)
         builder.layoutOptions = options.layoutOptions
         builder.layoutNamedByUser = options.layoutNamedByUser
+        builder.eyeDistance = options.eyeDistance
         builder.store = store
         builder.ordering = options.ordering
         builder.offset = options.offset

@@ -46,10 +46,12 @@ extension BenchCommand {
 
     /// The photo benchmark's settings from the options.
     var photoSettings: PhotoBenchmarkSettings {
-        PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
+        var settings = PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
                                ordering: order, thumbnailCache: photos.source.thumbnailCache, pictureLimits: photos.source.limits,
                                limit: photos.limit?.value,
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
+        settings.eyeDistance = camera.eyeDistance
+        return settings
     }
 
     func runPhotos() throws {

@@ -42,6 +42,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of cards (a whole number ≥ 0; default 10000).")
     var cards: CardCount?
 
+    @OptionGroup var camera: CameraOptions
+
     @Option(help: "Viewport size in points, WxH (frames are drawn at one pixel per point).")
     var size: ViewportSize = ViewportSize(argument: "1280x800")!
 
@@ -143,6 +145,7 @@ struct BenchCommand: ParsableCommand {
             warmupFrames: warmup?.value ?? 60, measuredFrames: frames?.value ?? 600, ordering: order,
             scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
         settings.layoutOptions = (try? layoutOptions()) ?? [:]
+        settings.eyeDistance = camera.eyeDistance
         return settings
     }
 

@@ -66,6 +66,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var layoutSettings: LayoutSettings
 
+    @OptionGroup var camera: CameraOptions
+
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
     var size: ViewportSize = ViewportSize(argument: "640x400")!
 
@@ -120,6 +122,7 @@ struct CompareCommand: ParsableCommand {
             throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
+        let eyeDistance = camera.eyeDistance
         let chosen = SceneChoice.scenes(scene) ?? ([], [])
         var scenes = chosen.fixed.map { $0.scene(viewport: viewport) }
         for entry in chosen.layouts {
@@ -129,8 +132,11 @@ struct CompareCommand: ParsableCommand {
                 throw RuntimeFailure("scene '\(entry.name)': \(error)")
             }
         }
+        // The fixed scenes' cards, seen from the camera asked for (their layouts culled at 1500).
+        for k in scenes.indices { scenes[k].eyeDistance = eyeDistance }
         if let layout = sceneLayout {
-            scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport))
+            scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport,
+                                   eyeDistance: eyeDistance))
         }
         var comparisons: [SceneComparison] = []
         for scene in scenes {

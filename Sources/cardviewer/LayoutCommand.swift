@@ -27,7 +27,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let layout = scene.layout.descriptor.makeLayout(scene.layoutOptions)
         let context = LayoutContext(viewport: scene.size.size, cardCount: scene.cards?.value ?? Self.defaultCardCount,
-                                    offset: scene.offset.offset)
+                                    offset: scene.offset.offset, eyeDistance: scene.camera.eyeDistance)
         let json = try LayoutJSON.frame(layout: layout, context: context)
         print(json)
     }

@@ -49,6 +49,7 @@ struct RenderCommand: ParsableCommand {
         var builder = ViewerBuilder(deck: source.images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
                                     layout: scene.layout)
         builder.layoutOptions = scene.layoutOptions
+        builder.eyeDistance = scene.camera.eyeDistance
         builder.ordering = rendering.order
         builder.offset = scene.offset.offset
         builder.pictures.thumbnailCache = source.thumbnailCache

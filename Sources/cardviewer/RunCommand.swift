@@ -61,6 +61,7 @@ struct RunCommand: ParsableCommand {
         options.layout = scene.layout
         options.layoutOptions = scene.layoutOptions
         options.layoutNamedByUser = scene.chosenLayout != nil || scene.layoutFile != nil
+        options.eyeDistance = scene.camera.distance
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset

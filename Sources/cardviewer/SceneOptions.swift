@@ -89,6 +89,8 @@ struct SceneOptions: ParsableArguments {
 
     @OptionGroup var layoutSettings: LayoutSettings
 
+    @OptionGroup var camera: CameraOptions
+
     /// The layout's option values: its defaults with `--set` on top.
     var layoutOptions: LayoutOptionValues {
         (try? layoutSettings.values(for: layout)) ?? layout.descriptor.defaultValues

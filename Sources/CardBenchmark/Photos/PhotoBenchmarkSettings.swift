@@ -14,6 +14,8 @@ public struct PhotoBenchmarkSettings: Sendable {
     public var layout: LayoutKind
     /// The viewport in points; frames are drawn at one pixel per point.
     public var viewport: Size
+    /// The shared camera's eye distance, points (`--camera-distance`).
+    public var eyeDistance = Camera.defaultEyeDistance
     /// The visibility ordering the viewer draws with.
     public var ordering: RenderOrdering
     /// How the thumbnail cache is used: `readwrite` and `off` run on a fresh temporary cache

@@ -44,6 +44,7 @@ final class PhotoViewerStart {
         began = MonotonicClock.now()
         var builder = ViewerBuilder(deck: .folder(path: settings.folder), layout: settings.layout)
         builder.ordering = settings.ordering
+        builder.eyeDistance = settings.eyeDistance
         builder.pictures = options
         builder.warn = warn
         let loaded: ViewerBuilder.LoadedDeck

@@ -10,7 +10,7 @@ extension Benchmark {
         let viewport = settings.viewport
         let pipeline = scenario.path.makePipeline(kind: scenario.layout, options: settings.layoutOptions[scenario.layout], scope: scenario.scope)
         let script = FlingScript(layout: settings.makeLayout(scenario.layout), viewport: viewport, cardCount: scenario.cards)
-        let camera = Camera(viewport: viewport)
+        let camera = Camera(viewport: viewport, eyeDistance: settings.eyeDistance)
         let layerCount = renderer.imageLayerCount
         let ordering = settings.ordering, shading = settings.shading
         let warmup = settings.warmupFrames, measured = settings.measuredFrames
@@ -18,7 +18,7 @@ extension Benchmark {
         for frame in 0..<(warmup + measured) {
             let offset = frame < warmup ? script.offset(frame: frame, of: warmup)
                                         : script.offset(frame: frame - warmup, of: measured)
-            let context = LayoutContext(viewport: viewport, cardCount: scenario.cards, offset: offset)
+            let context = LayoutContext(viewport: viewport, cardCount: scenario.cards, offset: offset, eyeDistance: camera.eyeDistance)
             var times = StageTimes()
             var allocations = AllocationCounts()
             let process0 = AllocationCounter.process

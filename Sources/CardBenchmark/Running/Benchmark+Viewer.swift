@@ -19,6 +19,7 @@ extension Benchmark {
         var builder = ViewerBuilder(deck: .synthetic(count: scenario.cards), layout: scenario.layout)
         builder.ordering = settings.ordering
         builder.layoutOptions = settings.layoutOptions[scenario.layout]
+        builder.eyeDistance = settings.eyeDistance
         let viewer = try builder.build(on: gpu, viewport: viewport)
         let session = viewer.session, frame = viewer.frame
         prepareSession?(session)

@@ -27,6 +27,8 @@ public struct BenchmarkSettings: Hashable, Sendable {
     public var shading: CardShading
     /// Each layout's option values (`--set`); a layout not here runs with its defaults.
     public var layoutOptions: [LayoutKind: LayoutOptionValues] = [:]
+    /// The shared camera's eye distance, points (`--camera-distance`).
+    public var eyeDistance = Camera.defaultEyeDistance
 
     public init(layouts: [LayoutKind] = [.pages], cardCounts: [Int] = [10_000], viewport: Size = Size(width: 1280, height: 800),
                 warmupFrames: Int = 60, measuredFrames: Int = 600, ordering: RenderOrdering = .depth,

@@ -35,7 +35,7 @@ extension FileLayout {
             registers[LayoutFileScope.n] = Double(n)
             registers[LayoutFileScope.W] = context.viewport.width
             registers[LayoutFileScope.H] = context.viewport.height
-            registers[LayoutFileScope.v] = scrollVelocity
+            registers[LayoutFileScope.v] = 0  // the slot may not read it; set below from w
             model.program.slot.run(registers: registers, stack: stack)
             let w = registers[LayoutFileScope.w], h = registers[LayoutFileScope.h]
             guard w.isFinite, w > 0, h.isFinite, h > 0 else {
@@ -43,6 +43,8 @@ extension FileLayout {
                 return body(nil, registers, stack)
             }
             let along = model.vertical ? context.offset.y : context.offset.x
+            // `v`, cards per second: the scroll physics' velocity along the axis over the slot.
+            registers[LayoutFileScope.v] = (model.vertical ? context.scrollVelocity.y : context.scrollVelocity.x) / w
             var s = along / w
             if model.wraps, n > 0 {
                 s = ExpressionFunction.apply(.mod, s, Double(n))

@@ -17,9 +17,6 @@ public struct FileLayout: CardLayout {
     /// Everything compiled, behind one reference: the layout is passed around as `any
     /// CardLayout`, and a value this small is copied and retained in a few words, not hundreds.
     let model: FileLayoutModel
-    /// The scroll velocity in cards per second (`v`); 0 at rest. The window's controller sets it.
-    public var scrollVelocity: Double = 0
-
     public init(definition: LayoutFileDefinition, program: FileLayoutProgram, base: (any CardLayout)?,
                 warnings: FileLayoutWarnings) {
         name = definition.name

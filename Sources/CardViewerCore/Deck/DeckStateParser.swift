@@ -43,14 +43,16 @@ enum DeckStateParser {
         return (DeckState(version: version, cards: cards, deleted: deleted, nextID: nextID, undoableDeletion: deletion), layout)
     }
 
-    /// `{"name": "wheel", "options": {"radius": 700, "fadeMax": "inf"}}`; whether the layout
+    /// `{"cameraDistance": 500, "name": "wheel", "options": {"radius": 700, "fadeMax": "inf"}}`
+    /// (`cameraDistance` optional; its range is checked at start); whether the layout
     /// exists and the options fit it is decided at start (`SavedLayout.resolved`), not here.
     private static func savedLayout(_ scanner: inout JSONScanner) throws -> SavedLayout {
         try expectObject(&scanner, at: "layout")
-        var name: String?, options: [String: Double] = [:]
+        var name: String?, options: [String: Double] = [:], cameraDistance: Double?
         try scanner.object { scanner, key in
             switch key {
             case "name": name = try string(&scanner, at: "layout.name")
+            case "cameraDistance": cameraDistance = try scanner.number()
             case "options":
                 try expectObject(&scanner, at: "layout.options")
                 try scanner.object { scanner, option in
@@ -69,7 +71,9 @@ enum DeckStateParser {
             }
         }
         guard let name else { throw missing("layout.name") }
-        return SavedLayout(name: name, options: options)
+        var saved = SavedLayout(name: name, options: options)
+        saved.cameraDistance = cameraDistance
+        return saved
     }
 
     private static func cardList(_ scanner: inout JSONScanner, at path: String) throws -> [DeckCard] {

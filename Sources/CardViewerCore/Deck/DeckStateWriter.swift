@@ -103,6 +103,11 @@ struct DeckStateWriter {
     /// the strings "inf" and "-inf" (JSON has no infinity).
     private mutating func layout(_ layout: SavedLayout, _ sink: inout FileSink) throws {
         try open("{", &sink)
+        if let distance = layout.cameraDistance, distance.isFinite {
+            try key("cameraDistance", &sink)
+            try sink.write("\(distance)")
+            try comma(&sink)
+        }
         try key("name", &sink)
         try string(layout.name, &sink)
         try comma(&sink)

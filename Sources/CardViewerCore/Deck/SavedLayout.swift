@@ -2,11 +2,16 @@ import CardLayout
 
 /// The layout a state file remembers (SPEC §12): its name in the registry and the options the
 /// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
-/// `"layout": {"name": "wheel", "options": {"radius": 700}}`; ±∞ as the strings `"inf"`/`"-inf"`.
+/// `"layout": {"cameraDistance": 1500, "name": "wheel", "options": {"radius": 700}}`; ±∞ as the
+/// strings `"inf"`/`"-inf"`. The camera's distance travels with the layout: it is how the layout
+/// is looked at (`--camera-distance`).
 public struct SavedLayout: Hashable, Sendable {
     public var name: String
     /// The options set by the user, option name → value.
     public var options: [String: Double]
+    /// The shared camera's eye distance, points (`--camera-distance`); `nil`: the default, 1500
+    /// (the session leaves the default out, so older state files and newer ones read alike).
+    public var cameraDistance: Double?
 
     public init(name: String, options: [String: Double] = [:]) {
         self.name = name

@@ -22,6 +22,8 @@ struct ViewerScene {
     var hidden: Set<CardID> = []
     /// Grows by one with every change to the deck that should be saved.
     var deckRevision = 0
+    /// The shared camera's distance from the plane z = 0, points (`--camera-distance`).
+    var eyeDistance = Camera.defaultEyeDistance
     /// The pointer's last known position, viewport points.
     var pointer = Vec2.zero
     /// Reused by hit-testing, so a tap does not allocate a new list of cards.
@@ -33,9 +35,12 @@ struct ViewerScene {
         self.physics = physics
     }
 
-    /// The layout context now: viewport, card count and scroll offset.
+    /// The layout context now: viewport, card count, scroll offset, eye distance and the scroll's
+    /// velocity (content points per second; layout files read it as `v`).
     var context: LayoutContext {
-        LayoutContext(viewport: viewport, cardCount: deck.count, offset: physics.offset)
+        var context = LayoutContext(viewport: viewport, cardCount: deck.count, offset: physics.offset, eyeDistance: eyeDistance)
+        context.scrollVelocity = physics.velocity
+        return context
     }
 
     /// Records a change to the deck that the state file must get.

@@ -34,6 +34,9 @@ public final class ViewerSession {
         /// What the viewer says while the deck is empty (a folder without pictures says which
         /// folder and what it expected there).
         public var emptyDeckLines: [String]
+        /// The shared camera's distance from the plane z = 0, points (`--camera-distance`,
+        /// clamped to `Camera.eyeDistanceRange`).
+        public var eyeDistance = Camera.defaultEyeDistance
 
         public init(layout: LayoutKind = .pages, layoutOptions: LayoutOptionValues? = nil, viewport: Size = Size(width: 1280, height: 800),
                     ordering: RenderOrdering = .depth, offset: Vec2 = .zero,
@@ -123,6 +126,7 @@ public final class ViewerSession {
         let physics = ViewerScene.makePhysics(for: controller, viewport: viewport, cardCount: deck.count,
                                               offset: configuration.offset)
         scene = ViewerScene(deck: deck, viewport: viewport, physics: physics)
+        scene.eyeDistance = min(max(configuration.eyeDistance, Camera.eyeDistanceRange.lowerBound), Camera.eyeDistanceRange.upperBound)
         self.controller = controller
         ordering = configuration.ordering
         newCard = configuration.newCard
@@ -181,7 +185,10 @@ public final class ViewerSession {
     /// The layout shown and its options as the user has set them, for the state file.
     public var savedLayout: SavedLayout {
         let kind = controller.kind
-        return SavedLayout(kind, values: controller.optionValues(layoutOptions[kind] ?? kind.descriptor.defaultValues))
+        var saved = SavedLayout(kind, values: controller.optionValues(layoutOptions[kind] ?? kind.descriptor.defaultValues))
+        // Only another distance than the default is written: a state without one means 1500.
+        if scene.eyeDistance != Camera.defaultEyeDistance { saved.cameraDistance = scene.eyeDistance }
+        return saved
     }
     /// The scroll offset, content points.
     public var offset: Vec2 { scene.physics.offset }
@@ -189,8 +196,10 @@ public final class ViewerSession {
     public var viewport: Size { scene.viewport }
     /// The session's clock, seconds.
     public var time: Double { scene.time }
-    /// The shared camera for the viewport.
-    public var camera: Camera { Camera(viewport: scene.viewport) }
+    /// The shared camera for the viewport, at the configured eye distance.
+    public var camera: Camera { Camera(viewport: scene.viewport, eyeDistance: scene.eyeDistance) }
+    /// The shared camera's distance from the plane z = 0, points.
+    public var eyeDistance: Double { scene.eyeDistance }
     /// The card shown open: a highlighted page or an open task card.
     public var highlightedCard: CardID? { controller.highlightedCard }
     /// The card lifted in the grid.

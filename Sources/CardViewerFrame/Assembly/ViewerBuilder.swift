@@ -27,6 +27,9 @@ public struct ViewerBuilder {
     /// state file remembers. When false, a restored state's layout is shown (SPEC §12); the
     /// options set on the command line win over saved ones either way.
     public var layoutNamedByUser = true
+    /// The shared camera's eye distance the command line gives (`--camera-distance`), points;
+    /// `nil`: the state file's, else `Camera.defaultEyeDistance`. The command line wins.
+    public var eyeDistance: Double?
     /// The visibility ordering frames are drawn with.
     public var ordering: RenderOrdering = .depth
     /// The scroll offset to start at (clamped to the content), content points.
@@ -74,6 +77,9 @@ public struct ViewerBuilder {
         let outcome = try DeckLoader.deck(from: listed.catalog, store: store)
         var warnings = listed.warnings + outcome.warnings
         if let saved = outcome.layout {
+            if let distance = saved.cameraDistance, !Camera.eyeDistanceRange.contains(distance) {
+                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(Camera.defaultEyeDistance)")
+            }
             if let resolved = saved.resolved() {
                 if !resolved.dropped.isEmpty {
                     warnings.append("the state file's options \(resolved.dropped.joined(separator: ", ")) are not options of layout \(saved.name) (or out of range); left out")
@@ -97,6 +103,14 @@ public struct ViewerBuilder {
         return (resolved.kind, values)
     }
 
+    /// The eye distance to start with, points: the command line's, else the state file's when
+    /// it is in `Camera.eyeDistanceRange`, else the default.
+    public func startingEyeDistance(restoring saved: SavedLayout?) -> Double {
+        if let eyeDistance { return eyeDistance }
+        if let distance = saved?.cameraDistance, Camera.eyeDistanceRange.contains(distance) { return distance }
+        return Camera.defaultEyeDistance
+    }
+
     /// Assembles the viewer of `loaded` on `context`, which must be current on this thread.
     ///
     /// - Parameter viewport: the viewport in points (a window's size, which differs from its
@@ -109,7 +123,9 @@ public struct ViewerBuilder {
             layout: start.kind, layoutOptions: start.options, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
             ordering: ordering, offset: offset, newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
-        let session = ViewerSession(deck: loaded.deck, configuration: configuration)
+        var configured = configuration
+        configured.eyeDistance = startingEyeDistance(restoring: loaded.savedLayout)
+        let session = ViewerSession(deck: loaded.deck, configuration: configured)
         let renderer = try CardRenderer(context: context)
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           warn: warn)
