@@ -32,8 +32,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The layout: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), or all (default: pages; grid with --images).")
     var layout: LayoutChoice?
 
-    @Option(name: .customLong("layout-file"), help: LayoutFileArgument.help)
-    var layoutFile: String?
+    @Option(name: .customLong("layout-file"), help: ArgumentHelp(
+        "A layout described by a JSON file (docs/LAYOUT-FILES.md), measured after --layout's; repeatable. Each is compared with the built-in layout it describes (the only --layout, or the one its name begins with).",
+        valueName: "file"))
+    var layoutFiles: [String] = []
+
+    @OptionGroup var layoutSettings: LayoutSettings
 
     @Option(help: "Number of cards (a whole number ≥ 0; default 10000).")
     var cards: CardCount?
@@ -76,14 +80,50 @@ struct BenchCommand: ParsableCommand {
     var plotPath: String { plot ?? "bench-sweep.svg" }
 
     /// The layouts measured: `--layout` (pages when neither it nor a file is given), then the
-    /// layout file's.
+    /// layout files', each once.
     var layoutKinds: [LayoutKind] {
-        let file = layoutFile.flatMap { try? LayoutFileArgument.kind($0) }
-        return (layout?.kinds ?? (file == nil ? [.pages] : [])) + (file.map { [$0] } ?? [])
+        let files = layoutFiles.compactMap { try? LayoutFileArgument.kind($0) }
+        var kinds: [LayoutKind] = []
+        for kind in (layout?.kinds ?? (files.isEmpty ? [.pages] : [])) + files where !kinds.contains(kind) { kinds.append(kind) }
+        return kinds
+    }
+
+    /// `--set` for each layout measured: the assignments naming its options. With one layout
+    /// every assignment must name one of its options; with several, each must name an option
+    /// of at least one of them.
+    ///
+    /// - Throws: `ValidationError` (exit 2) naming the options.
+    func layoutOptions() throws -> [LayoutKind: LayoutOptionValues] {
+        let kinds = layoutKinds, assignments = layoutSettings.assignments
+        guard !assignments.isEmpty else { return [:] }
+        if kinds.count == 1 { return [kinds[0]: try layoutSettings.values(for: kinds[0])] }
+        var values: [LayoutKind: LayoutOptionValues] = [:]
+        var used = Set<String>()
+        for kind in kinds {
+            let names = Set(kind.descriptor.options.map(\.name))
+            let mine = assignments.filter { names.contains(Self.optionName($0)) }
+            used.formUnion(mine)
+            do {
+                values[kind] = try kind.descriptor.values(setting: mine)
+            } catch {
+                throw ValidationError("--set: \(error)")
+            }
+        }
+        if let unknown = assignments.first(where: { !used.contains($0) }) {
+            throw ValidationError("--set \(unknown): no layout measured has an option '\(Self.optionName(unknown))' (cardviewer layouts lists them)")
+        }
+        return values
+    }
+
+    /// The name in `NAME=VALUE`.
+    static func optionName(_ assignment: String) -> String {
+        String(assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces)
     }
 
     func validate() throws {
-        if let layoutFile { _ = try LayoutFileArgument.kind(layoutFile) }
+        for file in layoutFiles { _ = try LayoutFileArgument.kind(file) }
+        _ = try layoutOptions()
         if let frames, frames.value < 1 { throw ValidationError("--frames must be at least 1") }
         try validatePhotos()
         let counts = sweep?.values ?? [cardCount]
@@ -104,6 +144,7 @@ struct BenchCommand: ParsableCommand {
             layouts: layoutKinds, cardCounts: sweep?.values ?? [cardCount], viewport: size.size,
             warmupFrames: warmup?.value ?? 60, measuredFrames: frames?.value ?? 600, ordering: order,
             scopes: allCards ? [.visible, .all] : [.visible], paths: paths)
+        settings.layoutOptions = (try? layoutOptions()) ?? [:]
         settings.eyeDistance = camera.eyeDistance
         return settings
     }

@@ -136,7 +136,7 @@ struct BenchmarkRunTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "cardviewer-bench/2")
         #expect(Set(object.keys) == ["schema", "machine", "settings", "results", "comparisons", "growth", "floor",
-                                     "maximumResidentBytes", "countsAllocations"])
+                                     "layouts", "fileComparisons", "maximumResidentBytes", "countsAllocations"])
         let floor = try #require(object["floor"] as? [String: Any])
         #expect(Set(floor.keys) == ["count", "min", "median", "p90", "p99", "max", "mean"])
         let machine = try #require(object["machine"] as? [String: Any])
@@ -149,7 +149,7 @@ struct BenchmarkRunTests {
         let resultKeys: Set<String> = ["scenario", "frames", "stages", "drawTiming", "layoutPacking", "cardsPerFrame",
                                        "instances", "nanosecondsPerCard", "cardsPerSecond", "drawnCardsPerSecond",
                                        "bytesPerCard", "uploadedBytesPerFrame", "allocationsPerFrame", "viewerFrame",
-                                       "bulkPathFrames", "floor", "frameToFloor"]
+                                       "bulkPathFrames", "floor", "frameToFloor", "laidOutPerFrame", "layoutNanosecondsPerCard"]
         #expect(Set(first.keys) == resultKeys.union(timerKey))
         let allocations = try #require(first["allocationsPerFrame"] as? [String: Double])
         #expect(Set(allocations.keys) == ["session", "layout", "packing", "upload", "draw", "process"])

@@ -27,6 +27,10 @@ struct BenchCommandTests {
             (["--json", ""], "json"),
             (["--plot", "p.svg"], "sweep"),
             (["--sweep", "10,20", "--plot", ""], "plot"),
+            (["--set", "nonsense=1"], "nonsense"),
+            (["--layout", "coverflow", "--set", "spacing=-5"], "spacing"),
+            (["--layout", "all", "--set", "nonsense=1"], "nonsense"),
+            (["--layout-file", "/nonexistent-cardviewer-dir/flow.json"], "flow.json"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
         let outcome = try CommandRunner.run(["bench"] + arguments)
@@ -128,8 +132,52 @@ struct BenchCommandTests {
         }
         let growth = try #require(object["growth"] as? [[String: Any]])
         #expect(growth.count == layouts.count)
+        // Every layout's row: frame ÷ floor and the layout's cost per card, finite.
+        let rows = try #require(object["layouts"] as? [[String: Any]])
+        #expect(rows.map { $0["layout"] as? String ?? "" } == layouts.flatMap { [$0, $0, $0] })
+        for row in rows {
+            #expect(((row["frameToFloor"] as? Double) ?? .nan).isFinite && (row["frameToFloor"] as? Double ?? 0) > 0, "\(row)")
+            #expect(((row["layoutNanosecondsPerCard"] as? Double) ?? .nan).isFinite, "\(row)")
+        }
+        #expect(outcome.stdout.contains("every layout (the viewer's frame, visible · fast)"))
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("<polyline") && svg.hasSuffix("</svg>\n"))
+    }
+
+    @Test("--layout-file (repeatable) and --set: a row per layout, each file against the built-in it describes")
+    func layoutFiles() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/layouts/icarousel")
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("bench.json").path
+        let outcome = try CommandRunner.run(Self.tiny + ["--layout", "coverflow",
+                                                         "--layout-file", examples.appendingPathComponent("coverflow.json").path,
+                                                         "--layout-file", examples.appendingPathComponent("linear.json").path,
+                                                         "--set", "spacing=0.5", "--set", "fadeMinAlpha=0.5", "--json", json])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("file coverflow-file / built-in coverflow · 50 cards: layout per card"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+            as? [String: Any])
+        let rows = try #require(object["layouts"] as? [[String: Any]])
+        #expect(rows.map { $0["layout"] as? String ?? "" } == ["coverflow", "coverflow-file", "linear-file"])
+        #expect(rows.map { $0["isFile"] as? Bool ?? false } == [false, true, true])
+        for row in rows {
+            for key in ["frameToFloor", "frame", "layoutStage", "laidOutPerFrame", "layoutNanosecondsPerCard"] {
+                let value = try #require(row[key] as? Double, "\(key)")
+                #expect(value.isFinite && value > 0, "\(key): \(row)")
+            }
+        }
+        // The only built-in measured is every file's reference.
+        let comparisons = try #require(object["fileComparisons"] as? [[String: Any]])
+        #expect(comparisons.map { $0["file"] as? String ?? "" } == ["coverflow-file", "linear-file"])
+        for c in comparisons {
+            #expect(c["builtIn"] as? String == "coverflow")
+            for key in ["layoutPerCard", "layoutStage", "frame", "fileNanosecondsPerCard", "builtInNanosecondsPerCard"] {
+                let value = try #require(c[key] as? Double, "\(key)")
+                #expect(value.isFinite && value > 0, "\(key): \(c)")
+            }
+        }
     }
 
     @Test("zero cards and every layout run and report")

@@ -33,18 +33,19 @@ public enum PipelinePath: String, Sendable, Codable, CaseIterable {
     case uikit
 
     /// Makes the pipeline for `kind`, laying out `scope`.
-    public func makePipeline(kind: LayoutKind, scope: BulkInstancePacker.Scope) -> FramePipeline {
+    public func makePipeline(kind: LayoutKind, options: LayoutOptionValues? = nil, scope: BulkInstancePacker.Scope) -> FramePipeline {
+        let layout = kind.descriptor.makeLayout(options)
         switch self {
         case .fast:
             // Every layout writes in bulk (`InstanceWriting`, in CardPacking); one that did not
             // would be measured on the generic path.
-            if let writer = kind.makeLayout() as? any InstanceWriting {
-                FastPipeline(layout: writer, scope: scope)
+            if let writer = layout as? any InstanceWriting {
+                return FastPipeline(layout: writer, scope: scope)
             } else {
-                GenericPipeline(layout: kind.makeLayout(), scope: scope)
+                return GenericPipeline(layout: layout, scope: scope)
             }
-        case .generic: GenericPipeline(layout: kind.makeLayout(), scope: scope)
-        case .uikit: UIKitPipeline(layout: kind.makeLayout(), scope: scope)
+        case .generic: return GenericPipeline(layout: layout, scope: scope)
+        case .uikit: return UIKitPipeline(layout: layout, scope: scope)
         }
     }
 }

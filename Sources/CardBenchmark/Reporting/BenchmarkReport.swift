@@ -17,6 +17,11 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     public var comparisons: [Comparison]
     /// For each layout, scope and path measured at several card counts: the cost per count.
     public var growth: [GrowthSeries]
+    /// Every layout's scrolling scenario (the viewer's frame, fast path): frame ÷ floor and
+    /// the layout's cost per card.
+    public var layouts: [LayoutRow]
+    /// Each layout file against the built-in layout it describes, in the same run.
+    public var fileComparisons: [FileComparison]
     /// The process's peak resident memory at the end of the run (`getrusage`), bytes.
     public var maximumResidentBytes: Int
     /// True when heap allocations were counted (Linux with glibc); false leaves them at 0.
@@ -33,6 +38,8 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         self.floor = floor
         comparisons = Comparison.all(in: results)
         growth = GrowthSeries.all(in: results)
+        layouts = LayoutRow.all(in: results)
+        fileComparisons = FileComparison.all(in: layouts, settings: settings)
         self.maximumResidentBytes = maximumResidentBytes
         self.countsAllocations = countsAllocations
     }
@@ -49,6 +56,8 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         floor = Summary([])
         comparisons = []
         growth = []
+        layouts = []
+        fileComparisons = []
         maximumResidentBytes = ResourceUsage.maximumResidentBytes
         countsAllocations = AllocationCounter.isCounting
         self.images = images

@@ -24,6 +24,13 @@ public struct ScenarioResult: Hashable, Sendable, Codable {
     public var cardsPerFrame: Double
     /// Instances drawn per frame.
     public var instances: Summary
+    /// Cards the layout stage produced per frame (median): the session's laid-out cards, or
+    /// the records the bulk writers wrote; every card for scope `all`.
+    public var laidOutPerFrame: Double
+    /// The layout stage's median over `laidOutPerFrame`, nanoseconds: what laying out one
+    /// card costs on the path measured (for the viewer's frame: the session and its
+    /// controller's `layoutVisible`, animations applied).
+    public var layoutNanosecondsPerCard: Double
     /// Median layout + packing time per card laid out, nanoseconds.
     public var nanosecondsPerCard: Double
     /// Cards laid out and packed per second of layout + packing (the layout throughput).
@@ -94,6 +101,8 @@ extension ScenarioResult {
         gpuTimerDraw = samples.gpuDraw.count == samples.frames && samples.frames > 0 ? Summary(samples.gpuDraw) : nil
         layoutPacking = Summary(samples.layoutPacking)
         instances = Summary(samples.instances)
+        laidOutPerFrame = Summary(samples.laidOut).median
+        layoutNanosecondsPerCard = laidOutPerFrame > 0 ? stages.layout.median / laidOutPerFrame : 0
         cardsPerFrame = scenario.scope == .all ? Double(scenario.cards) : instances.median
         nanosecondsPerCard = cardsPerFrame > 0 ? layoutPacking.median / cardsPerFrame : 0
         cardsPerSecond = layoutPacking.median > 0 ? cardsPerFrame / (layoutPacking.median * 1e-9) : 0

@@ -15,6 +15,7 @@ public enum TextReport {
                 out += "  \(what)   layout+packing \(ratio(c.layoutPacking))   cpu \(ratio(c.cpu))   frame \(ratio(c.frame))\n"
             }
         }
+        out += layoutTable(report)
         if !report.growth.isEmpty {
             out += "\ngrowth with the card count (median cpu per frame, ratio to the smallest deck)\n"
             for series in report.growth {
@@ -26,6 +27,28 @@ public enum TextReport {
         out += "\nfloor (clear + one full-viewport textured quad, after every measured frame): median \(micro(f.median)) µs,"
             + " p90 \(micro(f.p90)) µs over \(f.count) frames\n"
         out += "\npeak memory (max RSS): \(megabytes(report.maximumResidentBytes)) MB\n"
+        return out
+    }
+
+    /// With more than one layout, or a layout file: every layout's frame ÷ floor and layout cost
+    /// per card, then each file against the built-in layout it describes.
+    static func layoutTable(_ report: BenchmarkReport) -> String {
+        guard report.layouts.count > 1 || report.layouts.contains(where: \.isFile) else { return "" }
+        var out = "\nevery layout (the viewer's frame, visible · fast)\n"
+        out += "  " + pad("layout", 34) + pad("cards", 9, right: true) + pad("frame/floor", 13, right: true)
+            + pad("frame µs", 11, right: true) + pad("layout µs", 11, right: true) + pad("laid out", 10, right: true)
+            + pad("ns/card", 10, right: true) + "\n"
+        for row in report.layouts {
+            out += "  " + pad(row.layout + (row.isFile ? " (file)" : ""), 34) + pad(String(row.cards), 9, right: true)
+                + pad(ratio(row.frameToFloor), 13, right: true) + pad(micro(row.frame), 11, right: true)
+                + pad(micro(row.layoutStage), 11, right: true) + pad(number(row.laidOutPerFrame), 10, right: true)
+                + pad(String(format: "%.1f", row.layoutNanosecondsPerCard), 10, right: true) + "\n"
+        }
+        for c in report.fileComparisons {
+            out += "  file \(c.file) / built-in \(c.builtIn) · \(c.cards) cards: layout per card \(ratio(c.layoutPerCard))"
+                + String(format: " (%.1f / %.1f ns)", c.fileNanosecondsPerCard, c.builtInNanosecondsPerCard)
+                + " · layout stage \(ratio(c.layoutStage)) · frame \(ratio(c.frame))\n"
+        }
         return out
     }
 

@@ -8,8 +8,8 @@ extension Benchmark {
     /// then the renderer uploads and draws the records.
     func measurePipeline(_ scenario: Scenario, progress: ((Int) -> Void)?) throws -> FrameSamples {
         let viewport = settings.viewport
-        let pipeline = scenario.path.makePipeline(kind: scenario.layout, scope: scenario.scope)
-        let script = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
+        let pipeline = scenario.path.makePipeline(kind: scenario.layout, options: settings.layoutOptions[scenario.layout], scope: scenario.scope)
+        let script = FlingScript(layout: settings.makeLayout(scenario.layout), viewport: viewport, cardCount: scenario.cards)
         let camera = Camera(viewport: viewport, eyeDistance: settings.eyeDistance)
         let layerCount = renderer.imageLayerCount
         let ordering = settings.ordering, shading = settings.shading
@@ -51,7 +51,8 @@ extension Benchmark {
                 allocations.upload = Double(a3 &- a2)
                 allocations.draw = Double(a5 &- a3)
                 allocations.process = Double(process5 &- process0)
-                samples.record(times, instances: stats.instances, uploadedBytes: bytes, allocations: allocations)
+                samples.record(times, instances: stats.instances, uploadedBytes: bytes, allocations: allocations,
+                               laidOut: scenario.scope == .all ? scenario.cards : stats.instances)
                 if capturesLastFrame, frame == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
                 try recordFloorFrame(into: &samples)
             }

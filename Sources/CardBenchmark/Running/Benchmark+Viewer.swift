@@ -18,6 +18,7 @@ extension Benchmark {
         // first frame as the viewer is once its ten pictures are loaded.
         var builder = ViewerBuilder(deck: .synthetic(count: scenario.cards), layout: scenario.layout)
         builder.ordering = settings.ordering
+        builder.layoutOptions = settings.layoutOptions[scenario.layout]
         builder.eyeDistance = settings.eyeDistance
         let viewer = try builder.build(on: gpu, viewport: viewport)
         let session = viewer.session, frame = viewer.frame
@@ -28,7 +29,7 @@ extension Benchmark {
         }
         session.advance(to: 0)
         _ = try viewer.waitForPictures(timeout: 30)
-        let fling = FlingScript(layout: scenario.layout.makeLayout(), viewport: viewport, cardCount: scenario.cards)
+        let fling = FlingScript(layout: settings.makeLayout(scenario.layout), viewport: viewport, cardCount: scenario.cards)
         let warmup = settings.warmupFrames, measured = settings.measuredFrames
         var player = ReplayPlayer(script: FlingReplay.script(fling, warmup: warmup, measured: measured, viewport: viewport))
         frame.allowsBulkPath = scenario.path == .fast
@@ -54,7 +55,10 @@ extension Benchmark {
                 allocations.session = Double(a1 &- a0)
                 allocations.draw += Double(a5 &- observer.submitEndAllocations)
                 allocations.process = Double(process5 &- process0)
-                samples.record(times, instances: stats.instances, uploadedBytes: stats.uploadedBytes, allocations: allocations)
+                // The cards the layout stage produced: records written in bulk, or the session's cards.
+                let laidOut = frame.usedBulkPath ? frame.packer.records.count : session.frameCards.count
+                samples.record(times, instances: stats.instances, uploadedBytes: stats.uploadedBytes, allocations: allocations,
+                               laidOut: laidOut)
                 if frame.usedBulkPath { samples.bulkFrames += 1 }
                 if capturesLastFrame, index == warmup + measured - 1 { capturedFrame = try gpu.readPixels() }
                 try recordFloorFrame(into: &samples)

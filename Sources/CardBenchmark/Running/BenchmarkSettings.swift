@@ -25,6 +25,8 @@ public struct BenchmarkSettings: Hashable, Sendable {
     public var paths: [PipelinePath]
     /// How cards are coloured (textured: the real viewer's shader work).
     public var shading: CardShading
+    /// Each layout's option values (`--set`); a layout not here runs with its defaults.
+    public var layoutOptions: [LayoutKind: LayoutOptionValues] = [:]
     /// The shared camera's eye distance, points (`--camera-distance`).
     public var eyeDistance = Camera.defaultEyeDistance
 
@@ -52,6 +54,23 @@ public struct BenchmarkSettings: Hashable, Sendable {
                 }
             }
         }
+    }
+
+    /// `layout` with its options (`layoutOptions`, else its defaults).
+    public func makeLayout(_ layout: LayoutKind) -> any CardLayout {
+        layout.descriptor.makeLayout(layoutOptions[layout])
+    }
+
+    /// The built-in layout a layout file measured in this run is compared with: the only
+    /// built-in layout measured, or else the measured built-in whose name begins the file's
+    /// (`rotary-inverted-file` → `rotary-inverted`; the longest); `nil` for a built-in layout
+    /// or when none matches.
+    public func reference(for layout: LayoutKind) -> LayoutKind? {
+        let builtIn = Set(LayoutKind.builtIn)
+        guard !builtIn.contains(layout) else { return nil }
+        let measured = layouts.filter { builtIn.contains($0) }
+        if measured.count == 1 { return measured[0] }
+        return measured.filter { layout.name.hasPrefix($0.name + "-") }.max { $0.name.count < $1.name.count }
     }
 
     /// The drawable in pixels: one pixel per point, at least 1 × 1.

@@ -11,6 +11,8 @@ struct FrameSamples {
     private(set) var layoutPacking: [Double] = []
     /// Instances drawn per frame.
     private(set) var instances: [Double] = []
+    /// Cards the layout stage produced per frame (attributes or bulk records).
+    private(set) var laidOut: [Double] = []
     /// Bytes uploaded per frame.
     private(set) var uploadedBytes: [Double] = []
     /// Measured frames the viewer's frame drew through the bulk writers.
@@ -31,12 +33,14 @@ struct FrameSamples {
         wallDraw.reserveCapacity(capacity)
         layoutPacking.reserveCapacity(capacity)
         instances.reserveCapacity(capacity)
+        laidOut.reserveCapacity(capacity)
         uploadedBytes.reserveCapacity(capacity)
         floor.reserveCapacity(capacity)
     }
 
     /// Records one frame: nanoseconds per stage (`Stage.allCases` order) and its counts.
-    mutating func record(_ times: StageTimes, instances: Int, uploadedBytes: Int, allocations: AllocationCounts) {
+    mutating func record(_ times: StageTimes, instances: Int, uploadedBytes: Int, allocations: AllocationCounts, laidOut: Int) {
+        self.laidOut.append(Double(laidOut))
         stages[0].append(times.session)
         stages[1].append(times.layout)
         stages[2].append(times.packing)

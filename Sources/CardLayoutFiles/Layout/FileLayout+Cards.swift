@@ -41,7 +41,7 @@ extension FileLayout {
         let alpha = model.program.alpha.map { registers[$0] } ?? 1
         attributes.alpha *= min(max(alpha, 0), 1)
         if let hidden = model.program.hidden, registers[hidden] != 0 { attributes.isHidden = true }
-        if o < frame.lo || o > frame.hi { attributes.isHidden = true }
+        if !isInVisibleRange(o, frame: frame) { attributes.isHidden = true }
         let m = attributes.transform
         if !model.backfaces, m.c2.z <= 0 { attributes.isHidden = true }
         let z = m.c3.z
@@ -60,6 +60,17 @@ extension FileLayout {
             return attributes
         }
         return attributes
+    }
+
+    /// True when `o` lies in the frame's `visible` range — where the layout wraps, when any of
+    /// the card's places `o + k·n` does (the run `runs(_:)` visits: with `s` in `0..<n`, a run
+    /// of the whole deck reaches past `±n/2`, where `o` has come round).
+    @inline(__always)
+    func isInVisibleRange(_ o: Double, frame: FileLayoutFrame) -> Bool {
+        if o >= frame.lo && o <= frame.hi { return true }
+        guard model.wraps, frame.n > 0 else { return false }
+        let n = Double(frame.n)
+        return ((frame.lo - o) / n).rounded(.up) <= ((frame.hi - o) / n).rounded(.down)
     }
 
     /// The product of the steps, in the order written (each applies before the one before it).

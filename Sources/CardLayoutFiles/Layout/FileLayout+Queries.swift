@@ -28,16 +28,19 @@ extension FileLayout {
         }
     }
 
-    /// The candidates in index order, culled by their transformed bounds.
+    /// The candidates in index order. With a `visible` range (the file says which cards are
+    /// drawn, as iCarousel's run does): each card of the range whose alpha is above 0, a card
+    /// turned away or hidden coming marked hidden — the built-in carousels' set. Without one
+    /// (up to `maximumCandidates` cards): those `Culling.isVisible` passes (transformed bounds).
     ///
     /// - Complexity: O(k), k the candidates (at most `maximumCandidates`); allocates nothing
     ///   beyond `out`'s growth.
     public func layoutVisible(in context: LayoutContext, into out: inout [CardAttributes]) {
-        layoutCandidates(in: context, into: &out, culled: true)
+        layoutCandidates(in: context, into: &out, culled: model.program.visible == nil)
     }
 
-    /// Appends the attributes of every candidate, in index order; `culled` keeps only those
-    /// `Culling.isVisible` passes (without, it is the layout's own cost: the benchmark's figure).
+    /// Appends the attributes of every candidate whose alpha is above 0, in index order;
+    /// `culled` keeps only those `Culling.isVisible` passes.
     ///
     /// - Complexity: O(k), k the candidates; allocates nothing beyond `out`'s growth.
     public func layoutCandidates(in context: LayoutContext, into out: inout [CardAttributes], culled: Bool = false) {
@@ -48,7 +51,9 @@ extension FileLayout {
                 guard let range else { return }
                 for index in range {
                     let attributes = card(index, frame: frame, context: context, registers: registers, stack: stack)
-                    if !culled || Culling.isVisible(attributes, offset: context.offset, camera: camera) { out.append(attributes) }
+                    if culled ? Culling.isVisible(attributes, offset: context.offset, camera: camera) : attributes.alpha > 0 {
+                        out.append(attributes)
+                    }
                 }
             }
             if model.base != nil {

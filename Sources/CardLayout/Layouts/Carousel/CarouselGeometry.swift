@@ -114,12 +114,13 @@ public struct CarouselGeometry: Sendable, Hashable {
     }
 
     /// The offset of card `index` at scroll position `s`, slots (`offsetForItemAtIndex:`):
-    /// `o = i − s`; when wrapping, `o > ⌊n/2⌋` becomes `o − n` and `o < −⌊n/2⌋` becomes `o + n`
-    /// (iCarousel divides the count as a whole number); one card alone is always at 0.
+    /// `o = i − s`; when wrapping, `o > n/2` becomes `o − n` and `o < −n/2` becomes `o + n`
+    /// (iCarousel 1.8.3's `_numberOfItems/2.0`; 1.7 divided whole numbers, which for an odd
+    /// `n` sent the last card of a full run round to the other end); one card alone is always at 0.
     public func offset(ofCard index: Int, atSlots s: Double) -> Double {
         var o = Double(index) - s
         if wraps {
-            let half = Double(cardCount / 2)
+            let half = Double(cardCount) / 2
             if o > half { o -= Double(cardCount) } else if o < -half { o += Double(cardCount) }
         }
         return cardCount == 1 ? 0 : o

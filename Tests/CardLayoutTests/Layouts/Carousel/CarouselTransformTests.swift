@@ -81,7 +81,7 @@ import Testing
         #expect(Self.agrees(flat.transform, ICarouselReference.transform(offset: 0, reference)) == (toggle == 0))
     }
 
-    @Test("wrapping offsets: o beyond ⌊n/2⌋ comes round, a scroll beyond n·w is the same place")
+    @Test("wrapping offsets: o beyond n/2 comes round, a scroll beyond n·w is the same place")
     func wrapping() {
         for n in [7, 10] {
             let layout = CarouselLayout(type: .rotary)

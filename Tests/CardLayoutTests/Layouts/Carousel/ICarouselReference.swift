@@ -106,13 +106,13 @@ enum ICarouselReference {
     }
 
     /// `offsetForItemAtIndex:` (with `clampedOffset` applied to the scroll offset first when
-    /// wrapping, as `didScroll` does); `n / 2` is a whole-number division.
+    /// wrapping, as `didScroll` does); iCarousel 1.8.3 compares with `_numberOfItems/2.0`.
     static func offset(index: Int, scroll: Double, count n: Int, wraps: Bool) -> Double {
         var s = scroll
         if wraps { s = scroll - floor(scroll / Double(n)) * Double(n) }
         var offset = Double(index) - s
         if wraps {
-            if offset > Double(n / 2) { offset -= Double(n) } else if offset < -Double(n / 2) { offset += Double(n) }
+            if offset > Double(n) / 2 { offset -= Double(n) } else if offset < -Double(n) / 2 { offset += Double(n) }
         }
         if n == 1 { offset = 0 }
         return offset
