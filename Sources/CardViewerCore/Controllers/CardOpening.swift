@@ -1,3 +1,4 @@
+import CardInteraction
 import CardLayout
 import CardMath
 
@@ -18,5 +19,24 @@ enum CardOpening {
         card.isHidden = false
         card.depthBias = 0
         card.zIndex = context.cardCount + 1
+    }
+}
+
+/// A controller whose tap opens a card (`CardOpening`): the task switcher and the carousels.
+protocol OpensCards: LayoutController {
+    /// The open card, if any.
+    var opened: CardID? { get set }
+}
+
+extension OpensCards {
+    /// Opens `id` (closes the open card with `nil`), every card animating from where it is;
+    /// `nil` when nothing changes (already open, or not in the deck).
+    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag? {
+        guard id != opened else { return nil }
+        if let id, scene.deck.index(of: id) == nil { return nil }
+        let old = scene.snapshot(self)
+        opened = id
+        if id != nil { scene.physics.stop() }
+        return scene.animateRelayout(from: old, to: self, timing: timing)
     }
 }

@@ -11,7 +11,7 @@ import CardPacking
 /// card scrolls it to the centre, a click on the current card (the one with `o` nearest 0) opens
 /// it flat over the window (as the task switcher opens a card), and a click or Esc closes it.
 /// Cover flow 2's `_toggle` follows the current card's changes and eases back to 0 (`CoverFlowToggle`).
-struct CarouselController: LayoutController {
+struct CarouselController: OpensCards {
     /// The layout with the user's options; its `toggle` is the one shown now.
     var base: CarouselLayout
     var kind: LayoutKind
@@ -217,15 +217,6 @@ struct CarouselController: LayoutController {
         } else {
             scene.physics.scroll(to: offset(showing: index, in: context), animated: true)
         }
-    }
-
-    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag? {
-        guard id != opened else { return nil }
-        if let id, scene.deck.index(of: id) == nil { return nil }
-        let old = scene.snapshot(self)
-        opened = id
-        if id != nil { scene.physics.stop() }
-        return scene.animateRelayout(from: old, to: self, timing: timing)
     }
 
     mutating func cancelInteraction(in scene: inout ViewerScene) { opened = nil }

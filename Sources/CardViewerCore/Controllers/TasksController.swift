@@ -6,7 +6,7 @@ import CardMath
 /// tap that opens the card visibly under the pointer (exact hit-testing through the real
 /// transforms) by zooming it flat over the whole viewport; a tap or Esc closes it again.
 /// While a card is open the deck does not scroll.
-struct TasksController: BaseLayoutController {
+struct TasksController: BaseLayoutController, OpensCards {
     var base = TasksLayout()
     /// The open card.
     var opened: CardID?
@@ -81,15 +81,6 @@ struct TasksController: BaseLayoutController {
             _ = setHighlighted(id, in: &scene, timing: .standard)
         }
         return true
-    }
-
-    mutating func setHighlighted(_ id: CardID?, in scene: inout ViewerScene, timing: AnimationTiming) -> AnimationTag? {
-        guard id != opened else { return nil }
-        if let id, scene.deck.index(of: id) == nil { return nil }
-        let old = scene.snapshot(self)
-        opened = id
-        if id != nil { scene.physics.stop() }
-        return scene.animateRelayout(from: old, to: self, timing: timing)
     }
 
     /// One card per wheel notch, in the notch's direction, from where the deck is heading: the
