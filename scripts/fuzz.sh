@@ -24,7 +24,11 @@ swift build --package-path Fuzz --product fuzz-seeds >/dev/null
 rm -rf "$work/seeds"
 Fuzz/.build/debug/fuzz-seeds "$work/seeds" >/dev/null
 mkdir -p "$work/seeds/layoutfile"
-cp examples/layouts/*.json examples/layouts/icarousel/*.json "$work/seeds/layoutfile/"
+# Every example file, named by its path (examples/layouts/icarousel/coverflow.json and a top-level
+# file of the same name must not overwrite each other).
+find examples/layouts -name '*.json' | while read -r file; do
+  cp "$file" "$work/seeds/layoutfile/$(echo "${file#examples/layouts/}" | tr / -)"
+done
 for target in "${targets[@]}"; do
   swift build --package-path Fuzz --scratch-path Fuzz/.build-fuzzer --product "fuzz-$target" \
     -Xswiftc -sanitize=fuzzer,address >/dev/null
