@@ -177,6 +177,10 @@ public enum PictureDecoder {
         }
         let width = Int(bigEndian32(bytes, at: 16)), height = Int(bigEndian32(bytes, at: 20))
         let depth = Int(bytes[24]), interlaced = bytes[28] != 0
+        // PNG allows at most 2³¹ − 1 a side; then width × height stays below 2⁶² (no overflow).
+        guard width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw PictureError.corrupt(path: name, reason: "a side of more than 2³¹ − 1 pixels")
+        }
         let streamed = depth <= 8 && PNGRowReader.canStream(interlaced: interlaced) && width * height > streamingAbove
         try limits.checkFileSize(source.count, streamed: streamed, name: name)
         try limits.checkSize(width, height, name: name)
