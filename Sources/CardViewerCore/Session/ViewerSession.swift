@@ -116,6 +116,11 @@ public final class ViewerSession {
     /// something moved, or an overlay change since the last `prepareFrame()`. The window draws
     /// a frame when this is set, so the last frame of every motion is drawn (SPEC §7).
     public internal(set) var needsDisplay = true
+    /// The current card (SPEC §10): the one the arrows move, Enter and Space open, the window's
+    /// title names and the state keeps; its deck id. `nil` while the deck is empty.
+    public internal(set) var currentCardID: CardID?
+    /// Grows when the current card changes (the window's title follows it).
+    public internal(set) var currentCardRevision = 0
     /// The picture pipeline's last report (`reportPictures`), for the HUD.
     public internal(set) var pictureStatus = PictureStatus()
 
@@ -128,6 +133,7 @@ public final class ViewerSession {
         scene = ViewerScene(deck: deck, viewport: viewport, physics: physics)
         scene.eyeDistance = min(max(configuration.eyeDistance, Camera.eyeDistanceRange.lowerBound), Camera.eyeDistanceRange.upperBound)
         self.controller = controller
+        currentCardID = deck.id(at: 0)  // SPEC §10: the first card, until the state or a key says otherwise
         ordering = configuration.ordering
         newCard = configuration.newCard
         emptyDeckLines = configuration.emptyDeckLines
