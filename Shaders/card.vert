@@ -45,6 +45,9 @@ const uint noPicture = 0xFFFFu;
 const uint fullResolutionBase = 0xFFF0u;
 const uint noTitle = 0xFFFFu;
 const uint unreadableFlag = 1u;
+const uint titleAtTopFlag = 2u;
+// Decorations on a card wider than the screen stay this many pixels inside the screen's sides.
+const float screenInsetPixels = 6.0;
 // Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
 const uint identityMultiplier = 0x9E3779u;
 // Decorations sit this far in front of their card along the ray to the eye (so they project onto
@@ -89,6 +92,40 @@ float pixelDistance(vec3 a, vec3 b) {
     vec4 ca = uViewProjection * vec4(a, 1.0), cb = uViewProjection * vec4(b, 1.0);
     if (ca.w <= 0.0 || cb.w <= 0.0) return 0.0;
     return length((ca.xy / ca.w - cb.xy / cb.w) * 0.5 * uDrawable);
+}
+
+// The screen's x (normalized device coordinates, −1…1 across the drawable) of card point p;
+// 0 behind the eye.
+float screenX(vec2 p, vec2 size) {
+    vec4 c = uViewProjection * vec4(world(p, size), 1.0);
+    return c.w > 0.0 ? c.x / c.w : 0.0;
+}
+
+// The horizontal span x0…x1 (card points from the center) of a decoration whose top is at card
+// height y and whose height is h, moved or trimmed to stay on screen, when the card itself is
+// wider than the screen there (the tab overview's pages, tilted toward the eye, and cards
+// opening over the window): `keepWidth` slides the span (the badge), otherwise its off-screen
+// ends are cut (the title's band). Cards that only partly leave the screen (a carousel's side
+// cards) keep their decorations where they are, so nothing slides along a moving card.
+// Projection is not linear: two passes of a linear estimate land within a fraction of a pixel.
+vec2 onScreenSpan(float x0, float x1, float y, float h, vec2 size, bool keepWidth) {
+    float limit = 1.0 - 2.0 * screenInsetPixels / max(uDrawable.x, 1.0);
+    float left = min(screenX(vec2(-0.5 * size.x, y), size), screenX(vec2(-0.5 * size.x, y + h), size));
+    float right = max(screenX(vec2(0.5 * size.x, y), size), screenX(vec2(0.5 * size.x, y + h), size));
+    if (left > -limit || right < limit) return vec2(x0, x1);
+    for (int pass = 0; pass < 2; pass++) {
+        float a = max(screenX(vec2(x1, y), size), screenX(vec2(x1, y + h), size));
+        float b = max(screenX(vec2(x0, y), size), screenX(vec2(x0, y + h), size));
+        float perPoint = (a - b) / max(x1 - x0, 1e-3);
+        if (a > limit && perPoint > 0.0) {
+            float shift = (a - limit) / perPoint;
+            x1 -= shift;
+            if (keepWidth) x0 -= shift;
+        }
+        float c = min(screenX(vec2(x0, y), size), screenX(vec2(x0, y + h), size));
+        if (!keepWidth && c < -limit && perPoint > 0.0) x0 += (-limit - c) / perPoint;
+    }
+    return vec2(x0, x1);
 }
 
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
@@ -157,6 +194,7 @@ void main() {
         float pad = 0.25 * glyphH, margin = max(0.01 * unit, 2.0);
         vec2 pill = vec2(float(digits) * slot + 2.0 * pad, glyphH + 2.0 * pad);
         vec2 origin = vec2(0.5 * size.x - margin - pill.x, -0.5 * size.y + margin);
+        origin.x = onScreenSpan(origin.x, origin.x + pill.x, origin.y, pill.y, size, true).x;
         p = origin + aVertex.xy * pill;
         vLocal = aVertex.xy * pill;
         vDecoration = vec4(float(digits), glyphH, slot, pad);
@@ -165,14 +203,28 @@ void main() {
         if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels) { gl_Position = nowhere; return; }
     } else if (part == 3) {
         // The title: a band across the bottom of a picture (the middle of a placeholder), inset
-        // by the corner radius so that it never covers the rounded corners or the rim.
+        // by the corner radius so that it never covers the rounded corners or the rim. Where
+        // only the cards' tops show (titleAtTopFlag: pages, tasks), across the top instead, left
+        // of the number badge, kept on screen like the badge.
         float margin = max(radius, max(0.01 * unit, 2.0));
         float stripH = clamp(0.1 * unit, 16.0, 44.0), textH = 0.6 * stripH, inset = 0.35 * stripH;
         float top = layer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
-        vec2 origin = vec2(-0.5 * size.x + margin, top), box = vec2(size.x - 2.0 * margin, stripH);
+        vec2 span = vec2(-0.5 * size.x + margin, 0.5 * size.x - margin);
+        if ((iOpacityFlags.y & titleAtTopFlag) != 0u) {
+            top = -0.5 * size.y + margin;
+            // The badge's width (its branch above): a pill of up to 7 digits at the right.
+            float glyphH = clamp(0.04 * unit, 12.0, 32.0);
+            uint digits = 1u;
+            for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
+            float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
+            vec2 badgeSpan = onScreenSpan(span.y - badgeW, span.y, top, stripH, size, true);
+            span = onScreenSpan(span.x, badgeSpan.x - margin, top, stripH, size, false);
+        }
+        vec2 origin = vec2(span.x, top), box = vec2(max(span.y - span.x, 0.0), stripH);
         p = origin + aVertex.xy * box;
         vLocal = aVertex.xy * box;
-        vDecoration = vec4(textH, inset, stripH, margin);
+        // The band's width reaches the fragment shader as vSize.x − 2·w (card.frag's title()).
+        vDecoration = vec4(textH, inset, stripH, 0.5 * (size.x - box.x));
         float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, textH), size));
         bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
         if (vTitle == noTitle || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {

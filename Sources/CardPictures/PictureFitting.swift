@@ -40,13 +40,21 @@ public enum PictureFitMode: Sendable, Equatable {
     /// tab overview does with page thumbnails.
     case fill
 
-    /// The mode of a layout (`LayoutBehaviour.picturesFillCards`). Pages shows browser tabs: each card is a viewport-sized page
-    /// thumbnail, and a tab overview fills its tabs edge to edge (a cropped strip reads as a page,
-    /// a letterboxed one as a photo). Tasks, SlideBox, grid and wheel show photos, which are
-    /// fitted: culling photos means seeing all of each one (SlideBox's card even takes the photo's
-    /// aspect, `slideBoxCardSize`, so there it fills exactly).
+    /// The mode of a layout (`LayoutBehaviour.picturesFillCards`) for a deck of generated art:
+    /// pages shows browser tabs, each card a viewport-sized page thumbnail, and a tab overview
+    /// fills its tabs edge to edge (a cropped strip reads as a page, a letterboxed one as a
+    /// photo). Every other layout fits.
     public init(layout: LayoutKind) {
         self = layout.descriptor.behaviour.picturesFillCards ? .fill : .fit
+    }
+
+    /// The mode of a layout for a deck of `photos` (a folder's pictures) or of generated art
+    /// (the bundled web pages, numbered cards). Photos are always fitted, in every layout
+    /// (SPEC §10 "whole pictures everywhere": no layout crops a photo; culling means seeing all
+    /// of each one — SlideBox's card even takes the photo's aspect, `slideBoxCardSize`, so
+    /// there it fills exactly); generated art follows the layout (`init(layout:)`).
+    public init(layout: LayoutKind, photos: Bool) {
+        self = photos ? .fit : PictureFitMode(layout: layout)
     }
 }
 

@@ -30,7 +30,8 @@ extension AxisMotion {
                 return
             case .springing(let s, let elapsed):
                 let t = elapsed + remaining
-                if s.isSettled(at: t, distance: configuration.settleDistance, speed: configuration.stopSpeed) {
+                let settleSpeed = max(configuration.stopSpeed, s.angularFrequency * configuration.settleDistance)
+                if s.isSettled(at: t, distance: configuration.settleDistance, speed: settleSpeed) {
                     rest(at: s.target)
                 } else {
                     position = s.position(at: t)

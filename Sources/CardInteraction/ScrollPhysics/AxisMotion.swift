@@ -112,15 +112,16 @@ struct AxisMotion: Sendable {
         if isInBounds(position), abs(limit - target) <= configuration.naturalTargetTolerance, natural.duration > 0 {
             decelerate(velocity: v, snap: target)
         } else {
-            spring(to: target, velocity: v)
+            spring(to: target, velocity: v, angularFrequency: configuration.snapAngularFrequency)
         }
     }
 
     /// A spring from the current position to `target`. The start velocity is kept, except that
     /// toward the target it is capped at `ω·|A|` (no overshoot past the target) and away from it
     /// at `ω·e·limit` (a fling past an end travels at most `limit` farther before coming back).
-    mutating func spring(to target: Double, velocity v: Double) {
-        let omega = configuration.springAngularFrequency
+    /// `ω` is the configuration's `springAngularFrequency` unless given (a snap's is stiffer).
+    mutating func spring(to target: Double, velocity v: Double, angularFrequency: Double? = nil) {
+        let omega = angularFrequency ?? configuration.springAngularFrequency
         let displacement = position - target
         var v = limitedSpeed(v)
         if v * displacement < 0 {

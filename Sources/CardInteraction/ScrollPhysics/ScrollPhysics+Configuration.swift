@@ -13,10 +13,19 @@ extension ScrollPhysics {
         /// `ω` of the critically damped springs that bounce back, page, snap and animate wheel
         /// notches, radians per second. 14 settles a page-sized move visibly in about 0.35 s.
         public var springAngularFrequency = 14.0
+        /// `ω` of the spring that carries a released drag or fling to a layout's chosen target
+        /// (paging, snapping: SPEC §2.2, §2.3, §2.5), radians per second. Stiffer than the other
+        /// springs so that a snap settles as on iOS: a short drag rests 0.35–0.45 s after the
+        /// release, a long fling within about 0.55 s (at 14 they took 0.7–0.95 s, and looked
+        /// sluggish in the task switcher).
+        public var snapAngularFrequency = 22.0
         /// How far past an end a fling may carry the content before it bounces back, as a fraction
         /// of the viewport's extent on that axis (the spring's entry speed is capped to keep it).
         public var bounceLimitFraction = 0.12
-        /// A spring within this distance of its target and slower than `stopSpeed` snaps onto it.
+        /// A spring within this distance of its target, moving slower than `ω·settleDistance`
+        /// (or `stopSpeed`, if faster), snaps onto it: near its end a critically damped spring
+        /// moves at about `ω` times its remaining distance, so `stopSpeed` alone (a deceleration's
+        /// criterion) would hold it 0.2–0.3 s longer for the last hundredths of a point.
         public var settleDistance = 0.1
         /// Release speeds are limited to this, points per second (a guard against noisy estimates).
         public var maximumSpeed = 12_000.0

@@ -51,6 +51,10 @@ public struct LayoutBehaviour: Sendable, Hashable {
     /// True when pictures fill their cards edge to edge (cropped), false when they are fitted
     /// whole (letterboxed): browser pages fill, photos fit.
     public var picturesFillCards: Bool
+    /// True when the cards overlap so that only their tops show (the tab overview's pages, the
+    /// task switcher's deck): titles sit in a band across the top of the card, where they can be
+    /// read, instead of across the bottom of the picture.
+    public var titlesAtTop: Bool
     /// True when a card the user appends (A) opens once it has arrived (the tab overview).
     public var opensAppendedCard: Bool
     /// Lines for the help overlay (`?`) about the layout's own keys and gestures, each
@@ -58,13 +62,14 @@ public struct LayoutBehaviour: Sendable, Hashable {
     public var helpLines: [String]
 
     public init(resting: Resting = .free, wraps: Bool = false, tap: Tap = .nothing,
-                interaction: Interaction = .standard, picturesFillCards: Bool = false,
+                interaction: Interaction = .standard, picturesFillCards: Bool = false, titlesAtTop: Bool = false,
                 opensAppendedCard: Bool = false, helpLines: [String] = []) {
         self.resting = resting
         self.wraps = wraps
         self.tap = tap
         self.interaction = interaction
         self.picturesFillCards = picturesFillCards
+        self.titlesAtTop = titlesAtTop
         self.opensAppendedCard = opensAppendedCard
         self.helpLines = helpLines
     }

@@ -49,7 +49,7 @@ public struct LayoutFile: Sendable {
         let behaviour: LayoutBehaviour
         if let base {
             behaviour = LayoutBehaviour(resting: base.behaviour.resting, wraps: base.behaviour.wraps, tap: base.behaviour.tap,
-                                        picturesFillCards: base.behaviour.picturesFillCards)
+                                        picturesFillCards: base.behaviour.picturesFillCards, titlesAtTop: base.behaviour.titlesAtTop)
         } else {
             behaviour = LayoutBehaviour(resting: definition.snap > 0 ? .snapsToCards : .free, wraps: definition.wraps, tap: .opensCard)
         }

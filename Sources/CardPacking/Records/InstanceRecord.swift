@@ -211,4 +211,7 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
 
     /// The card's picture cannot be read: its placeholder shows a broken-picture mark.
     public static let unreadable = InstanceFlags(rawValue: 1)
+    /// The card's title sits in a band across the card's top (`LayoutBehaviour.titlesAtTop`:
+    /// layouts whose cards show only their tops), not across the bottom of its picture.
+    public static let titleAtTop = InstanceFlags(rawValue: 2)
 }

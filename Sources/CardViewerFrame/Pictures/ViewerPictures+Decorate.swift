@@ -122,14 +122,17 @@ extension ViewerPictures {
         lastScrollPosition = position
     }
 
-    /// How pictures sit in the cards of layout `kind`: fitted or filling, and whether the card
-    /// takes the picture's aspect (the photo deck); looked up in the registry once per layout.
-    private func fitting(for kind: LayoutKind) -> (mode: PictureFitMode, cardTakesAspect: Bool) {
-        if let cached = fittingCache, cached.kind == kind { return (cached.mode, cached.cardTakesAspect) }
+    /// How pictures sit in the cards of layout `kind`: fitted or filling (a folder's photos are
+    /// always fitted, `PictureFitMode(layout:photos:)`), and whether the card takes the
+    /// picture's aspect (the photo deck), and whether titles sit at the cards' tops
+    /// (`LayoutBehaviour.titlesAtTop`); looked up in the registry once per layout.
+    private func fitting(for kind: LayoutKind) -> (mode: PictureFitMode, cardTakesAspect: Bool, titlesAtTop: Bool) {
+        if let cached = fittingCache, cached.kind == kind { return (cached.mode, cached.cardTakesAspect, cached.titlesAtTop) }
         let behaviour = kind.descriptor.behaviour
-        let entry = (kind: kind, mode: PictureFitMode(layout: kind), cardTakesAspect: behaviour.interaction == .photoDeck)
+        let mode = PictureFitMode(layout: kind, photos: catalog.showsTitles)
+        let entry = (kind: kind, mode: mode, cardTakesAspect: behaviour.interaction == .photoDeck, titlesAtTop: behaviour.titlesAtTop)
         fittingCache = entry
-        return (entry.mode, entry.cardTakesAspect)
+        return (entry.mode, entry.cardTakesAspect, entry.titlesAtTop)
     }
 
     /// Sets every record's picture fields and title, and counts the cards in view and ready.
@@ -137,12 +140,13 @@ extension ViewerPictures {
         var status = PictureStatus()
         var fading = false, titlesMissing = 0
         let now = session.time
-        let (mode, slideBox) = fitting(for: session.layoutKind)
+        let (mode, slideBox, titlesAtTop) = fitting(for: session.layoutKind)
         let cardCapacity = residency.capacity(of: .card)
         for index in visible.indices {
             let card = visible[index], r = Int(card.record)
             let titleReady = applyTitle(to: &records[r], id: card.id)
             if !titleReady { titlesMissing += 1 }
+            if titlesAtTop { records[r].instanceFlags.insert(.titleAtTop) }
             guard card.picture >= 0 else {
                 records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1)
                 continue

@@ -99,7 +99,7 @@ public final class ViewerPictures {
     /// draw from the card tier where they can (`decorate`).
     var frameScrolls = false
     /// The picture fitting of the last decorated frame's layout (`fitting(for:)`).
-    var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool)?
+    var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool, titlesAtTop: Bool)?
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 

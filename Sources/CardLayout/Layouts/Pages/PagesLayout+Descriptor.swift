@@ -12,7 +12,7 @@ extension LayoutDescriptor {
             LayoutOption("anglePerViewport", default: 20, range: 0...90, help: "extra tilt per screen height below the top, degrees"),
         ],
         behaviour: LayoutBehaviour(
-            tap: .opensPage, interaction: .tabOverview, picturesFillCards: true, opensAppendedCard: true,
+            tap: .opensPage, interaction: .tabOverview, picturesFillCards: true, titlesAtTop: true, opensAppendedCard: true,
             helpLines: ["  drag left        delete a page (pages)"]),
         make: { PagesLayout(options: $0) })
 }

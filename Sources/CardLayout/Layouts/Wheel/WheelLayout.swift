@@ -117,25 +117,22 @@ extension WheelLayout {
     }
 
     /// Snaps to a whole card: the offset that brings card `k` to the top of the wheel, with
-    /// `k` the proposed offset in cards rounded in the velocity's direction (up when the offset
-    /// grows, down when it shrinks, to the nearest at rest), within `0…n − 1`. A millionth of a
-    /// card of tolerance keeps an offset that is already whole where it is.
+    /// `k` the proposed offset in cards — where the release's velocity would carry the wheel,
+    /// UIScrollView's projection — rounded to the nearest card, within `0…n − 1`.
+    ///
+    /// The seed rounds the projection up in the velocity's direction; on top of the projection
+    /// that adds up to one more card, and any drift at the release counts: a slow 300-point drag
+    /// (2.26 cards) ended three cards on, a drag at walking pace four or five. The direction
+    /// already lives in the projection (SPEC §2.5's "rounded by the velocity's direction"), so
+    /// the nearest card to it is where the wheel rests: a drag released at rest stays on the
+    /// card under the pointer's nearest, a flick goes as far as it would glide.
     ///
     /// - Complexity: O(1).
     public func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2 {
         let clamped = clampedOffset(release.proposed, in: context)
         guard let step = cardStep(viewport: context.viewport, cardCount: context.cardCount),
               release.proposed.x.isFinite, !release.velocity.x.isNaN else { return clamped }
-        let cards = release.proposed.x / step
-        let velocity = release.velocity.x
-        let k: Double
-        if velocity > 0 {
-            k = (cards - 1e-6).rounded(.up)
-        } else if velocity < 0 {
-            k = (cards + 1e-6).rounded(.down)
-        } else {
-            k = cards.rounded()
-        }
+        let k = (release.proposed.x / step).rounded()
         let maximum = maximumOffset(viewport: context.viewport, cardCount: context.cardCount).x
         // (n − 1)·step can exceed the maximum offset by an ulp.
         return Vec2(min(clamp(k, 0, Double(context.cardCount - 1)) * step, maximum), clamped.y)
