@@ -113,6 +113,15 @@ import Testing
         for kind in [LayoutKind.tasks, .slidebox, .grid, .wheel] { #expect(PictureFitMode(layout: kind) == .fit) }
     }
 
+    @Test("a folder's photos are fitted in every registered layout; generated art follows the layout")
+    func photosFitEverywhere() {
+        for descriptor in LayoutRegistry.builtIn {
+            let kind = descriptor.kind
+            #expect(PictureFitMode(layout: kind, photos: true) == .fit, "\(descriptor.name)")
+            #expect(PictureFitMode(layout: kind, photos: false) == PictureFitMode(layout: kind))
+        }
+    }
+
     @Test("a picture stored at a layer's top-left is sampled through the layer scale")
     func layerScale() {
         let scale = PictureFitting.layerScale(pictureSize: PixelSize(width: 320, height: 240),

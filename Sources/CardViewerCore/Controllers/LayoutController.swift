@@ -61,6 +61,11 @@ protocol LayoutController {
     /// A resting scroll offset that shows card `index` (used to keep the user's place across
     /// layout switches and to bring appended or restored cards into view).
     func offset(showing index: Int, in context: LayoutContext) -> Vec2
+    /// Where the deck scrolls before an appended card at `index` is inserted (A, the append's
+    /// scroll step): by default the card's own place (`offset(showing:)`).
+    func offset(insertingAt index: Int, in context: LayoutContext) -> Vec2
+    /// Where the deck scrolls once the appended card at `index` has arrived, if it moves on.
+    func offset(afterInsertingAt index: Int, in context: LayoutContext) -> Vec2?
 
     /// A resting offset near `offset` for the content as it is now (after a delete or resize).
     func settledOffset(_ offset: Vec2, in context: LayoutContext) -> Vec2
@@ -110,6 +115,10 @@ protocol LayoutController {
 
 extension LayoutController {
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? { nil }
+
+    func offset(insertingAt index: Int, in context: LayoutContext) -> Vec2 { offset(showing: index, in: context) }
+
+    func offset(afterInsertingAt index: Int, in context: LayoutContext) -> Vec2? { nil }
 
     func scrollBounds(viewport: Size, cardCount: Int) -> (lower: Vec2, upper: Vec2) {
         (.zero, maximumOffset(viewport: viewport, cardCount: cardCount))

@@ -45,6 +45,17 @@ struct SlideBoxController: BaseLayoutController {
         settledOffset(Vec2(Double(index) * base.pageDistance(viewport: context.viewport), 0), in: context)
     }
 
+    /// An appended card comes in behind the front card: the deck first goes to the page of the
+    /// card before it (the new card's own page would show nothing while it is hidden and
+    /// fading in: the window was blank between appends), then on to it once it has arrived.
+    func offset(insertingAt index: Int, in context: LayoutContext) -> Vec2 {
+        offset(showing: max(index - 1, 0), in: context)
+    }
+
+    func offset(afterInsertingAt index: Int, in context: LayoutContext) -> Vec2? {
+        offset(showing: index, in: context)
+    }
+
     /// Within the pages of the cards (the content reaches one page past the last card).
     func settledOffset(_ offset: Vec2, in context: LayoutContext) -> Vec2 {
         let lastPage = Double(max(context.cardCount - 1, 0)) * base.pageDistance(viewport: context.viewport)

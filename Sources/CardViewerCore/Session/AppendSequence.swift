@@ -92,7 +92,7 @@ extension ViewerSession {
         switch sequence.step {
         case .dismissing(let tag):
             if let tag, scene.animator.isRunning(tag) { return nil }
-            scene.physics.scroll(to: controller.offset(showing: index, in: scene.context), animated: true)
+            scene.physics.scroll(to: controller.offset(insertingAt: index, in: scene.context), animated: true)
             return .scrolling
         case .scrolling:
             guard scene.physics.isSettled else { return nil }
@@ -104,6 +104,10 @@ extension ViewerSession {
             return .inserting(scene.animator.insert(final, appearing: appearing, at: scene.time))
         case .inserting(let tag):
             if scene.animator.isRunning(tag) { return nil }
+            if let next = controller.offset(afterInsertingAt: index, in: scene.context) {
+                // The layout moves on to the new card (SlideBox: from the page before it).
+                scene.physics.scroll(to: next, animated: true)
+            }
             return controller.kind.descriptor.behaviour.opensAppendedCard ? .waiting(until: scene.time + AppendSequence.pause) : .done
         case .waiting(let until):
             guard scene.time >= until - 1e-9 else { return nil }
