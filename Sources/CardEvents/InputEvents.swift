@@ -60,6 +60,8 @@ public enum Key: Hashable, Sendable {
     case left, right, up, down, pageUp, pageDown, home, end
     /// A printable key, by its unshifted character.
     case character(Character)
+    /// A function key, by its number: F1 is `function(1)`, F11 `function(11)`.
+    case function(Int)
     /// Anything else, by the platform's key code.
     case other(Int)
 }

@@ -25,6 +25,7 @@ struct WindowLoop {
             driver.layoutFile?.poll(session)
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
+            if session.takeFullscreenRequests() % 2 == 1 { window.toggleFullscreen() }
             driver.saveIfChanged()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }
@@ -70,6 +71,8 @@ struct ReplayLoop {
                 window.pollEvents(timeout: 0) { event in
                     if case .close = event { session.handle(.close(time: time)) }
                 }
+                // The window follows the script's viewport (`match`): F and F11 change nothing.
+                _ = session.takeFullscreenRequests()
             }
             driver.saveIfChanged()
             try surface.match(viewport: session.viewport)

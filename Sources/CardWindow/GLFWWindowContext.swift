@@ -12,6 +12,8 @@ import CardMath
 public final class GLFWWindowContext {
     private let window: OpaquePointer
     private let events: EventQueue
+    /// Where the window was, and its size, before it went fullscreen (screen coordinates).
+    private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// The OpenGL version of the window's context (major, minor), as GLFW reports it.
     public let contextVersion: (major: Int, minor: Int)
 
@@ -99,6 +101,45 @@ public final class GLFWWindowContext {
 
     /// Asks the window to close; the event loop ends.
     public func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+
+    /// True while the window is fullscreen on a monitor.
+    public var isFullscreen: Bool { glfwGetWindowMonitor(window) != nil }
+
+    /// Fullscreen on or off (`F`, `F11`): on, the window covers the monitor it is on (the one
+    /// holding its centre, else the primary one) at that monitor's current video mode, so the
+    /// screen is not switched to another mode; off, it goes back to the position and size it had
+    /// before, in screen coordinates. The size change reaches the application as a resize event.
+    public func toggleFullscreen() {
+        if isFullscreen {
+            let frame = windowedFrame ?? (x: 80, y: 80, width: 1280, height: 800)
+            glfwSetWindowMonitor(window, nil, frame.x, frame.y, frame.width, frame.height, GLFW_DONT_CARE)
+            return
+        }
+        guard let monitor = currentMonitor(), let mode = glfwGetVideoMode(monitor)?.pointee else { return }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowPos(window, &x, &y)
+        glfwGetWindowSize(window, &width, &height)
+        windowedFrame = (x, y, max(width, 1), max(height, 1))
+        glfwSetWindowMonitor(window, monitor, 0, 0, mode.width, mode.height, mode.refreshRate)
+    }
+
+    /// The monitor whose area holds the window's centre, else the primary monitor.
+    private func currentMonitor() -> OpaquePointer? {
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowPos(window, &x, &y)
+        glfwGetWindowSize(window, &width, &height)
+        let cx = x + width / 2, cy = y + height / 2
+        var count: Int32 = 0
+        if let monitors = glfwGetMonitors(&count) {
+            for index in 0..<Int(max(count, 0)) {
+                guard let monitor = monitors[index], let mode = glfwGetVideoMode(monitor)?.pointee else { continue }
+                var mx: Int32 = 0, my: Int32 = 0
+                glfwGetMonitorPos(monitor, &mx, &my)
+                if cx >= mx, cx < mx + mode.width, cy >= my, cy < my + mode.height { return monitor }
+            }
+        }
+        return glfwGetPrimaryMonitor()
+    }
 
     /// Seconds on GLFW's clock: the time stamped on this window's events.
     public var time: Double { glfwGetTime() }
@@ -228,6 +269,7 @@ extension Key {
             self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
         case GLFW_KEY_0...GLFW_KEY_9:
             self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_0) + UInt8(ascii: "0"))))
+        case GLFW_KEY_F1...GLFW_KEY_F25: self = .function(Int(key - GLFW_KEY_F1) + 1)
         case GLFW_KEY_KP_0...GLFW_KEY_KP_9:
             self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_KP_0) + UInt8(ascii: "0"))))
         default: self = .other(Int(key))

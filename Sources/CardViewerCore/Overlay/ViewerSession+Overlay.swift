@@ -23,6 +23,7 @@ extension ViewerSession {
             "  U          undo the last delete",
             "  Esc        dismiss / cancel",
             "  S          save a screenshot",
+            "  F, F11     fullscreen on/off",
             "  H          HUD (fps, frame and layout time)",
             "  ?          this help",
             "  Q          quit",

@@ -120,7 +120,7 @@ struct RawEvent: Decodable {
 
     private func parsedKey() throws -> Key {
         guard let key, let parsed = Self.key(named: key) else {
-            throw ReplayError(description: "unknown key '\(key ?? "")' (a character, or escape, enter, space, tab, backspace, delete, left, right, up, down, pageup, pagedown, home, end)")
+            throw ReplayError(description: "unknown key '\(key ?? "")' (a character, or escape, enter, space, tab, backspace, delete, left, right, up, down, pageup, pagedown, home, end, f1…f25)")
         }
         return parsed
     }
@@ -142,6 +142,8 @@ struct RawEvent: Decodable {
         case "pagedown": return .pageDown
         case "home": return .home
         case "end": return .end
+        case let f where f.count >= 2 && f.count <= 3 && f.first == "f" && (1...25).contains(Int(f.dropFirst()) ?? 0):
+            return .function(Int(f.dropFirst()) ?? 0)  // "f1"…"f25"
         default:
             guard name.count == 1, let c = name.lowercased().first, c.isASCII, !c.isWhitespace else { return nil }
             return .character(c)

@@ -15,6 +15,11 @@ extension ViewerSession {
     /// the wheel's radius; S's message comes from the glue once the file is written.
     func handleKey(_ event: KeyEvent) {
         guard event.isDown else { return }
+        if Self.isFullscreenKey(event) {
+            // Every view (SPEC §10's key table): the layouts, the options panel, the help.
+            fullscreenRequests += 1
+            return
+        }
         if handleOptionsPanelKey(event) || handleLayoutPickerKey(event) { return }
         switch event.key {
         case .character("q"):
@@ -64,6 +69,15 @@ extension ViewerSession {
             layoutRevision += 1
             let limit = wheelRadius == radius ? (radius >= WheelController.radiusRange.upperBound ? " (the largest)" : " (the smallest)") : ""
             showMessage("wheel radius \(Int(wheelRadius.rounded())) points" + limit)
+        }
+    }
+
+    /// `F` (without Ctrl or Alt) and `F11`: fullscreen on or off.
+    static func isFullscreenKey(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .character("f"): event.modifiers.isDisjoint(with: [.control, .alt])
+        case .function(11): true
+        default: false
         }
     }
 

@@ -103,6 +103,9 @@ public final class ViewerSession {
     public internal(set) var shouldQuit = false
     /// Screenshots asked for (S) and not yet taken.
     public internal(set) var screenshotRequests = 0
+    /// Fullscreen toggles asked for (`F`, `F11`) since the glue last took them
+    /// (`takeFullscreenRequests`): the window does the switch, the session sees the resize.
+    public internal(set) var fullscreenRequests = 0
     /// Messages for the terminal too, until `takeNotices()`.
     var notices: [String] = []
     /// The heads-up display is shown (H).
@@ -291,6 +294,12 @@ public final class ViewerSession {
     public func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
+    }
+
+    /// Takes the fullscreen toggles asked for since the last call: an odd count switches.
+    public func takeFullscreenRequests() -> Int {
+        defer { fullscreenRequests = 0 }
+        return fullscreenRequests
     }
 
     /// Takes the screenshot requests made since the last call.
