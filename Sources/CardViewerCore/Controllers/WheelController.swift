@@ -8,9 +8,6 @@ import CardMath
 /// smaller and larger, and every card animates to the new wheel.
 struct WheelController: BaseLayoutController {
     var base = WheelLayout()
-    /// The pointer's last angle about the hub and the virtual pointer's x during a drag
-    /// (`dragAroundTheHub`).
-    var hubDrag: (angle: Double, virtualX: Double)?
 
     /// Each `[` divides the radius by this, each `]` multiplies it.
     static let radiusFactor = 1.25
@@ -55,12 +52,8 @@ struct WheelController: BaseLayoutController {
         return values
     }
 
-    /// Drags turn the wheel about its hub (`dragAroundTheHub`); wheels and trackpads turn it
-    /// through the session (which has already mapped vertical wheels to x).
-    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool {
-        if case .pan(let pan) = gesture { return dragAroundTheHub(pan, in: &scene) }
-        return false
-    }
+    /// Wheels and trackpads turn the wheel (the session has already mapped vertical wheels to x).
+    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool { false }
 
     /// `[` shrinks the radius, `]` grows it, animated; the same card stays at the top.
     mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool {
