@@ -33,6 +33,7 @@ flat in uint vTitle;
 flat in vec4 vPictureRect;
 flat in float vCover;
 flat in float vRim;
+flat in vec4 vRimColor;
 flat in vec3 vTop;
 flat in vec3 vBottom;
 flat in vec4 vIdentity;
@@ -82,11 +83,12 @@ vec3 cardColor(vec2 t, vec3 pool) {
     return picture;
 }
 
-// The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
+// The card's body: its colour and a thin rim, whiter, along the (rounded) outline; the
+// current card's focus ring is that rim, wider and in the accent colour (card.vert).
 vec3 body() {
     // The mip level comes from the vertex shader: no derivatives per pixel.
     vec3 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod).rgb;
-    return mix(cardColor(vPictureUV, pool), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
+    return mix(cardColor(vPictureUV, pool), vRimColor.rgb, vEdge < vRim ? vRimColor.a : 0.0);
 }
 
 #ifdef DECORATIONS

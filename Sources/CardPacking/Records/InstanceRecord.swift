@@ -211,4 +211,10 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
 
     /// The card's picture cannot be read: its placeholder shows a broken-picture mark.
     public static let unreadable = InstanceFlags(rawValue: 1)
+    /// The card is the current one and carries the focus ring (SPEC §10): the shader draws its rim
+    /// wider and in the accent colour.
+    public static let focused = InstanceFlags(rawValue: 2)
+    /// The card is the photo view's picture (SPEC §10): square corners, no rim, no badge — the
+    /// picture alone, whole.
+    public static let photo = InstanceFlags(rawValue: 4)
 }
