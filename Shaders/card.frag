@@ -43,6 +43,7 @@ flat in vec4 vDecoration;
 uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
                                       // border colour is the card's background (CLAMP_TO_BORDER)
 uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
+uniform sampler2DArray uZoomPicture;  // the photo view's zoomed picture (one layer)
 uniform sampler2D uGlyphs;            // digits 0…9 side by side, coverage in alpha
 uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, strip width (texels)
 uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
@@ -76,6 +77,7 @@ vec3 cardColor(vec2 t, vec3 pool) {
 #endif
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
+    if (vSource == 4) picture = texture(uZoomPicture, vec3(t, 0.0)).rgb;
 #endif
 #ifdef FADE
     picture = mix(cardBackground, picture, vCover);

@@ -43,6 +43,7 @@ uniform vec3 uPaintOrder;
 
 const uint noPicture = 0xFFFFu;
 const uint fullResolutionBase = 0xFFF0u;
+const uint zoomLayer = 0xFFEFu;     // PictureLayer.zoom: the photo view's zoomed picture
 const uint noTitle = 0xFFFFu;
 const uint unreadableFlag = 1u;
 const uint focusedFlag = 2u;      // InstanceFlags.focused: the current card's focus ring
@@ -67,7 +68,8 @@ flat out vec2 vSize;            // the card's size in world points (scale includ
 flat out float vAlpha;
 flat out uint vId;
 flat out float vLayer;          // the picture's layer in its texture
-flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
+flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id,
+                                // 4 the zoomed picture
 flat out uint vTitle;
 flat out vec4 vPictureRect;
 flat out float vCover;          // how far the picture has faded in over the background
@@ -126,6 +128,9 @@ void main() {
     vDecoration = vec4(0.0);
     if (layer == noPicture) {
         vSource = 2;
+        vLayer = 0.0;
+    } else if (layer == zoomLayer) {
+        vSource = 4;
         vLayer = 0.0;
     } else if (layer >= fullResolutionBase) {
         vSource = 1;

@@ -189,8 +189,11 @@ public enum PictureLayer {
     public static let fullResolutionBase: UInt16 = 0xFFF0
     /// The full-resolution texture's layers the record can name.
     public static let fullResolutionLayers = 15
+    /// The photo view's zoomed picture (`CardRenderer.uploadZoomPicture`): one texture of its own,
+    /// as large as the zoom needs (SPEC §10).
+    public static let zoom: UInt16 = 0xFFEF
     /// Pool layers are `0..<poolLimit`.
-    public static let poolLimit = Int(fullResolutionBase)
+    public static let poolLimit = Int(zoom)
 
     /// The record value for layer `k` of the full-resolution texture.
     public static func fullResolution(_ k: Int) -> UInt16 {

@@ -40,6 +40,7 @@ extension ViewerSession {
         photoView = PhotoView(card: id, geometry: PhotoGeometry(picture: photoPictureSize(of: id), viewport: scene.viewport),
                               flight: PhotoFlight(card: id, from: DecomposedAttributes(from), start: scene.time,
                                                   duration: openingDuration(of: id)))
+        refreshPhotoGeometry()
         optionsPanel = nil
         needsDisplay = true
         refreshOverlay()
@@ -76,10 +77,26 @@ extension ViewerSession {
     /// True while a picture flies open or back.
     var isPhotoFlying: Bool { photoView?.flight != nil || photoClosing != nil }
 
+    /// The most of a picture the photo view holds at once, pixels (SPEC §10: 64 MP): a larger
+    /// picture is decoded scaled down to it, so its zoom stops where that resolution ends.
+    public static let photoPixelLimit = 64_000_000.0
+
+    /// The largest scale (`PhotoGeometry.scale`) at which a picture of `size` picture points is
+    /// still shown from at least one decoded pixel per screen pixel, `nil` for a picture within
+    /// `photoPixelLimit` (its zoom goes to 8×).
+    func photoZoomLimit(for size: Size) -> Double? {
+        let ppp = pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1
+        let pixels = size.width * ppp * size.height * ppp
+        guard pixels > Self.photoPixelLimit else { return nil }
+        return (Self.photoPixelLimit / pixels).squareRoot()
+    }
+
     /// Brings the photo view's picture size and window up to date (a picture decoded since, a resize).
     func refreshPhotoGeometry() {
         guard var view = photoView else { return }
-        view.geometry.update(picture: photoPictureSize(of: view.card), viewport: scene.viewport)
+        let size = photoPictureSize(of: view.card)
+        view.geometry.zoomLimit = pictureSize?(view.card) == nil ? nil : photoZoomLimit(for: size)
+        view.geometry.update(picture: size, viewport: scene.viewport)
         photoView = view
     }
 
@@ -136,6 +153,7 @@ extension ViewerSession {
         view.dragPosition = nil
         view.geometry = PhotoGeometry(picture: photoPictureSize(of: id), viewport: scene.viewport)
         photoView = view
+        refreshPhotoGeometry()
         setCurrent(id)
         needsDisplay = true
     }
@@ -183,7 +201,13 @@ extension ViewerSession {
         guard var view = photoView else { return }
         refreshPhotoGeometry()
         view.geometry = photoView?.geometry ?? view.geometry
+        let before = view.geometry.scale
         view.geometry.zoom(to: scale, about: anchor)
+        if let limit = view.geometry.zoomLimit, scale > before, scale > view.geometry.maximumScale * (1 + 1e-9),
+           view.geometry.maximumScale < max(PhotoGeometry.maximumZoom, view.geometry.fitScale) {
+            showMessage("the largest zoom for this picture: \(Int((limit * 100).rounded())) % "
+                        + "(the photo view holds at most 64 MP of a picture)")
+        }
         photoView = view
         needsDisplay = true
     }

@@ -127,6 +127,9 @@ public final class ViewerSession {
     /// screen's pixels per point); `nil` when unknown (no picture, not decoded yet). The photo
     /// view fits and zooms with it (`PhotoGeometry`); the frame's glue sets it.
     public var pictureSize: ((CardID) -> Size?)?
+    /// Screen pixels per viewport point (HiDPI), from the glue: with `pictureSize` it gives a
+    /// picture's pixel count, for the photo view's 64 MP limit.
+    public var pixelsPerPoint = 1.0
     /// The picture opened whole, while the photo view shows (SPEC §10).
     var photoView: PhotoView?
     /// The picture flying back to its card after the photo view closed.

@@ -84,6 +84,7 @@ extension ViewerPictures {
             }
         }
         applyPictures(to: records)
+        applyZoom(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
             requestDemand()

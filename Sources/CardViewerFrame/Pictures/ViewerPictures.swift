@@ -102,6 +102,8 @@ public final class ViewerPictures {
     var frameScrolls = false
     /// The picture fitting of the last decorated frame's layout (`fitting(for:)`).
     var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool)?
+    /// The photo view's zoomed picture (`ViewerPictures+Zoom.swift`).
+    var zoom = ZoomPicture()
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 
