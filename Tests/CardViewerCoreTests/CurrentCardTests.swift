@@ -118,6 +118,15 @@ import Testing
         try play(script([click(topCentre, at: 0.1)], end: 0.8), into: spinning)
         #expect(spinning.photoCard == CardID(2))
 
+        // The wheel: a double-click on a side card opens that card.
+        let twice = makeSession(.wheel, cards: 20)
+        twice.prepareFrame()
+        let other = try #require(twice.frameCards.filter { $0.index == 1 && !$0.isHidden }.first)
+        let otherCorners = projectedCorners(other, offset: twice.offset)
+        let otherCentre = otherCorners.reduce(Vec2.zero) { $0 + $1 } / Double(otherCorners.count)
+        try play(script([click(otherCentre, at: 0.1), click(otherCentre, at: 0.2)], end: 1), into: twice)
+        #expect(twice.photoCard == CardID(1))
+
         // SlideBox: a click opens the front photo.
         let slidebox = makeSession(.slidebox, cards: 10)
         try play(script([wheel(-2, at: 0.1)], end: 1.5), into: slidebox)

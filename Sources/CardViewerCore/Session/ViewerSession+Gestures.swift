@@ -30,7 +30,10 @@ extension ViewerSession {
         case .pointerDown:
             pressCaughtScroll = !scene.physics.isSettled
         case .tap(let tap):
-            if pressCaughtScroll { return }
+            // A double-click opens the card under the pointer even where its first click set the
+            // content moving (the wheel's and the carousels' side cards); a single tap that caught
+            // a scroll only stops it.
+            if pressCaughtScroll, tap.count < 2 { return }
             // The second click of a double-click that went back from the photo view opens nothing.
             if tap.count > 1, photoView != nil || tapClosedPhoto { return }
         default:
