@@ -68,6 +68,18 @@ import Testing
         #expect(tasks.currentCardIndex == 19)  // the last, even where the scroll's end clamps
     }
 
+    @Test func deleteTakesTheCurrentCardWhenNothingIsUnderThePointerAndItsNeighbourTakesOver() throws {
+        let grid = makeSession(.grid, cards: 12)
+        // No ring yet: Delete over empty space deletes nothing.
+        try play(script([#"{"time": 0.1, "type": "move", "x": 1270, "y": 790}"#, key("delete", at: 0.2)], end: 0.3), into: grid)
+        #expect(grid.deck.count == 12)
+        // After an arrow the current card (1) carries the ring; Delete over empty space deletes it.
+        try play(script([key("right", at: 0.1), key("delete", at: 0.2)], end: 1), into: grid)
+        #expect(grid.deck.count == 11 && grid.deck.index(of: CardID(1)) == nil)
+        #expect(grid.currentCardID == CardID(2))  // the card now at its place
+        #expect(grid.focusedCard == CardID(2))
+    }
+
     @Test func makeCurrentBringsTheCardIntoViewAtOnce() {
         let session = makeSession(.grid, cards: 200)
         #expect(session.makeCurrent(CardID(150)))
