@@ -17,6 +17,9 @@ struct ZoomPicture {
     var size = PixelSize(width: 0, height: 0)
     /// The decode on its way: picture and size.
     var inFlight: (picture: Int32, size: PixelSize)?
+    /// The last decode that failed (too large for the caps, unreadable, no texture for it): not
+    /// asked for again, so a picture that cannot be held zoomed shows at the full tier's resolution.
+    var failed: (picture: Int32, size: PixelSize)?
 }
 
 extension ViewerPictures {
@@ -62,6 +65,7 @@ extension ViewerPictures {
             return
         }
         if zoom.picture == wanted.picture, zoom.size == wanted.size { return }
+        if let failed = zoom.failed, failed.picture == wanted.picture, failed.size == wanted.size { return }
         if let flying = zoom.inFlight {
             if flying.picture == wanted.picture, flying.size == wanted.size { return }
             pool.cancel(.zoom(flying.picture))
@@ -78,10 +82,12 @@ extension ViewerPictures {
     func acceptZoom(_ result: Result<PictureJobOutput, any Error>, picture: Int32) -> Bool {
         guard let flying = zoom.inFlight, flying.picture == picture else { return false }
         zoom.inFlight = nil
-        guard case .success(.picture(let prepared)) = result, prepared.generation == generation,
-              let first = prepared.levels.first, first.width == flying.size.width, first.height == flying.size.height else {
+        guard case .success(.picture(let prepared)) = result else {
+            zoom.failed = flying
             return false
         }
+        guard prepared.generation == generation, let first = prepared.levels.first,
+              first.width == flying.size.width, first.height == flying.size.height else { return false }
         do {
             try renderer.uploadZoomPicture(prepared.levels)
             zoom.picture = picture
@@ -90,6 +96,7 @@ extension ViewerPictures {
         } catch {
             warn("cannot hold the zoomed picture (\(error)); it shows at the screen's resolution")
             releaseZoom()
+            zoom.failed = flying
             return false
         }
     }
