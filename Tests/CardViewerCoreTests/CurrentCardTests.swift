@@ -80,6 +80,17 @@ import Testing
         #expect(grid.focusedCard == CardID(2))
     }
 
+    @Test func aLayoutSwitchKeepsTheCurrentCardCurrentAndInView() throws {
+        let session = makeSession(.wheel, cards: 60)
+        session.makeCurrent(CardID(40))
+        try play(script([key("4", at: 0.1)], end: 1), into: session)  // the grid
+        #expect(session.layoutKind == .grid && session.currentCardIndex == 40)
+        let frame = GridLayout().slotFrame(at: 40, viewport: testViewport)
+        #expect(frame.origin.y >= session.offset.y - 0.5 && frame.origin.y + frame.size.height <= session.offset.y + 800.5)
+        try play(script([key("2", at: 0.1)], end: 1.5), into: session)  // tasks: it follows the scroll, and stays
+        #expect(session.layoutKind == .tasks && session.currentCardIndex == 40)
+    }
+
     @Test func makeCurrentBringsTheCardIntoViewAtOnce() {
         let session = makeSession(.grid, cards: 200)
         #expect(session.makeCurrent(CardID(150)))

@@ -9,9 +9,10 @@ extension ViewerSession {
     /// help's picker names a key for each), O the options panel (which takes the arrows,
     /// Backspace and Esc while it is open), Z ordering, A append, Delete or
     /// Backspace delete under the pointer (else the current card), U undo, Esc dismiss/cancel,
-    /// S screenshot, H HUD, ? help, Q quit; the arrows move the current card, Enter and Space
-    /// open it (the photo view, which takes the keys while it shows); Page Up/Down, Home/End scroll; the rest goes to the layout
-    /// (`[` and `]`: the wheel's radius). Keys whose effect may not show confirm themselves
+    /// S screenshot, H HUD, ? help (the current view's keys), Q quit; the arrows move the
+    /// current card, Enter and Space open it (the photo view, which takes the keys while it
+    /// shows); Page Up/Down, Home/End scroll; the rest goes to the layout (`[` and `]`: the
+    /// wheel's radius). Keys whose effect may not show confirm themselves
     /// with a message (SPEC §7): Z, U, A when queued, Delete with no card under the pointer,
     /// the wheel's radius; S's message comes from the glue once the file is written.
     func handleKey(_ event: KeyEvent) {
@@ -130,11 +131,14 @@ extension ViewerSession {
     }
 
     /// Switches to another layout: every card animates from where it is to where the new
-    /// layout puts it, and the card nearest the viewport's center stays in view.
+    /// layout puts it, and the current card (when on screen, else the card nearest the
+    /// viewport's center) stays in view.
     func switchLayout(to kind: LayoutKind) {
         guard kind != controller.kind, !isMinimised else { return }
         finishAppendAtOnce()
-        let anchor = currentCardIndex ?? anchorIndex()
+        // The current card stays in view (and current) when it is on screen; else the card at
+        // the centre, where the user has scrolled to.
+        let anchor = currentCardIndex.flatMap { scene.isOnScreen($0, with: controller) ? $0 : nil } ?? anchorIndex()
         let old = scene.snapshot(controller)
         controller.cancelInteraction(in: &scene)
         parked[controller.kind] = controller
