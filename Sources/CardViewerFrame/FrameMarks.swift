@@ -7,7 +7,7 @@ import CardPacking
 /// badge, no title — the picture alone, whole).
 enum FrameMarks {
     /// Sets the focus flag on the record of card `focused` and the photo flag on that of `photo`
-    /// (taking its title away), clearing both on the others.
+    /// when it shows a picture (taking its title away), clearing both on the others.
     ///
     /// - Complexity: O(k) for k records, no allocation.
     static func apply(_ records: UnsafeMutableBufferPointer<InstanceRecord>, focused: CardID?, photo: CardID?) {
@@ -16,7 +16,9 @@ enum FrameMarks {
             var flags = records[index].instanceFlags
             let id = records[index].id
             if id == focusedID { flags.insert(.focused) } else { flags.remove(.focused) }
-            if id == photoID {
+            // A card without a picture (a generated deck) keeps its own look, badge included: its
+            // number is what it shows.
+            if id == photoID, records[index].layer != PictureLayer.none {
                 flags.insert(.photo)
                 records[index].title = TitleSlot.none
             } else {

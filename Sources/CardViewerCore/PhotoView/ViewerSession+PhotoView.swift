@@ -1,8 +1,8 @@
 import CardEvents
-import Foundation
 import CardInteraction
 import CardLayout
 import CardMath
+import Foundation
 
 extension ViewerSession {
     /// The card whose picture the photo view shows, `nil` while the layout shows (SPEC §10).
