@@ -114,6 +114,7 @@ import Testing
         #expect(session.deck.count == 13)
         #expect(session.deck.id(at: 12) == CardID(12))
         #expect(session.highlightedCard == CardID(12))
+        #expect(session.currentCardID == CardID(12))  // the open page is the current card (SPEC §10)
         #expect(!session.isAppending)
         let maximum = layout.maximumOffset(viewport: testViewport, cardCount: 13)
         #expect(closeEnough(session.offset.y, maximum.y))

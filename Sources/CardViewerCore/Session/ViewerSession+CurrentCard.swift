@@ -80,6 +80,10 @@ extension ViewerSession {
         }
         // While a finger or a trackpad drives the scroll it has no resting place yet: the current
         // card follows where the content comes to rest (a fling's destination, once).
+        // The open card (pages' highlighted page, an open task card: an append opens the new one).
+        if let open = controller.highlightedCard, open != currentCardID, photoView == nil {
+            setCurrent(open)
+        }
         guard photoView == nil, appendSequence == nil, !scene.physics.isDragging, !scene.physics.isTrackingPreciseScroll else { return }
         let destination = scene.physics.destination
         guard destination != followedDestination else { return }
