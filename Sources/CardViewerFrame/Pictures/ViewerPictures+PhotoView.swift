@@ -25,16 +25,23 @@ extension ViewerPictures {
         return Size(width: Double(pixels.width) / perPoint, height: Double(pixels.height) / perPoint)
     }
 
-    /// While the photo view shows, asks for the previous and the next picture at the full tier
+    /// While the photo view shows, asks for the next and the previous picture at the full tier
     /// (after the cards in view): they decode while the user looks, so stepping to them shows
-    /// them sharp at once. - Complexity: O(1).
+    /// them sharp at once. With two full-tier layers only the next fits beside the one shown.
+    /// - Complexity: O(1).
     func demandPhotoNeighbours() {
-        guard session.photoCard != nil, residency.capacity(of: .full) >= 3 else { return }
+        let capacity = residency.capacity(of: .full)
+        guard session.photoCard != nil, capacity >= 2 else { return }
         let neighbours = session.photoNeighbours
-        for id in [neighbours.next, neighbours.previous] {
-            guard let id else { continue }
-            let picture = picture(ofID: id.rawValue)
-            if picture >= 0 { demand.append(PictureKey(Int(picture), .full), .ahead) }
-        }
+        let previous = capacity >= 3 ? neighbours.previous : nil
+        // One by one: an array literal would allocate every frame (a warm frame allocates nothing).
+        demandFullTier(of: neighbours.next)
+        demandFullTier(of: previous)
+    }
+
+    private func demandFullTier(of id: CardID?) {
+        guard let id else { return }
+        let picture = picture(ofID: id.rawValue)
+        if picture >= 0 { demand.append(PictureKey(Int(picture), .full), .ahead) }
     }
 }
