@@ -33,6 +33,7 @@ flat in uint vTitle;
 flat in vec4 vPictureRect;
 flat in float vCover;
 flat in float vRim;
+flat in vec4 vRimColor;
 flat in vec3 vTop;
 flat in vec3 vBottom;
 flat in vec4 vIdentity;
@@ -42,6 +43,7 @@ flat in vec4 vDecoration;
 uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
                                       // border colour is the card's background (CLAMP_TO_BORDER)
 uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
+uniform sampler2DArray uZoomPicture;  // the photo view's zoomed picture (one layer)
 uniform sampler2D uGlyphs;            // digits 0…9 side by side, coverage in alpha
 uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, strip width (texels)
 uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
@@ -75,6 +77,7 @@ vec3 cardColor(vec2 t, vec3 pool) {
 #endif
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
+    if (vSource == 4) picture = texture(uZoomPicture, vec3(t, 0.0)).rgb;
 #endif
 #ifdef FADE
     picture = mix(cardBackground, picture, vCover);
@@ -82,11 +85,12 @@ vec3 cardColor(vec2 t, vec3 pool) {
     return picture;
 }
 
-// The card's body: its colour and a thin rim, whiter, along the (rounded) outline.
+// The card's body: its colour and a thin rim, whiter, along the (rounded) outline; the
+// current card's focus ring is that rim, wider and in the accent colour (card.vert).
 vec3 body() {
     // The mip level comes from the vertex shader: no derivatives per pixel.
     vec3 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod).rgb;
-    return mix(cardColor(vPictureUV, pool), vec3(1.0), vEdge < vRim ? 0.3 : 0.0);
+    return mix(cardColor(vPictureUV, pool), vRimColor.rgb, vEdge < vRim ? vRimColor.a : 0.0);
 }
 
 #ifdef DECORATIONS

@@ -43,9 +43,15 @@ uniform vec3 uPaintOrder;
 
 const uint noPicture = 0xFFFFu;
 const uint fullResolutionBase = 0xFFF0u;
+const uint zoomLayer = 0xFFEFu;     // PictureLayer.zoom: the photo view's zoomed picture
 const uint noTitle = 0xFFFFu;
 const uint unreadableFlag = 1u;
-const uint titleAtTopFlag = 2u;
+const uint focusedFlag = 2u;      // InstanceFlags.focused: the current card's focus ring
+const uint photoFlag = 4u;        // InstanceFlags.photo: the photo view's picture (square, no rim, no badge)
+// The focus ring's colour (an accent blue, drawn fully) and the plain rim's (white at 30 %).
+const vec4 focusRim = vec4(0.22, 0.6, 1.0, 1.0);
+const vec4 plainRim = vec4(1.0, 1.0, 1.0, 0.3);
+const uint titleAtTopFlag = 8u;   // InstanceFlags.titleAtTop
 // Decorations on a card wider than the screen stay this many pixels inside the screen's sides.
 const float screenInsetPixels = 6.0;
 // Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
@@ -65,11 +71,13 @@ flat out vec2 vSize;            // the card's size in world points (scale includ
 flat out float vAlpha;
 flat out uint vId;
 flat out float vLayer;          // the picture's layer in its texture
-flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id
+flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id,
+                                // 4 the zoomed picture
 flat out uint vTitle;
 flat out vec4 vPictureRect;
 flat out float vCover;          // how far the picture has faded in over the background
 flat out float vRim;            // rim width, points
+flat out vec4 vRimColor;        // the rim's colour (rgb) and how much it covers the card (a)
 flat out vec3 vTop;             // source 3: the colour at the top and the bottom of the card
 flat out vec3 vBottom;
 flat out vec4 vIdentity;        // the identity colour (identity shading)
@@ -134,7 +142,9 @@ const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 void main() {
     vec2 size = vec2(length(vec3(iRow0.x, iRow1.x, iRow2.x)), length(vec3(iRow0.y, iRow1.y, iRow2.y)));
     float unit = min(size.x, size.y);
-    float radius = clamp(0.025 * unit, 2.0, 24.0);
+    bool photo = (iOpacityFlags.y & photoFlag) != 0u;
+    // The photo view's picture has square corners (never cropped) and no rim.
+    float radius = photo ? 0.0 : clamp(0.025 * unit, 2.0, 24.0);
     int part = int(aPart.x + 0.5);
     uint layer = iLayerTitle.x;
     vSize = size;
@@ -143,13 +153,21 @@ void main() {
     vTitle = iLayerTitle.y;
     vPictureRect = iPictureRect;
     vCover = float(iOpacityFlags.x) / 255.0;
-    vRim = clamp(0.004 * unit, 1.0, 3.0);
+    // The focus ring is the rim, wider and in the accent colour: the same fragment work as the
+    // plain rim (no branch in the body), chosen here per card. Within the corner radius, where
+    // the mesh's distance to the outline is exact.
+    bool focused = (iOpacityFlags.y & focusedFlag) != 0u;
+    vRim = photo ? -1.0 : focused ? min(clamp(0.02 * unit, 3.0, 8.0), 0.95 * radius) : clamp(0.004 * unit, 1.0, 3.0);
+    vRimColor = focused ? focusRim : plainRim;
     vPart = part;
     vEdge = 0.0;
     vLocal = vec2(0.0);
     vDecoration = vec4(0.0);
     if (layer == noPicture) {
         vSource = 2;
+        vLayer = 0.0;
+    } else if (layer == zoomLayer) {
+        vSource = 4;
         vLayer = 0.0;
     } else if (layer >= fullResolutionBase) {
         vSource = 1;
@@ -200,7 +218,7 @@ void main() {
         vDecoration = vec4(float(digits), glyphH, slot, pad);
         float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
         bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
-        if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels) { gl_Position = nowhere; return; }
+        if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels || photo) { gl_Position = nowhere; return; }
     } else if (part == 3) {
         // The title: a band across the bottom of a picture (the middle of a placeholder), inset
         // by the corner radius so that it never covers the rounded corners or the rim. Where

@@ -76,6 +76,7 @@ final class CardPrograms {
         gl.uniform(program.location("uGlyphs"), int: CardRenderer.glyphsUnit)
         gl.uniform(program.location("uFullPictures"), int: CardRenderer.fullPicturesUnit)
         gl.uniform(program.location("uTitles"), int: CardRenderer.titlesUnit)
+        gl.uniform(program.location("uZoomPicture"), int: CardRenderer.zoomPictureUnit)
         gl.uniform(program.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
         gl.uniform(program.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
         compiled[variant] = program
@@ -122,6 +123,7 @@ extension CardRenderer {
             }
             if record.pictureOpacityLevel < 255 { features.fade = true }
             if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
+            if record.layer == PictureLayer.zoom { features.fullResolution = true }
         }
         features.decorationQuads = unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features

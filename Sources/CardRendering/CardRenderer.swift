@@ -46,6 +46,8 @@ public final class CardRenderer {
     private var instanceCapacity = 0
     let pictures: PictureTextureArray
     let fullPictures: PictureTextureArray
+    /// The photo view's zoomed picture (one layer, as large as the zoom needs; `makeZoomPicture`).
+    let zoomPicture: PictureTextureArray
     let titles: PictureTextureArray
     var glyphTexture: UInt32 = 0
     var glyphCell = SIMD4<Float>.zero
@@ -66,6 +68,8 @@ public final class CardRenderer {
     /// The texture units the card programs sample: pictures, glyphs, full-resolution pictures,
     /// titles (the depth peeler's come after them).
     static let picturesUnit = 0, glyphsUnit = 1, fullPicturesUnit = 2, titlesUnit = 3
+    /// The photo view's zoomed picture (after the depth peeler's units).
+    static let zoomPictureUnit = 7
 
     /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given), creates
     /// the buffers and uploads the label digits of the project's pixel font; makes `context` current.
@@ -84,6 +88,7 @@ public final class CardRenderer {
         fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
                                            border: PictureTextureArray.background)
         titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas", border: .zero)
+        zoomPicture = PictureTextureArray(gl: gl, format: .rgba8, name: "zoomed picture texture", border: PictureTextureArray.background)
         vertexArray = gl.makeVertexArray()
         meshBuffer = gl.makeBuffer()
         indexBuffer = gl.makeBuffer()
@@ -108,6 +113,7 @@ public final class CardRenderer {
         guard (try? context.makeCurrent()) != nil else { return }
         pictures.delete()
         fullPictures.delete()
+        zoomPicture.delete()
         titles.delete()
         peeler?.delete()
         if glyphTexture != 0 { gl.deleteTexture(glyphTexture) }
@@ -126,6 +132,7 @@ public final class CardRenderer {
             .init(unit: Self.glyphsUnit, texture: glyphTexture, kind: .twoD),
             .init(unit: Self.fullPicturesUnit, texture: fullPictures.texture, kind: .array),
             .init(unit: Self.titlesUnit, texture: titles.texture, kind: .array),
+            .init(unit: Self.zoomPictureUnit, texture: zoomPicture.texture, kind: .array),
         ]
         pipelines = CardPipelines(vertexArray: vertexArray, textures: bindings)
     }

@@ -72,7 +72,11 @@ public final class ViewerFrameRenderer {
                         layers: Self.unchosenLayers)
         }
         let pictures = self.pictures
-        packer.withMutableRecords { pictures.decorate($0) }
+        let focused = session.focusedCard, photo = session.photoCard
+        packer.withMutableRecords {
+            pictures.decorate($0)
+            FrameMarks.apply($0, focused: focused, photo: photo)
+        }
         observer.stageEnded(.packing)
         let records = packer.records
         var stats = RenderStats()

@@ -73,10 +73,10 @@ struct BulkFrameTests {
     func dynamicStates() throws {
         let pages = makeSession(.pages, cards: 40)
         try play(script([#"{"time": 0.1, "type": "click", "x": 640, "y": 500}"#], end: 0.2), into: pages)
-        #expect(pages.highlightedCard != nil)
+        #expect(pages.photoCard != nil)
         #expect(Self.frames(pages, layers: LayerChoice(count: 1)).bulk == nil)  // animating to flat
         try play(script([], end: 1), into: pages)
-        #expect(Self.frames(pages, layers: LayerChoice(count: 1)).bulk == nil)  // highlighted at rest
+        #expect(Self.frames(pages, layers: LayerChoice(count: 1)).bulk == nil)  // the photo view at rest
         try play(script([#"{"time": 0.1, "type": "key", "key": "escape"}"#], end: 1), into: pages)
         #expect(Self.frames(pages, layers: LayerChoice(count: 1)).bulk != nil)  // back at rest
 

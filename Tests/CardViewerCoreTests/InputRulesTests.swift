@@ -44,7 +44,7 @@ import Testing
         try play(script([fling, click(0.35, 640, 500)], end: 3), into: session) { time in
             if atClick == nil, time >= 0.35 { atClick = session.offset }
         }
-        #expect(session.highlightedCard == nil, "\(kind): the tap opened a card")
+        #expect(session.highlightedCard == nil && session.photoCard == nil, "\(kind): the tap opened a card")
         #expect(!session.needsFrames)
         let caught = try #require(atClick)
         #expect(caught != .zero, "\(kind): the fling had not started")
@@ -72,7 +72,7 @@ import Testing
         // At rest, the same tap opens (where the layout has opening).
         if kind == .pages || kind == .tasks {
             try play(script([click(0.1, 640, 500)], end: 1), into: session)
-            #expect(session.highlightedCard != nil, "\(kind)")
+            #expect(session.photoCard != nil, "\(kind)")
         }
     }
 
@@ -82,12 +82,12 @@ import Testing
     func aDoubleClickDoesOneThing(kind: LayoutKind) throws {
         let session = makeSession(kind, cards: 12)
         try play(script([click(0.1, 640, 600), click(0.3, 641, 601)], end: 1.5), into: session)
-        let opened = try #require(session.highlightedCard, "\(kind): the double-click closed what it opened")
+        let opened = try #require(session.photoCard, "\(kind): the double-click closed what it opened")
         try play(script([click(0.1, 640, 600), click(0.3, 640, 600)], end: 1.5), into: session)
-        #expect(session.highlightedCard == nil, "\(kind): \(opened) stayed open")
+        #expect(session.photoCard == nil, "\(kind): \(opened) stayed open")
         // Two clicks further apart in time are two taps: open, then close.
         try play(script([click(0.1, 640, 600), click(0.7, 640, 600)], end: 1.5), into: session)
-        #expect(session.highlightedCard == nil)
+        #expect(session.photoCard == nil)
     }
 
     // MARK: SlideBox threshold

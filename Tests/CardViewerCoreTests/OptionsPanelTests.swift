@@ -46,10 +46,11 @@ import Testing
         #expect(!session.showsOptionsPanel && !session.overlayPanels.contains { $0.placement == .topRight })
         try play(script([key("o", at: 0.1), key("escape", at: 0.2)], end: 0.3), into: session)
         #expect(!session.showsOptionsPanel)
-        // Help and panel take turns.
+        // The help over the panel shows the panel's keys (SPEC §10: one table per view).
         try play(script([key("o", at: 0.1), key("?", at: 0.2)], end: 0.3), into: session)
-        #expect(session.showsHelp && !session.showsOptionsPanel)
-        try play(script([key("o", at: 0.1)], end: 0.3), into: session)
+        #expect(session.showsHelp && session.showsOptionsPanel)
+        #expect(session.overlayPanels.contains { $0.lines == ViewerSession.optionsPanelHelpLines })
+        try play(script([key("?", at: 0.1)], end: 0.3), into: session)
         #expect(!session.showsHelp && session.showsOptionsPanel)
     }
 

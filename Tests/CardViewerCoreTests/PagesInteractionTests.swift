@@ -14,31 +14,23 @@ import Testing
         layout.visibleAttributes(in: LayoutContext(viewport: testViewport, cardCount: count, offset: offset))
     }
 
-    @Test func tapHighlightsTheCardUnderThePointerAndTapDismisses() throws {
+    @Test func tapOpensTheCardUnderThePointerWholeAndTapGoesBack() throws {
         let session = makeSession(.pages)
         let point = Vec2(640, 700)
         let expected = try #require(expectedHit(point, cards: resting(), offset: .zero))
         try play(script([#"{"time": 0.1, "type": "click", "x": 640, "y": 700}"#], end: 0.6), into: session)
-        #expect(session.highlightedCard == expected)
-        // Flat over exactly the viewport, on top.
+        #expect(session.photoCard == expected && session.currentCardID == expected)
+        // Alone, fitted whole in the viewport (SPEC §10's photo view).
         let card = try #require(frameCard(session, expected))
-        #expect(closeEnough(card.transform, .identity))
-        #expect(closeEnough(card.center, Vec3(640, 400, 0)))
-        #expect(card.size == testViewport)
-        // The card above moved up by H + topInset, the one below down by the same.
+        #expect(session.frameCards.count == 1)
+        #expect(fitsTheViewport(projectedCorners(card, offset: session.offset)))
         let index = Int(expected.rawValue)
-        let shift = testViewport.height + layout.topInset
         let context = LayoutContext(viewport: testViewport, cardCount: 12)
-        if let above = frameCard(session, CardID(UInt32(index - 1))) {
-            #expect(closeEnough(above.center.y, layout.restingAttributes(at: index - 1, in: context).center.y - shift))
-        }
-        let below = layout.restingAttributes(at: index + 1, in: context).center.y + shift
-        #expect(closeEnough(layout.attributes(at: index + 1, in: context).center.y + shift, below))
 
-        // A tap anywhere dismisses; scrolling is off while highlighted.
+        // A tap anywhere goes back; a drag does not scroll the layout meanwhile.
         try play(script([#"{"time": 0.0, "type": "drag", "x": 640, "y": 600, "toX": 640, "toY": 200}"#,
                          #"{"time": 0.5, "type": "click", "x": 100, "y": 100}"#], end: 1.0), into: session)
-        #expect(session.highlightedCard == nil)
+        #expect(session.photoCard == nil)
         #expect(session.offset == .zero)
         #expect(!session.needsFrames)
         let back = try #require(frameCard(session, expected))
@@ -49,7 +41,7 @@ import Testing
         let session = makeSession(.pages)
         try play(script([#"{"time": 0.1, "type": "click", "x": 640, "y": 700}"#,
                          #"{"time": 0.6, "type": "key", "key": "escape"}"#], end: 1.0), into: session)
-        #expect(session.highlightedCard == nil)
+        #expect(session.photoCard == nil && session.highlightedCard == nil)
     }
 
     @Test(arguments: [
@@ -112,8 +104,7 @@ import Testing
     @Test func appendDismissesScrollsInsertsWithAFlipThenHighlights() throws {
         let session = makeSession(.pages)
         var firstSeen: CardAttributes?, firstSeenTime = 0.0, insertedAt: Double?
-        try play(script([#"{"time": 0.1, "type": "click", "x": 640, "y": 700}"#,
-                         #"{"time": 0.6, "type": "key", "key": "a"}"#], end: 3.5), into: session) { time in
+        try play(script([#"{"time": 0.1, "type": "key", "key": "a"}"#], end: 3.5), into: session) { time in
             if firstSeen == nil, let card = frameCard(session, CardID(12)), !card.isHidden {
                 firstSeen = card
                 firstSeenTime = time
@@ -123,6 +114,7 @@ import Testing
         #expect(session.deck.count == 13)
         #expect(session.deck.id(at: 12) == CardID(12))
         #expect(session.highlightedCard == CardID(12))
+        #expect(session.currentCardID == CardID(12))  // the open page is the current card (SPEC §10)
         #expect(!session.isAppending)
         let maximum = layout.maximumOffset(viewport: testViewport, cardCount: 13)
         #expect(closeEnough(session.offset.y, maximum.y))

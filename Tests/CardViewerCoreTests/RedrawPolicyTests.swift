@@ -45,7 +45,7 @@ import Testing
         let session = makeSession(.pages, cards: 12)
         var loop = WindowLoopSimulation(session: session)
         try expectRestingFrameDrawn(&loop, [click(0.2, 640, 700)], end: 2, "open")
-        #expect(session.highlightedCard != nil)
+        #expect(session.photoCard != nil)
         try expectRestingFrameDrawn(&loop, [key("escape", 0.1)], end: 2, "close")
         try expectRestingFrameDrawn(&loop, [key("3", 0.1)], end: 2, "layout switch")
         try expectRestingFrameDrawn(&loop, [drag(0.1, from: Vec2(640, 400), to: Vec2(640, 300))], end: 2,

@@ -44,3 +44,15 @@ func projectedCorners(_ card: CardAttributes, offset: Vec2) -> [Vec2] {
     let camera = Camera(viewport: testViewport)
     return card.worldCorners(offset: offset).compactMap { camera.project($0)?.point }
 }
+
+/// True when `corners` (viewport points) lie within the viewport and touch two of its opposite
+/// sides: a picture fitted whole in the window (the photo view, SPEC §10).
+func fitsTheViewport(_ corners: [Vec2], tolerance: Double = 1e-6) -> Bool {
+    guard corners.count == 4 else { return false }
+    let xs = corners.map(\.x), ys = corners.map(\.y)
+    let inside = xs.min()! >= -tolerance && ys.min()! >= -tolerance
+        && xs.max()! <= testViewport.width + tolerance && ys.max()! <= testViewport.height + tolerance
+    let wide = abs(xs.min()!) <= tolerance && abs(xs.max()! - testViewport.width) <= tolerance
+    let tall = abs(ys.min()!) <= tolerance && abs(ys.max()! - testViewport.height) <= tolerance
+    return inside && (wide || tall)
+}

@@ -57,18 +57,19 @@ import Testing
         }
         let (point, expected) = try #require(chosen)
         try play(script([#"{"time": 0.1, "type": "click", "x": \#(point.x), "y": \#(point.y)}"#], end: 0.6), into: session)
-        #expect(session.highlightedCard == expected)
-        // Open: the camera shows it exactly over the viewport.
+        #expect(session.photoCard == expected)
+        // Open in the photo view: the camera shows it fitted whole in the viewport.
         let card = try #require(frameCard(session, expected))
         let corners = projectedCorners(card, offset: session.offset)
-        let viewportCorners = [Vec2(0, 0), Vec2(1280, 0), Vec2(1280, 800), Vec2(0, 800)]
-        for (a, b) in zip(corners, viewportCorners) { #expect(closeEnough(a, b, absolute: 1e-6)) }
+        #expect(fitsTheViewport(corners), "\(corners)")
         // It is the nearest card everywhere: a hit test anywhere finds it.
         #expect(expectedHit(Vec2(20, 20), cards: session.frameCards, offset: session.offset) == expected)
         // No scrolling while open; a tap closes it.
         try play(script([#"{"time": 0.0, "type": "drag", "x": 640, "y": 600, "toX": 640, "toY": 300}"#,
                          #"{"time": 0.6, "type": "click", "x": 640, "y": 400}"#], end: 1.2), into: session)
-        #expect(session.offset == offset)
-        #expect(session.highlightedCard == nil)
+        // Back, it is the current card: the front-most, scrolled there at once.
+        #expect(session.photoCard == nil && session.currentCardID == expected)
+        let shown = TasksController().offset(showing: Int(expected.rawValue), in: LayoutContext(viewport: testViewport, cardCount: session.deck.count))
+        #expect(closeEnough(session.offset, shown, absolute: 1e-6), "\(offset)")
     }
 }

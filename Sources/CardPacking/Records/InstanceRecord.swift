@@ -189,8 +189,11 @@ public enum PictureLayer {
     public static let fullResolutionBase: UInt16 = 0xFFF0
     /// The full-resolution texture's layers the record can name.
     public static let fullResolutionLayers = 15
+    /// The photo view's zoomed picture (`CardRenderer.uploadZoomPicture`): one texture of its own,
+    /// as large as the zoom needs (SPEC §10).
+    public static let zoom: UInt16 = 0xFFEF
     /// Pool layers are `0..<poolLimit`.
-    public static let poolLimit = Int(fullResolutionBase)
+    public static let poolLimit = Int(zoom)
 
     /// The record value for layer `k` of the full-resolution texture.
     public static func fullResolution(_ k: Int) -> UInt16 {
@@ -211,7 +214,13 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
 
     /// The card's picture cannot be read: its placeholder shows a broken-picture mark.
     public static let unreadable = InstanceFlags(rawValue: 1)
+    /// The card is the current one and carries the focus ring (SPEC §10): the shader draws its rim
+    /// wider and in the accent colour.
+    public static let focused = InstanceFlags(rawValue: 2)
+    /// The card is the photo view's picture (SPEC §10): square corners, no rim, no badge — the
+    /// picture alone, whole.
+    public static let photo = InstanceFlags(rawValue: 4)
     /// The card's title sits in a band across the card's top (`LayoutBehaviour.titlesAtTop`:
     /// layouts whose cards show only their tops), not across the bottom of its picture.
-    public static let titleAtTop = InstanceFlags(rawValue: 2)
+    public static let titleAtTop = InstanceFlags(rawValue: 8)
 }

@@ -108,6 +108,15 @@ protocol LayoutController {
     /// wheel's radius after `[` and `]`), for the state file.
     func optionValues(_ values: LayoutOptionValues) -> LayoutOptionValues
 
+    /// The current card where the layout defines it by the scroll position (SPEC §10: tasks'
+    /// front-most card, SlideBox's front photo, the wheel's and the carousels' card at the
+    /// centre) for the scroll offset in `context`; `nil` where the current card does not follow
+    /// the scroll (pages, the grid, the standard layouts). See `LayoutController+CurrentCard.swift`.
+    func centredCard(in context: LayoutContext) -> Int?
+
+    /// Cards the Up and Down arrows move the current card by (the grid: a row).
+    func rowStep(viewport: Size) -> Int
+
     /// A key the session does not handle itself (e.g. `[` and `]` for the wheel's radius);
     /// returns true when it was used.
     mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool

@@ -61,8 +61,8 @@ extension ViewerSession {
             var values = layoutOptionValues
             values.reset(option.name)
             applyLayoutOptions(values)
-        case .pageUp, .pageDown, .home, .end, .delete:
-            break  // nothing under the panel (SPEC §10's table): no scrolling, no deleting
+        case .pageUp, .pageDown, .home, .end, .delete, .enter, .space:
+            break  // nothing under the panel (SPEC §10's table): no scrolling, deleting or opening
         default:
             return false
         }

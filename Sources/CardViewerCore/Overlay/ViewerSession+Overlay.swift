@@ -27,12 +27,15 @@ extension ViewerSession {
             "  H          HUD (fps, frame and layout time)",
             "  ?          this help",
             "  Q          quit",
-            "  arrows, Page Up/Down, Home/End   scroll",
+            "  arrows     move the current card",
+            "  Enter, Space   open the current card whole",
+            "  Page Up/Down, Home/End   scroll",
             "Mouse and trackpad",
             "  drag, flick      scroll with inertia",
             "  wheel, two-finger scroll",
         ]
         lines += wrappedList("  click            open a card / close it (", tapLayouts(layouts), indent: 19, closing: ")")
+        lines.append("  double-click     open the card under the pointer")
         lines += [
             "  click in a fling stop it (nothing opens)",
         ]
@@ -99,7 +102,7 @@ extension ViewerSession {
         if let lines = optionsPanelLines() { panels.append(OverlayPanel(lines: lines, placement: .topRight)) }
         showsEmptyDeckPanel = scene.deck.count == 0 && !showsHelp
         if showsHelp {
-            panels.append(OverlayPanel(lines: Self.helpLines(current: controller.kind), placement: .center))
+            panels.append(OverlayPanel(lines: currentViewHelpLines(), placement: .center))
         } else if showsEmptyDeckPanel {
             panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
         }

@@ -8,8 +8,9 @@ extension ViewerSession {
     /// notches and trackpad streams scroll along the layout's axis.
     ///
     /// Two rules hold in every layout: a press that catches a moving scroll only stops it (its
-    /// tap opens nothing, as on iOS), and the second click of a double-click does nothing (a
-    /// double-click opens or closes, never both).
+    /// tap opens nothing, as on iOS), and a double-click opens the card under the pointer once
+    /// (its second click does nothing where the first opened or closed). While the photo view
+    /// shows it takes every gesture; clicks in the layouts follow SPEC §10 (`handleLayoutTap`).
     func route(_ gestures: [GestureEvent]) {
         if !gestures.isEmpty { needsDisplay = true }  // e.g. a long press fired by the clock
         // An index loop: a for-in over an array of enums allocates in debug builds, and this runs
@@ -29,12 +30,27 @@ extension ViewerSession {
         case .pointerDown:
             pressCaughtScroll = !scene.physics.isSettled
         case .tap(let tap):
-            if pressCaughtScroll || tap.count > 1 { return }
+            // A double-click opens the card under the pointer even where its first click set the
+            // content moving (the wheel's and the carousels' side cards); a single tap that caught
+            // a scroll only stops it.
+            if pressCaughtScroll, tap.count < 2 { return }
+            // The second click of a double-click that went back from the photo view opens nothing.
+            if tap.count > 1, photoView != nil || tapClosedPhoto { return }
         default:
             break
         }
         // An append runs its own steps (dismiss, scroll, insert, highlight): hands off.
         guard appendSequence == nil, !isMinimised else { return }
+        if photoView != nil {
+            if case .tap(let tap) = gesture, tap.count == 1 { tapClosedPhoto = true }
+            handlePhotoGesture(gesture)
+            return
+        }
+        if case .tap(let tap) = gesture {
+            if tap.count == 1 { tapClosedPhoto = false }
+            if handleLayoutTap(tap) { return }
+            if tap.count > 1 { return }
+        }
         if controller.handle(gesture, in: &scene) { return }
         switch gesture {
         case .pointerDown:
@@ -105,6 +121,7 @@ extension ViewerSession {
         }
         isMinimised = false
         guard size != scene.viewport else { return }
+        defer { refreshPhotoGeometry() }
         let offset = controller.offset(resizingFrom: scene.context, to: size)
         scene.animator.cancelAll()
         scene.viewport = size

@@ -8,9 +8,11 @@ extension ViewerSession {
     /// layouts, L the next layout and Shift+L the previous one (every layout, however many; the
     /// help's picker names a key for each), O the options panel (which takes the arrows,
     /// Backspace and Esc while it is open), Z ordering, A append, Delete or
-    /// Backspace delete under the pointer, U undo, Esc dismiss/cancel, S screenshot, H HUD,
-    /// ? help, Q quit; arrows, Page Up/Down, Home/End scroll; the rest goes to the layout
-    /// (`[` and `]`: the wheel's radius). Keys whose effect may not show confirm themselves
+    /// Backspace delete under the pointer (else the current card), U undo, Esc dismiss/cancel,
+    /// S screenshot, H HUD, ? help (the current view's keys), Q quit; the arrows move the
+    /// current card, Enter and Space open it (the photo view, which takes the keys while it
+    /// shows); Page Up/Down, Home/End scroll; the rest goes to the layout (`[` and `]`: the
+    /// wheel's radius). Keys whose effect may not show confirm themselves
     /// with a message (SPEC §7): Z, U, A when queued, Delete with no card under the pointer,
     /// the wheel's radius; S's message comes from the glue once the file is written.
     func handleKey(_ event: KeyEvent) {
@@ -18,6 +20,12 @@ extension ViewerSession {
         if Self.isFullscreenKey(event) {
             // Every view (SPEC §10's key table): the layouts, the options panel, the help.
             fullscreenRequests += 1
+            return
+        }
+        if photoView != nil, handlePhotoKey(event) { return }
+        if showsHelp, event.key == .escape {
+            showsHelp = false
+            refreshOverlay()
             return
         }
         if handleOptionsPanelKey(event) || handleLayoutPickerKey(event) { return }
@@ -57,10 +65,13 @@ extension ViewerSession {
             showsHUD.toggle()
             refreshOverlay()
         case .character("?"), .character("/"):
-            showsHelp.toggle()
-            if showsHelp { optionsPanel = nil }
+            showsHelp.toggle()  // the current view's table: layout, photo view or options panel
             refreshOverlay()
-        case .left, .right, .up, .down, .pageUp, .pageDown, .home, .end:
+        case .enter, .space:
+            openCurrentCard()
+        case .left, .right, .up, .down:
+            moveCurrentCard(event.key)
+        case .pageUp, .pageDown, .home, .end:
             keyboardScroll(event.key)
         default:
             guard appendSequence == nil else { return }
@@ -83,7 +94,7 @@ extension ViewerSession {
 
     /// Arrow keys move like a wheel notch (a page or a card in paging layouts), Page Up/Down by
     /// a viewport less 80 points, Home and End to the ends.
-    private func keyboardScroll(_ key: Key) {
+    func keyboardScroll(_ key: Key) {
         guard appendSequence == nil, controller.highlightedCard == nil, !controller.isInteracting else { return }
         let vertical = controller.scrollAxis == .vertical
         let extent = vertical ? scene.viewport.height : scene.viewport.width
@@ -105,10 +116,11 @@ extension ViewerSession {
         controller.scrollWheel(by: vertical ? Vec2(0, step) : Vec2(step, 0), in: &scene)
     }
 
-    /// Deletes the card under the pointer (its file, if any, stays where it is).
+    /// Deletes the card under the pointer, else the current card when it shows its focus ring
+    /// (SPEC §10; a card the user cannot see marked is never deleted); its file, if any, stays.
     func deleteUnderPointer() {
         guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
-        guard let id = scene.hitTest(scene.pointer, with: controller) else {
+        guard let id = scene.hitTest(scene.pointer, with: controller) ?? (showsFocusRing ? currentCardID : nil) else {
             showMessage("no card under the pointer to delete")
             return
         }
@@ -133,11 +145,14 @@ extension ViewerSession {
     }
 
     /// Switches to another layout: every card animates from where it is to where the new
-    /// layout puts it, and the card nearest the viewport's center stays in view.
+    /// layout puts it, and the current card (when on screen, else the card nearest the
+    /// viewport's center) stays in view.
     func switchLayout(to kind: LayoutKind) {
         guard kind != controller.kind, !isMinimised else { return }
         finishAppendAtOnce()
-        let anchor = anchorIndex()
+        // The current card stays in view (and current) when it is on screen; else the card at
+        // the centre, where the user has scrolled to.
+        let anchor = currentCardIndex.flatMap { scene.isOnScreen($0, with: controller) ? $0 : nil } ?? anchorIndex()
         let old = scene.snapshot(controller)
         controller.cancelInteraction(in: &scene)
         parked[controller.kind] = controller

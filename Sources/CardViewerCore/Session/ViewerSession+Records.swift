@@ -16,7 +16,9 @@ extension ViewerSession {
     ///
     /// - Complexity: O(k), k the candidates; no allocation once the packer has grown.
     public func writeBulkRecords(into packer: BulkInstancePacker) -> Bool {
-        guard !scene.viewport.isEmpty, !scene.animator.isAnimating, scene.hidden.isEmpty else { return false }
+        guard !scene.viewport.isEmpty, !scene.animator.isAnimating, scene.hidden.isEmpty, photoView == nil, photoClosing == nil else {
+            return false
+        }
         guard controller.writeBulkRecords(into: packer, deck: scene.deck, context: scene.context, ordering: ordering) else {
             return false
         }

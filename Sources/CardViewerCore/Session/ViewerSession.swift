@@ -126,6 +126,25 @@ public final class ViewerSession {
     public internal(set) var currentCardRevision = 0
     /// The picture pipeline's last report (`reportPictures`), for the HUD.
     public internal(set) var pictureStatus = PictureStatus()
+    /// The picture of a card as the pipeline knows it, picture points (its pixels over the
+    /// screen's pixels per point); `nil` when unknown (no picture, not decoded yet). The photo
+    /// view fits and zooms with it (`PhotoGeometry`); the frame's glue sets it.
+    public var pictureSize: ((CardID) -> Size?)?
+    /// Screen pixels per viewport point (HiDPI), from the glue: with `pictureSize` it gives a
+    /// picture's pixel count, for the photo view's 64 MP limit.
+    public var pixelsPerPoint = 1.0
+    /// The picture opened whole, while the photo view shows (SPEC §10).
+    var photoView: PhotoView?
+    /// The picture flying back to its card after the photo view closed.
+    var photoClosing: PhotoFlight?
+    /// True once a key or a click has moved or used the current card: it carries the focus ring.
+    var showsFocusRing = false
+    /// The scroll destination the current card last followed (`followCurrentCard`).
+    var followedDestination: Vec2?
+    /// The current card's last index, where its neighbour takes over when it leaves the deck.
+    var lastCurrentIndex = 0
+    /// True when the last tap closed the photo view: the double-click's second tap opens nothing.
+    var tapClosedPhoto = false
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = Self.makeController(configuration.layout, options: configuration.layoutOptions)
@@ -222,7 +241,7 @@ public final class ViewerSession {
     /// picture. The window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
         scene.animator.isAnimating || !scene.physics.isSettled || appendSequence != nil || queuedAppends > 0
-            || controller.isInteracting || controller.isAnimating(at: scene.time) || isFadingText || picturesFading
+            || controller.isInteracting || controller.isAnimating(at: scene.time) || isFadingText || picturesFading || isPhotoFlying
     }
 
     /// The next time at which something changes without input — a press held still becomes a
@@ -287,6 +306,8 @@ public final class ViewerSession {
         route(recognizer.tick(target))
         _ = scene.animator.update(to: target)
         stepAppend()
+        landPhotoFlights()
+        followCurrentCard()
     }
 
     /// Takes the notices given since the last call: messages shown on screen that also belong
@@ -323,6 +344,7 @@ public final class ViewerSession {
     ///   off the visible list.
     public func prepareFrame() {
         scene.presentedCards(of: controller, into: &frameCards)
+        if photoView != nil || photoClosing != nil { applyPhotoView(to: &frameCards) }
         frameLaidOut(visibleCards: Self.drawnCount(frameCards))
     }
 

@@ -11,6 +11,9 @@ enum PictureJobKey: Hashable, Sendable {
     case picture(PictureKey)
     /// Saving the thumbnail of a picture (by its index).
     case thumbnail(Int32)
+    /// The photo view's picture (by its index) decoded whole for a zoom past the screen's
+    /// resolution (`ViewerPictures+Zoom.swift`).
+    case zoom(Int32)
 }
 
 /// What a worker is asked to do.

@@ -31,6 +31,7 @@ extension ViewerPictures {
         refreshTables()
         let deck = session.deck, camera = session.camera
         let scale = session.viewport.width > 0 ? Double(framebuffer.width) / session.viewport.width : 1
+        let photo = session.photoCard?.rawValue
         var first = Int.max, last = Int.min
         for index in records.indices {
             let id = records[index].id
@@ -40,6 +41,12 @@ extension ViewerPictures {
                 let pixels = Size(width: size.width * scale, height: size.height * scale)
                 card.area = pixels.width * pixels.height
                 card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                // The photo view's picture: full resolution from its first frame, so the decode
+                // runs while it flies open, and first in line for the full tier.
+                if id == photo {
+                    card.wantsFull = true
+                    card.area = .greatestFiniteMagnitude
+                }
             }
             if let position = deck.index(of: CardID(id)) {
                 first = min(first, position)
@@ -65,6 +72,7 @@ extension ViewerPictures {
         for index in visible.indices where visible[index].wantsFull {
             demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
         }
+        demandPhotoNeighbours()
         followHeading()
         if first <= last {
             let shown = last - first + 1
@@ -76,6 +84,7 @@ extension ViewerPictures {
             }
         }
         applyPictures(to: records)
+        applyZoom(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
             requestDemand()

@@ -36,6 +36,9 @@ extension ViewerPictures {
                 scheduler.finished(key)
                 if accept(completion.result, for: key) { changed = true }
                 return !budget.isSpent
+            case .zoom(let picture):
+                if acceptZoom(completion.result, picture: picture) { changed = true }
+                return true
             }
         }
         // The decodes just taken left room in flight: fill it now, not a frame later (planned
@@ -49,6 +52,7 @@ extension ViewerPictures {
             changed = true
         }
         saveAThumbnailIfIdle()
+        updateZoom()
         session.reportPictures(reportedStatus, changed: changed, fading: frameFading, working: isWorking)
         return changed
     }
@@ -76,7 +80,7 @@ extension ViewerPictures {
     /// cards in view not showing their pictures yet (their requests go out at the next update).
     var isWorking: Bool {
         scheduler.inFlightCount > 0 || titleScheduler.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
-            || frameStatus.isLoading || frameTitlesMissing > 0
+            || frameStatus.isLoading || frameTitlesMissing > 0 || zoom.inFlight != nil
     }
 
     /// The status for the session's HUD, with the memory in use now.
@@ -109,6 +113,7 @@ extension ViewerPictures {
             guard prepared.generation == generation else { return false }
             if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
                 aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
+                fullSizes[picture] = prepared.fullSize
             }
             if let pending = prepared.pendingThumbnail, pendingThumbnails.count < Self.pendingThumbnailLimit {
                 pendingThumbnails.append(pending)

@@ -55,6 +55,8 @@ public final class ViewerPictures {
 
     /// Per picture: width / height once known (decoded), NaN before.
     var aspects: [Float]
+    /// Per picture: its size in pixels once known (decoded), 0 × 0 before: the photo view's 100 %.
+    var fullSizes: [PixelSize]
     /// Per card id: its picture, −1 for none (empty: `catalog.defaultPicture(forID:)`).
     var pictureOfID: [Int32] = []
     var tableRevision = -1
@@ -100,6 +102,8 @@ public final class ViewerPictures {
     var frameScrolls = false
     /// The picture fitting of the last decorated frame's layout (`fitting(for:)`).
     var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool, titlesAtTop: Bool)?
+    /// The photo view's zoomed picture (`ViewerPictures+Zoom.swift`).
+    var zoom = ZoomPicture()
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 
@@ -131,6 +135,7 @@ public final class ViewerPictures {
         residency = PictureResidency(pictureCount: count, cardLayers: 0, fullLayers: 0)
         scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))
         aspects = Array(repeating: .nan, count: count)
+        fullSizes = Array(repeating: PixelSize(width: 0, height: 0), count: count)
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
         titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
         if catalog.showsTitles {
@@ -142,6 +147,7 @@ public final class ViewerPictures {
             titleWorkers = nil
         }
         visible.reserveCapacity(256)
+        connectPhotoView()
     }
 
     deinit {

@@ -1,0 +1,47 @@
+import CardLayout
+import CardMath
+import CardPictures
+import CardViewerCore
+
+/// The photo view's pictures (SPEC §10): the size the view fits and zooms with, and the
+/// neighbours kept ready at full resolution so that next and previous are instant.
+extension ViewerPictures {
+    /// Gives the session the pictures' sizes (`ViewerSession.pictureSize`).
+    func connectPhotoView() {
+        session.pictureSize = { [weak self] id in self?.photoPictureSize(of: id) }
+    }
+
+    /// Card `id`'s picture in picture points (its pixels over the framebuffer's pixels per
+    /// viewport point), once a decode has told its size; `nil` before, or for no picture.
+    ///
+    /// - Complexity: O(1).
+    func photoPictureSize(of id: CardID) -> Size? {
+        let picture = Int(picture(ofID: id.rawValue))
+        guard picture >= 0, picture < fullSizes.count else { return nil }
+        let pixels = fullSizes[picture]
+        guard pixels.width > 0, pixels.height > 0 else { return nil }
+        let viewport = session.viewport
+        let perPoint = viewport.width > 0 && framebuffer.width > 0 ? Double(framebuffer.width) / viewport.width : 1
+        return Size(width: Double(pixels.width) / perPoint, height: Double(pixels.height) / perPoint)
+    }
+
+    /// While the photo view shows, asks for the next and the previous picture at the full tier
+    /// (after the cards in view): they decode while the user looks, so stepping to them shows
+    /// them sharp at once. With two full-tier layers only the next fits beside the one shown.
+    /// - Complexity: O(1).
+    func demandPhotoNeighbours() {
+        let capacity = residency.capacity(of: .full)
+        guard session.photoCard != nil, capacity >= 2 else { return }
+        let neighbours = session.photoNeighbours
+        let previous = capacity >= 3 ? neighbours.previous : nil
+        // One by one: an array literal would allocate every frame (a warm frame allocates nothing).
+        demandFullTier(of: neighbours.next)
+        demandFullTier(of: previous)
+    }
+
+    private func demandFullTier(of id: CardID?) {
+        guard let id else { return }
+        let picture = picture(ofID: id.rawValue)
+        if picture >= 0 { demand.append(PictureKey(Int(picture), .full), .ahead) }
+    }
+}

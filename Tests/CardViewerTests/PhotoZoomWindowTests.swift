@@ -1,0 +1,87 @@
+import CardImaging
+import CardPixels
+import Foundation
+import Testing
+
+/// Zoom past the screen (SPEC §10) in the real window, in `ViewerWindowTests`' serialized suite:
+/// a picture of one-pixel stripes, twice the window's size, shown at 100 % shows its stripes one
+/// screen pixel each — which only the picture decoded whole can show (the full tier holds the
+/// window's pixels, two stripes a texel: grey) — and fitted again shows them averaged.
+extension ViewerWindowTests {
+    @Test("photo view: at 100 % a picture larger than the window shows one picture pixel per screen pixel")
+    func photoZoomIsSharp() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        // 1600 × 1000: columns alternately black and white.
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(1600 * 1000 * 4)
+        for _ in 0..<1000 {
+            for x in 0..<1600 {
+                let v: UInt8 = x % 2 == 0 ? 0 : 255
+                pixels += [v, v, v, 255]
+            }
+        }
+        try PNGCodec.write(RGBAImage(width: 1600, height: 1000, pixels: pixels), to: images.appendingPathComponent("stripes.png").path)
+        let shots = folder.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
+                             "--thumbnail-cache", "off", "--screenshot-dir", shots.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        sleep 2
+        xdotool mousemove --window "$w" 790 490
+        xdotool key --window "$w" Return
+        sleep 1.5
+        xdotool key --window "$w" s
+        sleep 1.1
+        xdotool key --window "$w" 1
+        sleep 4
+        xdotool key --window "$w" s
+        sleep 1.1
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let driverErrors = Pipe()
+        driver.standardError = driverErrors
+        try driver.run()
+        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "\(driverOutput)")
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning)
+        guard !process.isRunning else { return }
+        #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()
+        try #require(names.count == 2, "\(names)")
+        let fitted = try PNGCodec.read(contentsOf: shots.appendingPathComponent(names[0]).path)
+        let zoomed = try PNGCodec.read(contentsOf: shots.appendingPathComponent(names[1]).path)
+        /// The contrast between neighbouring columns along row 250 from x 300 to 500: the mean
+        /// absolute difference of the red channel.
+        func contrast(_ image: RGBAImage) -> Double {
+            var sum = 0
+            for x in 300..<500 { sum += abs(Int(image[x, 250].r) - Int(image[x + 1, 250].r)) }
+            return Double(sum) / 200
+        }
+        // Fitted (half size): two stripes a pixel, grey, no contrast between columns.
+        #expect(contrast(fitted) < 40, "fitted: \(contrast(fitted))")
+        // 100 %: every column a stripe, black against white.
+        #expect(contrast(zoomed) > 200, "100 %: \(contrast(zoomed))")
+    }
+}
