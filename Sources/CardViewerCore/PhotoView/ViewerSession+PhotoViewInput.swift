@@ -34,7 +34,7 @@ extension ViewerSession {
         case .character("1"): zoomPhoto(to: 1, about: viewportCentre)
         case .character(let c) where "qsh?/fpxv".contains(c): return false
         case .character: break  // the layout's keys do nothing here
-        case .tab, .other: return false
+        case .tab, .other, .function: return false
         }
         return true
     }
