@@ -25,7 +25,7 @@ struct WindowLoop {
             driver.layoutFile?.poll(session)
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
-            driver.saveIfChanged()
+            driver.followSession()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }
             if session.needsDisplay, canDraw { try driver.drawFrame() }
@@ -71,7 +71,7 @@ struct ReplayLoop {
                     if case .close = event { session.handle(.close(time: time)) }
                 }
             }
-            driver.saveIfChanged()
+            driver.followSession()
             try surface.match(viewport: session.viewport)
             try driver.updatePictures()
             if player.waitsForPictures { try driver.waitForPictures("waitForPictures at \(Self.seconds(time)) s") }
