@@ -5,7 +5,9 @@ import CardThumbnails
 /// `--images DIR`, `--thumbnail-cache MODE` and the picture limits: a folder of pictures as the
 /// deck, how the desktop's thumbnail cache is used for it, and what one picture may cost to
 /// decode (SPEC §11). Declared once, for `run`, `render` and `bench`.
-struct PictureSourceOptions: ParsableArguments {
+/// `PATH…`, `--images DIR` and `-r`: the folders and pictures of a deck (SPEC §12), for `run`,
+/// `render`, `bench` and `layout`.
+struct DeckPathOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("""
         Folders and picture files (.png, .jpg, .jpeg) shown as one deck, in the order given, each folder's \
         pictures in natural name order; a single file opens its folder at that picture. Only read, never changed. \
@@ -25,9 +27,19 @@ struct PictureSourceOptions: ParsableArguments {
         let all = (images.map { [$0] } ?? []) + paths
         return all.isEmpty ? nil : all
     }
+}
 
+struct PictureSourceOptions: ParsableArguments {
+    @OptionGroup var deck: DeckPathOptions
+
+    /// `--images DIR`.
+    var images: String? { deck.images }
+    /// `-r`.
+    var recursive: Bool { deck.recursive }
+    /// The deck's PATHs (`DeckPathOptions.deckPaths`).
+    var deckPaths: [String]? { deck.deckPaths }
     /// The one folder of `bench --images` (given with --images or as the one PATH).
-    var folder: String? { images ?? paths.first }
+    var folder: String? { deck.images ?? deck.paths.first }
 
     @Option(name: .customLong("thumbnail-cache"),
             help: """
