@@ -55,20 +55,26 @@ public enum PictureTree {
                 if error.isMissing { throw ImageFolderError.missing(path: directory) }
                 throw ImageFolderError.unreadable(path: directory, reason: error.reason)
             }
-            listing.warnings.append("cannot read folder '\(PathBytes.displayed(directory))': \(error.reason) (skipped)")
+            let warning = "cannot read folder '\(PathBytes.displayed(directory))': \(error.reason) (skipped)"
+            listing.warnings.append(warning)
+            folderListed(Listing(files: [], warnings: [warning]))
             return
         }
         let found = PictureFolder.pictures(named: names, in: directory, prefix: prefix)
+        // With -r a folder named like a picture is walked, not warned about.
+        let warnings = recursive ? found.warnings.filter { !$0.hasSuffix("is a folder, not a picture (skipped)") } : found.warnings
         listing.files += found.files
-        listing.warnings += recursive ? found.warnings.filter { !$0.hasSuffix("is a folder, not a picture (skipped)") } : found.warnings
-        folderListed(Listing(files: found.files, warnings: found.warnings))
+        listing.warnings += warnings
+        folderListed(Listing(files: found.files, warnings: warnings))
         guard recursive else { return }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         for name in found.others {
             let path = base + name
             guard let info = try? FileInfo.at(path), info.kind == .folder else { continue }
             guard depth + 1 <= maximumDepth else {
-                listing.warnings.append("'\(PathBytes.displayed(path))' is more than \(maximumDepth) folders deep (skipped)")
+                let warning = "'\(PathBytes.displayed(path))' is more than \(maximumDepth) folders deep (skipped)"
+                listing.warnings.append(warning)
+                folderListed(Listing(files: [], warnings: [warning]))
                 continue
             }
             // A folder reached again (a link back up, or a second link to it) is listed once.

@@ -34,6 +34,8 @@ final class ViewerDriver {
     /// The layout file shown, watched for the live reload and remembered in the state; `nil`
     /// without one.
     var layoutFile: LayoutFileReload?
+    /// The deck's listing still going on (`DeckListing`); `nil` once it is complete.
+    var listing: DeckListing?
     /// Sets the window's title (`WindowTitle`); `nil` without a window.
     var setTitle: ((String) -> Void)?
     /// Whether dropped folders are listed with their subfolders (`-r`).
@@ -148,6 +150,7 @@ final class ViewerDriver {
     /// What follows the session's events before a frame: dropped files become cards, the
     /// window's title follows the current card, and the state is saved when it changed.
     func followSession() {
+        addListedPictures()
         addDroppedPictures()
         updateTitle()
         saveIfChanged()
@@ -157,6 +160,15 @@ final class ViewerDriver {
     private var viewChangedSinceSave: Bool {
         guard let savedView else { return true }
         return savedView.offset != session.offset || savedView.current != session.currentCardID?.rawValue
+    }
+
+    /// Appends what the deck's listing found since the last frame.
+    private func addListedPictures() {
+        guard let listing else { return }
+        let taken = listing.take()
+        taken.warnings.forEach(warn)
+        if !taken.files.isEmpty { session.appendListed(viewer.pictures.addPictures(taken.files)) }
+        if listing.isFinished { self.listing = nil }
     }
 
     /// Lists the paths dropped on the window (`ViewerEvent.drop`) and appends their pictures

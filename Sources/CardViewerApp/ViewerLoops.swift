@@ -36,6 +36,9 @@ struct WindowLoop {
         return try driver.drawFrame(capture: true)
     }
 
+    /// How often a window at rest looks for pictures the deck's listing found, seconds.
+    static let listingPoll = 0.1
+
     /// Whether a frame can be drawn: not while minimised (no drawable).
     private var canDraw: Bool { !driver.session.isMinimised && !window.drawableSize.isEmpty }
 
@@ -44,7 +47,9 @@ struct WindowLoop {
     /// event at rest); with a layout file watched, at most `LayoutFileReload.idleWait`, so a
     /// save is seen while idle.
     func waitTime() -> Double? {
-        let wait = driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        var wait = driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        // While the deck is still being listed, wake to append what it found.
+        if driver.listing != nil { wait = min(wait ?? Self.listingPoll, Self.listingPoll) }
         return driver.layoutFile == nil ? wait : LayoutFileReload.wait(wait)
     }
 }

@@ -46,6 +46,9 @@ public enum ViewerProgram {
         builder.pictures = options.pictures
         // The hint is for people at a window; a replay's frames stay those of its script.
         builder.showsStartHint = script == nil
+        // A window shows the first folder at once and the rest as listed; a replay's frames stay
+        // those of its script, whatever the listing's speed.
+        builder.streamsListing = script == nil
         builder.drawsOverlay = true
         builder.warn = warn
         var loaded: ViewerBuilder.LoadedDeck
@@ -59,7 +62,7 @@ public enum ViewerProgram {
         loaded.warnings.forEach(warn)
         let remembered = loaded.savedLayout
         let layoutFile = startingLayoutFile(options, loaded: &loaded, warn: warn)
-        if let directory = options.paths?.first, loaded.catalog.available.isEmpty {
+        if let directory = options.paths?.first, loaded.catalog.available.isEmpty, loaded.listing == nil {
             warn("no \(pictureKinds) pictures in '\(PathBytes.displayed(directory))': the deck starts empty")
             builder.emptyDeckLines = emptyFolderLines(directory)
         }
@@ -79,6 +82,7 @@ public enum ViewerProgram {
         driver.layoutFile = layoutFile
         driver.countsAllocations = options.allocationReport
         driver.listsDroppedFoldersRecursively = options.recursive
+        driver.listing = loaded.listing
         if case .window(let window) = surface { driver.setTitle = { window.setTitle($0) } }
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one, a

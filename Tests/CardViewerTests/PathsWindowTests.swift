@@ -112,3 +112,51 @@ extension ViewerWindowTests {
         #expect(offset > 100, "\(text)")
     }
 }
+
+extension ViewerWindowTests {
+    @Test("cardviewer -r DIR in a window: the listing streams in; every subfolder's pictures end up in the deck, in order")
+    func recursiveListingInTheWindow() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = try PathCommandTests.pictures("root", in: folder, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
+        for sub in ["a", "b", "c"] {
+            _ = try PathCommandTests.pictures("root/\(sub)", in: folder, prefix: sub, colors: Array(ViewerTest.colors[2..<4]))
+        }
+        let state = folder.appendingPathComponent("state.json")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-r", root.path, "--size", "640x400", "--layout", "grid", "--state", state.path]
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        sleep 2
+        xdotool getwindowname "$w"
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let output = Pipe()
+        driver.standardOutput = output
+        try driver.run()
+        let title = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0)
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning && process.terminationStatus == 0,
+                "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        #expect(title.hasPrefix("r1.png — root (1 / 8)"), "\(title)")
+        #expect(PathCommandTests.titles(try PathCommandTests.json(state)) == ["r1", "r2", "a1", "a2", "b1", "b2", "c1", "c2"])
+    }
+}

@@ -70,6 +70,18 @@ public enum DeckLoader {
         }
     }
 
+    /// `DeckListing.start` with its errors as `DeckLoadError`s: the first folder listed, the
+    /// rest going on in the background.
+    public static func startListing(_ paths: [String], recursive: Bool) throws -> (catalog: DeckCatalog, warnings: [String], rest: DeckListing?) {
+        do {
+            return try DeckListing.start(paths, recursive: recursive)
+        } catch let error as PicturePathError {
+            throw DeckLoadError(description: error.description)
+        } catch let error as ImageFolderError {
+            throw DeckLoadError(description: error.description)
+        }
+    }
+
     private static func folderCatalog(_ directory: String) throws -> (catalog: DeckCatalog, warnings: [String]) {
         let listing: (files: [PictureFile], warnings: [String])
         do {

@@ -16,40 +16,12 @@ public enum DeckPaths {
     /// - Throws: `PicturePathError` (a missing path, neither folder nor picture) or
     ///   `ImageFolderError` (a folder that cannot be listed): bad input, exit status 2.
     public static func catalog(_ paths: [String], recursive: Bool) throws -> (catalog: DeckCatalog, warnings: [String]) {
-        var checked: [PicturePath] = []
-        for path in paths { checked.append(try PicturePath.checked(path)) }
-        guard let first = checked.first else { throw PicturePathError.empty }
-        var start: PicturePath?
-        if checked.count == 1, !first.isFolder {
-            // One file: its folder, at that picture.
-            start = first
-            let folder = first.folder
-            checked = [PicturePath(path: folder.path, canonical: folder.canonical, isFolder: true)]
-        }
-        var catalog = DeckCatalog(origin: .folder(path: checked[0].folder.path), pictures: [], available: [], pictureOfSource: [:])
-        catalog.keyBase = checked[0].folder.canonical
-        catalog.canonicalPaths = checked.map(\.canonical)
-        var warnings: [String] = []
-        var visited = Set<FileIdentity>()
-        var seenFiles = Set<String>()
-        for root in checked {
-            if root.isFolder {
-                let listing = try PictureTree.list(root.path, recursive: recursive, visited: &visited)
-                warnings += listing.warnings
-                for file in listing.files {
-                    let canonical = join(root.canonical, file.relativePath)
-                    guard seenFiles.insert(canonical).inserted else { continue }
-                    catalog.add(file, key: catalog.key(forCanonical: canonical))
-                }
-            } else {
-                guard seenFiles.insert(root.canonical).inserted, let file = pictureFile(root.path) else { continue }
-                catalog.add(file, key: catalog.key(forCanonical: root.canonical))
-            }
-        }
-        if let start {
-            let name = String(start.path.split(separator: "/").last ?? Substring(start.path))
-            let key = catalog.key(forCanonical: join(start.folder.canonical, name))
-            catalog.startPicture = catalog.pictureOfSource[.file(name: key)].map(Int.init)
+        var (catalog, warnings, rest) = try DeckListing.start(paths, recursive: recursive)
+        if let rest {
+            rest.waitUntilFinished()
+            let taken = rest.take()
+            for (file, key) in taken.files { catalog.add(file, key: key) }
+            warnings += taken.warnings
         }
         return (catalog, warnings)
     }

@@ -13,6 +13,23 @@ extension ViewerSession {
         return droppedPaths
     }
 
+    /// Appends `cards` found by a listing still going on (`DeckListing`) at the end of the deck,
+    /// without moving the view or the current card (the first card becomes current when the
+    /// deck was empty).
+    public func appendListed(_ cards: [(source: CardSource, title: String)]) {
+        var first: CardID?
+        for card in cards {
+            guard let id = scene.deck.append(source: card.source, title: card.title) else { break }
+            if first == nil { first = id }
+        }
+        guard let first else { return }
+        scene.updateScrollBounds(for: controller)
+        scene.deckDidChange()
+        if currentCardID == nil { makeCurrent(first) }
+        needsDisplay = true
+        refreshOverlay()
+    }
+
     /// Appends `cards` (dropped pictures, in order) at the end of the deck; the first becomes
     /// the current card and is scrolled into view. `skipped` paths (not pictures, missing) are
     /// counted in one message on screen. Returns the new cards' ids.

@@ -43,6 +43,11 @@ public struct ViewerBuilder {
     public var pictures = PictureOptions()
     /// Show the start hint on the first frames (an interactive window only).
     public var showsStartHint = false
+    /// List a deck of PATHs as it is found (`DeckListing`): the first folder before the first
+    /// frame, the rest appended as listed. Only for a deck without a saved state (a state is
+    /// reconciled with the whole listing); an interactive window sets it, replays and `render`
+    /// list everything first (their frames must not depend on the listing's speed).
+    public var streamsListing = false
     /// What the viewer says while the deck is empty.
     public var emptyDeckLines = ViewerSession.emptyDeckLines
     /// Make the text overlay (HUD, help, messages): a window or a replay draws it; `render` and
@@ -69,6 +74,8 @@ public struct ViewerBuilder {
         public var needsSave: Bool
         /// The layout the state file remembers, if any.
         public var savedLayout: SavedLayout? = nil
+        /// The listing still going on (`streamsListing`): its pictures are to be appended.
+        public var listing: DeckListing? = nil
     }
 
     /// Lists the deck and restores its saved state (from `store`).
@@ -76,7 +83,15 @@ public struct ViewerBuilder {
     /// - Throws: `DeckLoadError` for a deck that cannot be shown (a missing folder),
     ///   `DeckStoreError` for a state file that cannot be read.
     public func loadDeck() throws -> LoadedDeck {
-        var listed = try DeckLoader.catalog(for: deck)
+        var listed: (catalog: DeckCatalog, warnings: [String])
+        var listing: DeckListing?
+        if streamsListing, case .paths(let paths, let recursive) = deck, store?.hasFile != true {
+            let started = try DeckLoader.startListing(paths, recursive: recursive)
+            listed = (started.catalog, started.warnings)
+            listing = started.rest
+        } else {
+            listed = try DeckLoader.catalog(for: deck)
+        }
         let outcome = try DeckLoader.restore(&listed.catalog, store: store)
         var warnings = listed.warnings + outcome.warnings
         if let saved = outcome.layout {
@@ -92,7 +107,7 @@ public struct ViewerBuilder {
             }
         }
         return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
-                          needsSave: outcome.needsSave, savedLayout: outcome.layout)
+                          needsSave: outcome.needsSave, savedLayout: outcome.layout, listing: listing)
     }
 
     /// The layout to start in and its options: the command line's, with what the state file
