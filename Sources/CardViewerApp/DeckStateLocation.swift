@@ -31,12 +31,17 @@ public enum DeckStateLocation {
 
     /// The state file of the deck of `canonicalPaths`, its folder made (mode 0700) when missing.
     ///
-    /// - Throws: `ViewerFailure.runtime` when the folder cannot be made.
+    /// - Throws: `StateFolderError` when the folder cannot be made.
     static func path(canonicalPaths: [String], recursive: Bool) throws -> String? {
         guard let folder = folder() else { return nil }
         if let failure = Folder.make(folder, mode: 0o700) {
-            throw ViewerFailure.runtime("cannot keep the deck's state in '\(folder)': \(failure) (--no-state keeps none)")
+            throw StateFolderError(description: "cannot keep the deck's state in '\(folder)': \(failure)")
         }
         return folder + "/" + fileName(canonicalPaths: canonicalPaths, recursive: recursive)
     }
+}
+
+/// Why the per-deck state folder cannot be used. One line naming it.
+struct StateFolderError: Error, CustomStringConvertible {
+    var description: String
 }

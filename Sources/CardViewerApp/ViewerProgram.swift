@@ -22,7 +22,7 @@ public enum ViewerProgram {
     public static func run(_ options: ViewerOptions, report: @escaping (String) -> Void,
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
-        let store = try stateStore(options)
+        let store = try stateStore(options, warn: warn)
         if let store, OutputPath.problem(store.path, checkingWritable: false) == .notAFile {
             throw ViewerFailure.badInput("--state '\(store.path)': \(OutputPath.reason(.notAFile))")
         }
@@ -122,7 +122,10 @@ public enum ViewerProgram {
     /// Where the deck's state lives: `--state FILE`; without it, for a deck of PATHs, its file
     /// in `$XDG_STATE_HOME/cardviewer/` (`DeckStateLocation`); `nil` with `--no-state`, and for
     /// the bundled deck and `--cards N` without `--state`.
-    static func stateStore(_ options: ViewerOptions) throws -> DeckStore? {
+    ///
+    /// A default state that cannot be kept (its folder cannot be made or written) is a warning,
+    /// and the viewer runs without saving; `--state FILE` that cannot be saved stays an error.
+    static func stateStore(_ options: ViewerOptions, warn: (String) -> Void) throws -> DeckStore? {
         guard options.keepsState else { return nil }
         if let path = options.statePath { return DeckStore(path: path) }
         guard let paths = options.paths else { return nil }
@@ -132,7 +135,15 @@ public enum ViewerProgram {
         } catch let error as DeckLoadError {
             throw ViewerFailure.badInput(error.description)
         }
-        return try DeckStateLocation.path(canonicalPaths: canonical, recursive: options.recursive).map(DeckStore.init(path:))
+        do {
+            guard let path = try DeckStateLocation.path(canonicalPaths: canonical, recursive: options.recursive) else { return nil }
+            let store = DeckStore(path: path)
+            try store.checkUsable()
+            return store
+        } catch {
+            warn("\(error); this window will not save (--state FILE chooses another place)")
+            return nil
+        }
     }
 
     /// The layout file to start with: `--layout-file`'s, or (without `--layout` or

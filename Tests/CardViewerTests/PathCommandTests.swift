@@ -178,6 +178,20 @@ import Testing
         #expect(try FileManager.default.subpathsOfDirectory(atPath: stateHome.path).isEmpty)
     }
 
+    @Test("a state folder that cannot be made: one warning, and the viewer runs without saving")
+    func unwritableStateHome() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let images = try ViewerTest.imageFolder(count: 2, in: dir)
+        let notAFolder = dir.appendingPathComponent("state-home")
+        try Data("x".utf8).write(to: notAFolder)
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir)
+        let outcome = try CommandRunner.run(["run", images.path, "--headless", "--replay", replay, "--size", "320x200"],
+                                            environment: ["XDG_STATE_HOME": notAFolder.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("this window will not save"), "\(outcome.stderr)")
+    }
+
     @Test("a single file opens its folder with that picture as the current card")
     func singleFile() throws {
         let dir = try CommandRunner.temporaryDirectory()
