@@ -63,6 +63,11 @@ import Testing
                                              "--images", one.path, loose.appendingPathComponent("z1.png").path, two.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(Self.titles(try Self.json(state)) == ["b1", "b10", "z1", "a1"])
+        // layout: the PATHs' pictures are its cards (counted, not read).
+        let layout = try CommandRunner.run(["layout", one.path, two.path, "--layout", "grid", "--size", "1280x4000"])
+        #expect(layout.status == 0, "\(layout.stderr)")
+        let frame = try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any]
+        #expect((frame?["cards"] as? [Any])?.count == 3, "\(layout.stdout.prefix(300))")
         // Without the subcommand: run is the default.
         let bare = try CommandRunner.run([one.path, "--headless", "--replay", replay, "--no-state", "--size", "320x200"])
         #expect(bare.status == 0, "\(bare.stderr)")
