@@ -137,6 +137,12 @@ final class ViewerDriver {
     /// warns about saves that failed, and passes on the session's notices.
     func saveIfChanged() {
         session.takeNotices().forEach(warn)
+        // While the deck is still being listed it grows every frame: saved once it is whole
+        // (or on quit), not at each folder.
+        guard listing == nil else {
+            warnAboutFailedSaves()
+            return
+        }
         if session.stateRevision != savedRevision, saver?.isIdle == true {
             save()
         } else if saver?.isIdle == true, !session.needsFrames, viewChangedSinceSave {
