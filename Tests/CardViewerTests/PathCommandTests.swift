@@ -197,7 +197,7 @@ import Testing
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("this window will not save"), "\(outcome.stderr)")
     }
 
-    @Test("a single file opens its folder with that picture as the current card")
+    @Test("a single file opens its folder with that picture as the current card; the next start restores it")
     func singleFile() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -211,6 +211,11 @@ import Testing
         #expect(Self.titles(saved).count == 4)
         let layout = try #require(saved["layout"] as? [String: Any])
         #expect(layout["currentCard"] as? Int == 2, "\(layout)")
+        // Started again on the folder: the state's current card is restored (not the first).
+        let again = try CommandRunner.run(["run", images.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let restored = try #require(try Self.json(state)["layout"] as? [String: Any])
+        #expect(restored["currentCard"] as? Int == 2, "\(restored)")
     }
 
     @Test("a replay's drop adds a folder's pictures at the end, skips a non-picture, and they show; A in a photo deck adds nothing")
