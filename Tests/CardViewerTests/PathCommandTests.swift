@@ -68,6 +68,12 @@ import Testing
         #expect(layout.status == 0, "\(layout.stderr)")
         let frame = try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any]
         #expect((frame?["cards"] as? [Any])?.count == 3, "\(layout.stdout.prefix(300))")
+        // compare: the added layout scene has one card per picture.
+        let compare = try CommandRunner.run(["compare", one.path, two.path, "--layout", "grid", "--scene", "none", "--size", "320x200",
+                                             "--out-dir", dir.appendingPathComponent("compare").path])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let row = compare.stdout.split(separator: "\n").first { $0.hasPrefix("layout-grid") }
+        #expect(row?.split(separator: " ").dropFirst().first == "3", "\(compare.stdout)")
         // Without the subcommand: run is the default.
         let bare = try CommandRunner.run([one.path, "--headless", "--replay", replay, "--no-state", "--size", "320x200"])
         #expect(bare.status == 0, "\(bare.stderr)")
