@@ -67,6 +67,8 @@ final class ViewerDriver {
         self.warn = warn
         self.pictureWaitTimeout = pictureWaitTimeout
         savedRevision = session.stateRevision
+        // The view the viewer starts in is the state's (or is saved at once by `ViewerProgram`).
+        savedView = (session.offset, session.currentCardID?.rawValue)
     }
 
     var context: GraphicsContext { viewer.context }
