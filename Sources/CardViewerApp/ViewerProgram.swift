@@ -62,8 +62,9 @@ public enum ViewerProgram {
         loaded.warnings.forEach(warn)
         let remembered = loaded.savedLayout
         let layoutFile = startingLayoutFile(options, loaded: &loaded, warn: warn)
-        if let directory = options.paths?.first, loaded.catalog.available.isEmpty, loaded.listing == nil {
-            warn("no \(pictureKinds) pictures in '\(PathBytes.displayed(directory))': the deck starts empty")
+        if let directory = options.paths?.first, loaded.catalog.available.isEmpty {
+            // While the listing goes on, pictures may still come: no warning, the panel says it.
+            if loaded.listing == nil { warn("no \(pictureKinds) pictures in '\(PathBytes.displayed(directory))': the deck starts empty") }
             builder.emptyDeckLines = emptyFolderLines(directory)
         }
 
