@@ -201,7 +201,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardPictures", "CardPictureLoading", "CardPictureDecoding", "CardThumbnails", "CardText",
                 "CardRendering", "CardPacking", "CardMath", "CardLayout", "CardInteraction",
-                "CardPixels",
+                "CardPixels", "CardPictureFolders",
             ]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
@@ -211,7 +211,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels", "CardLayoutFileLoading",
+                "CardPixels", "CardLayoutFileLoading", "CardThumbnails",
             ]
         ),
 
@@ -254,7 +254,7 @@ let package = Package(
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
-        .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders"]),
+        .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders", "CardFiles"]),
         .testTarget(
             name: "CardImagingTests",
             dependencies: [

@@ -19,6 +19,9 @@ public enum ViewerEvent: Hashable, Sendable {
     case close(time: Double)
     /// The window's contents were lost (exposed, restored) and must be drawn again; nothing changed.
     case redraw(time: Double)
+    /// Files or folders were dropped on the window (absolute paths, as the window system gives
+    /// them; any bytes, `PathBytes`): the viewer adds their pictures to the deck.
+    case drop(paths: [String], time: Double)
 
     /// When it happened, seconds.
     public var time: Double {
@@ -26,7 +29,7 @@ public enum ViewerEvent: Hashable, Sendable {
         case .pointer(let event): event.time
         case .scroll(let event): event.time
         case .key(let event): event.time
-        case .resize(_, let time), .close(let time), .redraw(let time): time
+        case .resize(_, let time), .close(let time), .redraw(let time), .drop(_, let time): time
         }
     }
 }
@@ -48,6 +51,7 @@ extension ViewerEvent {
         case .resize(let size, let time): return .resize(size, time: time + seconds)
         case .close(let time): return .close(time: time + seconds)
         case .redraw(let time): return .redraw(time: time + seconds)
+        case .drop(let paths, let time): return .drop(paths: paths, time: time + seconds)
         }
     }
 }

@@ -23,6 +23,12 @@ public enum FileKind: Equatable, Sendable {
     }
 }
 
+/// A file's identity on this machine: its device and inode numbers (`stat`).
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+}
+
 /// A file's kind, size and modification time (`stat`), without opening it.
 public struct FileInfo: Equatable, Sendable {
     public var kind: FileKind
@@ -35,8 +41,12 @@ public struct FileInfo: Equatable, Sendable {
     /// True when no one may write it (no write bit in its mode: `chmod a-w`). Root could write
     /// anyway; the program honours the bits.
     public var isReadOnly: Bool
+    /// The device and inode numbers: the file's identity (two paths to one folder, through a
+    /// link, have the same); folder walks detect loops with them.
+    public var identity: FileIdentity
 
     init(_ status: stat) {
+        identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         kind = FileKind(mode: status.st_mode)
         isReadOnly = status.st_mode & 0o222 == 0
         size = Int(status.st_size)

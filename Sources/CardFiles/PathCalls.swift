@@ -48,3 +48,11 @@ func readLinkPath(_ path: String) -> String? {
     guard count > 0 else { return nil }
     return PathBytes.string(buffer[0..<count])
 }
+
+/// `realpath(3)`: `path` absolute, with every symbolic link, `.` and `..` resolved; `nil` when
+/// it does not exist or cannot be resolved.
+func resolvedPath(_ path: String) -> String? {
+    guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
+    defer { free(resolved) }
+    return PathBytes.string(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
+}

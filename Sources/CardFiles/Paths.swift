@@ -38,3 +38,12 @@ enum Paths {
         throw FileWriteError("cannot write '\(path)'", code: ELOOP)
     }
 }
+
+/// Paths as the file system resolves them.
+public enum CanonicalPath {
+    /// `path` absolute with every symbolic link, `.` and `..` resolved (`realpath`), its bytes
+    /// kept (`PathBytes`); `nil` when nothing is there.
+    public static func of(_ path: String) -> String? {
+        resolvedPath(path)
+    }
+}

@@ -13,13 +13,24 @@ public struct PictureFile: Hashable, Sendable {
     public var byteCount: Int
     /// The file's modification time, whole seconds since 1970 (what thumbnail caches compare).
     public var modifiedSeconds: Int
+    /// The path below the listed folder ("sub/Beach.JPG" with `-r`; the name otherwise).
+    public var relativePath: String
 
-    public init(name: String, path: String, title: String, byteCount: Int, modifiedSeconds: Int) {
+    public init(name: String, path: String, title: String, byteCount: Int, modifiedSeconds: Int, relativePath: String? = nil) {
         self.name = name
         self.path = path
         self.title = title
         self.byteCount = byteCount
         self.modifiedSeconds = modifiedSeconds
+        self.relativePath = relativePath ?? name
+    }
+
+    /// The name of the folder holding the file ("Holidays" for "/home/me/Holidays/a.jpg"), as
+    /// people see it (U+FFFD for bytes that are not UTF-8).
+    public var folderName: String {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2 else { return path.hasPrefix("/") ? "/" : "." }
+        return PathBytes.displayed(String(parts[parts.count - 2]))
     }
 }
 
@@ -47,10 +58,23 @@ public enum PictureFolder {
             if error.isMissing { throw ImageFolderError.missing(path: directory) }
             throw ImageFolderError.unreadable(path: directory, reason: error.reason)
         }
+        let listed = pictures(named: names, in: directory, prefix: "")
+        return (listed.files, listed.warnings)
+    }
+
+    /// The pictures among `names` (the entries of `directory`), in natural name order, each
+    /// with `prefix` before its name as its relative path; and the entries that are not
+    /// picture-named and not hidden (candidate subfolders), in natural order.
+    static func pictures(named names: [String], in directory: String, prefix: String)
+        -> (files: [PictureFile], warnings: [String], others: [String]) {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        var files: [PictureFile] = [], warnings: [String] = []
+        var files: [PictureFile] = [], warnings: [String] = [], others: [String] = []
         for name in names {
-            guard !name.hasPrefix("."), let title = pictureTitle(name) else { continue }
+            guard !name.hasPrefix(".") else { continue }
+            guard let title = pictureTitle(name) else {
+                others.append(name)
+                continue
+            }
             let path = base + name
             let info: FileInfo
             do {
@@ -60,15 +84,21 @@ public enum PictureFolder {
                 continue
             }
             guard info.kind == .regular else {
+                if info.kind == .folder { others.append(name) }
                 warnings.append("'\(path)' is \(info.kind == .folder ? "a folder" : "not a regular file"), not a picture (skipped)")
                 continue
             }
             files.append(PictureFile(name: name, path: path, title: title, byteCount: info.size,
-                                     modifiedSeconds: info.modifiedSeconds))
+                                     modifiedSeconds: info.modifiedSeconds, relativePath: prefix + name))
         }
         let order = NaturalOrder.sorted(files.map(\.name))
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return (order.compactMap { byName[$0] }, warnings)
+        return (order.compactMap { byName[$0] }, warnings, NaturalOrder.sorted(others))
+    }
+
+    /// Whether `name` is a picture's file name (PNG or JPEG by its extension).
+    public static func isPictureName(_ name: String) -> Bool {
+        pictureTitle(name) != nil
     }
 
     /// The title of a picture file ("Beach.JPG" → "Beach"), or `nil` when the name is not a

@@ -34,6 +34,16 @@ final class ViewerDriver {
     /// The layout file shown, watched for the live reload and remembered in the state; `nil`
     /// without one.
     var layoutFile: LayoutFileReload?
+    /// The deck's listing still going on (`DeckListing`); `nil` once it is complete.
+    var listing: DeckListing?
+    /// Sets the window's title (`WindowTitle`); `nil` without a window.
+    var setTitle: ((String) -> Void)?
+    /// Whether dropped folders are listed with their subfolders (`-r`).
+    var listsDroppedFoldersRecursively = false
+    /// The revisions the title was last made for: current card, deck, layout.
+    private var titleRevisions: (Int, Int, Int)?
+    /// The scroll offset and current card of the last save: at rest, a change of either is saved.
+    private var savedView: (offset: Vec2, current: UInt32?)?
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -57,6 +67,8 @@ final class ViewerDriver {
         self.warn = warn
         self.pictureWaitTimeout = pictureWaitTimeout
         savedRevision = session.stateRevision
+        // The view the viewer starts in is the state's (or is saved at once by `ViewerProgram`).
+        savedView = (session.offset, session.currentCardID?.rawValue)
     }
 
     var context: GraphicsContext { viewer.context }
@@ -127,8 +139,70 @@ final class ViewerDriver {
     /// warns about saves that failed, and passes on the session's notices.
     func saveIfChanged() {
         session.takeNotices().forEach(warn)
-        if session.stateRevision != savedRevision, saver?.isIdle == true { save() }
+        // While the deck is still being listed it grows every frame: saved once it is whole
+        // (or on quit), not at each folder.
+        guard listing == nil else {
+            warnAboutFailedSaves()
+            return
+        }
+        if session.stateRevision != savedRevision, saver?.isIdle == true {
+            save()
+        } else if saver?.isIdle == true, !session.needsFrames, viewChangedSinceSave {
+            // The scroll settled (or the current card changed) since the last save: saved at
+            // rest, never per frame.
+            save()
+        }
         warnAboutFailedSaves()
+    }
+
+    /// What follows the session's events before a frame: dropped files become cards, the
+    /// window's title follows the current card, and the state is saved when it changed.
+    func followSession() {
+        addListedPictures()
+        addDroppedPictures()
+        updateTitle()
+        saveIfChanged()
+    }
+
+    /// True when the scroll offset or the current card differs from the last save's.
+    private var viewChangedSinceSave: Bool {
+        guard let savedView else { return true }
+        return savedView.offset != session.offset || savedView.current != session.currentCardID?.rawValue
+    }
+
+    /// Appends what the deck's listing found since the last frame.
+    private func addListedPictures() {
+        guard let listing else { return }
+        let taken = listing.take()
+        taken.warnings.forEach(warn)
+        if !taken.files.isEmpty { session.appendListed(viewer.pictures.addPictures(taken.files)) }
+        if listing.isFinished { self.listing = nil }
+    }
+
+    /// Lists the paths dropped on the window (`ViewerEvent.drop`) and appends their pictures
+    /// (`DeckPaths.dropped`: folders as a PATH is, files that are pictures; the rest skipped
+    /// with one message on screen and a warning each).
+    private func addDroppedPictures() {
+        for paths in session.takeDroppedPaths() {
+            if case .synthetic = viewer.pictures.catalog.origin {
+                session.showMessage("a deck of generated cards (--cards) takes no pictures")
+                continue
+            }
+            let found = DeckPaths.dropped(paths, recursive: listsDroppedFoldersRecursively, into: viewer.pictures.catalog)
+            found.skipped.forEach { warn("drop: \($0) (skipped)") }
+            let cards = viewer.pictures.addPictures(found.files)
+            session.appendDropped(cards, skipped: found.skipped.count)
+        }
+    }
+
+    /// Sets the window's title when the current card, the deck or the layout changed.
+    func updateTitle() {
+        guard let setTitle else { return }
+        let revisions = (session.currentCardRevision, session.deckRevision, session.layoutRevision)
+        if let titleRevisions, titleRevisions == revisions { return }
+        titleRevisions = revisions
+        setTitle(WindowTitle.text(deck: session.deck, index: session.currentCardIndex, catalog: viewer.pictures.catalog,
+                                  layoutName: session.layoutKind.name))
     }
 
     /// On quit: the state file is current (saved again if it changed, went missing or the last
@@ -140,7 +214,7 @@ final class ViewerDriver {
         guard let store, let saver else { return }
         saver.finish()
         warnAboutFailedSaves()
-        if session.stateRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) {
+        if session.stateRevision != savedRevision || saveFailed || !FileInfo.exists(store.path) || viewChangedSinceSave {
             save()
         }
         saver.finish()
@@ -159,13 +233,17 @@ final class ViewerDriver {
         guard let saver else { return }
         saver.save(session.deck, layout: savedLayout())
         savedRevision = session.stateRevision
+        savedView = (session.offset, session.currentCardID?.rawValue)
         saveFailed = false
     }
 
     /// The layout for the state file: the session's, with the layout file's path when it is
     /// the file's (`LayoutFileReload.saved`).
     func savedLayout() -> SavedLayout {
-        layoutFile?.saved(session.savedLayout) ?? session.savedLayout
+        var saved = layoutFile?.saved(session.savedLayout) ?? session.savedLayout
+        saved.offset = session.offset
+        saved.currentCard = session.currentCardID?.rawValue
+        return saved
     }
 
     /// Writes a screenshot under a new name in the screenshot folder (S).

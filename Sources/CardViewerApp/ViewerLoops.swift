@@ -26,7 +26,7 @@ struct WindowLoop {
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
             if session.takeFullscreenRequests() % 2 == 1 { window.toggleFullscreen() }
-            driver.saveIfChanged()
+            driver.followSession()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }
             if session.needsDisplay, canDraw { try driver.drawFrame() }
@@ -37,6 +37,9 @@ struct WindowLoop {
         return try driver.drawFrame(capture: true)
     }
 
+    /// How often a window at rest looks for pictures the deck's listing found, seconds.
+    static let listingPoll = 0.1
+
     /// Whether a frame can be drawn: not while minimised (no drawable).
     private var canDraw: Bool { !driver.session.isMinimised && !window.drawableSize.isEmpty }
 
@@ -45,7 +48,9 @@ struct WindowLoop {
     /// event at rest); with a layout file watched, at most `LayoutFileReload.idleWait`, so a
     /// save is seen while idle.
     func waitTime() -> Double? {
-        let wait = driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        var wait = driver.session.waitBeforeNextFrame(now: window.time, canDraw: canDraw)
+        // While the deck is still being listed, wake to append what it found.
+        if driver.listing != nil { wait = min(wait ?? Self.listingPoll, Self.listingPoll) }
         return driver.layoutFile == nil ? wait : LayoutFileReload.wait(wait)
     }
 }
@@ -74,7 +79,7 @@ struct ReplayLoop {
                 // The window follows the script's viewport (`match`): F and F11 change nothing.
                 _ = session.takeFullscreenRequests()
             }
-            driver.saveIfChanged()
+            driver.followSession()
             try surface.match(viewport: session.viewport)
             try driver.updatePictures()
             if player.waitsForPictures { try driver.waitForPictures("waitForPictures at \(Self.seconds(time)) s") }

@@ -19,10 +19,23 @@ public struct ViewerOptions: Sendable {
     public var layoutFile: String?
     /// `--cards N`: a synthetic deck of N cards.
     public var cardCount: Int?
-    /// `--images DIR`: a folder of PNG and JPEG files (only ever read).
-    public var imagesDirectory: String?
-    /// `--state FILE`: where the deck's state is saved and restored from.
+    /// `cardviewer PATH…` (and `--images DIR`, its alias): folders and PNG/JPEG files as one
+    /// deck (only ever read); `nil`: the bundled deck or `--cards N`.
+    public var paths: [String]?
+    /// `-r`: the PATHs' subfolders too.
+    public var recursive = false
+    /// `--images DIR` as it was: the deck of one folder (the first PATH).
+    public var imagesDirectory: String? {
+        get { paths?.first }
+        set { paths = newValue.map { [$0] } }
+    }
+    /// `--state FILE`: where the deck's state is saved and restored from. Without it a deck of
+    /// PATHs keeps its state in `DeckStateLocation` (`$XDG_STATE_HOME/cardviewer/`).
     public var statePath: String?
+    /// False with `--no-state`: nothing restored, nothing saved.
+    public var keepsState = true
+    /// True when `--offset` was given: it wins over the state's scroll position.
+    public var offsetNamedByUser = true
     public var ordering: RenderOrdering = .depth
     /// The window's size (or the offscreen frame's), points.
     public var size = Size(width: 1280, height: 800)

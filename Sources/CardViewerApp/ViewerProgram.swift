@@ -22,7 +22,7 @@ public enum ViewerProgram {
     public static func run(_ options: ViewerOptions, report: @escaping (String) -> Void,
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
-        let store = options.statePath.map(DeckStore.init(path:))
+        let store = try stateStore(options, warn: warn)
         if let store, OutputPath.problem(store.path, checkingWritable: false) == .notAFile {
             throw ViewerFailure.badInput("--state '\(store.path)': \(OutputPath.reason(.notAFile))")
         }
@@ -33,7 +33,7 @@ public enum ViewerProgram {
         }
         // Held until the viewer returns: a second viewer on the same state reads it but saves nothing.
         let claim = StateClaim(store)
-        var builder = ViewerBuilder(deck: options.imagesDirectory.map { .folder(path: $0) }
+        var builder = ViewerBuilder(deck: options.paths.map { .paths($0, recursive: options.recursive) }
                                         ?? options.cardCount.map { .synthetic(count: $0) } ?? .bundled,
                                     layout: options.layout)
         builder.layoutOptions = options.layoutOptions
@@ -42,9 +42,13 @@ public enum ViewerProgram {
         builder.store = store
         builder.ordering = options.ordering
         builder.offset = options.offset
+        builder.offsetNamedByUser = options.offsetNamedByUser
         builder.pictures = options.pictures
         // The hint is for people at a window; a replay's frames stay those of its script.
         builder.showsStartHint = script == nil
+        // A window shows the first folder at once and the rest as listed; a replay's frames stay
+        // those of its script, whatever the listing's speed.
+        builder.streamsListing = script == nil
         builder.drawsOverlay = true
         builder.warn = warn
         var loaded: ViewerBuilder.LoadedDeck
@@ -58,8 +62,9 @@ public enum ViewerProgram {
         loaded.warnings.forEach(warn)
         let remembered = loaded.savedLayout
         let layoutFile = startingLayoutFile(options, loaded: &loaded, warn: warn)
-        if let directory = options.imagesDirectory, loaded.catalog.available.isEmpty {
-            warn("no \(pictureKinds) pictures in '\(directory)': the deck starts empty")
+        if let directory = options.paths?.first, loaded.catalog.available.isEmpty {
+            // While the listing goes on, pictures may still come: no warning, the panel says it.
+            if loaded.listing == nil { warn("no \(pictureKinds) pictures in '\(PathBytes.displayed(directory))': the deck starts empty") }
             builder.emptyDeckLines = emptyFolderLines(directory)
         }
 
@@ -77,6 +82,9 @@ public enum ViewerProgram {
         // their script's).
         driver.layoutFile = layoutFile
         driver.countsAllocations = options.allocationReport
+        driver.listsDroppedFoldersRecursively = options.recursive
+        driver.listing = loaded.listing
+        if case .window(let window) = surface { driver.setTitle = { window.setTitle($0) } }
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one, a
         // remembered layout file gone or broken: the state then names the built-in layout shown).
@@ -110,6 +118,33 @@ public enum ViewerProgram {
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
         withExtendedLifetime(claim) {}
+    }
+
+    /// Where the deck's state lives: `--state FILE`; without it, for a deck of PATHs, its file
+    /// in `$XDG_STATE_HOME/cardviewer/` (`DeckStateLocation`); `nil` with `--no-state`, and for
+    /// the bundled deck and `--cards N` without `--state`.
+    ///
+    /// A default state that cannot be kept (its folder cannot be made or written) is a warning,
+    /// and the viewer runs without saving; `--state FILE` that cannot be saved stays an error.
+    static func stateStore(_ options: ViewerOptions, warn: (String) -> Void) throws -> DeckStore? {
+        guard options.keepsState else { return nil }
+        if let path = options.statePath { return DeckStore(path: path) }
+        guard let paths = options.paths else { return nil }
+        let canonical: [String]
+        do {
+            canonical = try DeckPaths.canonicalPaths(paths)
+        } catch let error as DeckLoadError {
+            throw ViewerFailure.badInput(error.description)
+        }
+        do {
+            guard let path = try DeckStateLocation.path(canonicalPaths: canonical, recursive: options.recursive) else { return nil }
+            let store = DeckStore(path: path)
+            try store.checkUsable()
+            return store
+        } catch {
+            warn("\(error); this window will not save (--state FILE chooses another place)")
+            return nil
+        }
     }
 
     /// The layout file to start with: `--layout-file`'s, or (without `--layout` or
@@ -147,8 +182,8 @@ public enum ViewerProgram {
         return [
             "No \(pictureKinds) pictures in",
             "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
-            "--images shows the .png, .jpg and .jpeg files in a folder.",
-            "Add some and start again, or press A to add a card.",
+            "A folder deck shows its .png, .jpg and .jpeg files.",
+            "Add some and start again, or drop pictures on the window.",
         ]
     }
 
@@ -159,7 +194,7 @@ public enum ViewerProgram {
         if options.headless, options.replayPath == nil {
             throw ViewerFailure.badInput("--headless needs --replay FILE (without a window there is no input)")
         }
-        if options.cardCount != nil, options.imagesDirectory != nil {
+        if options.cardCount != nil, options.paths != nil {
             throw ViewerFailure.badInput("--cards and --images cannot be combined (a folder deck has one card per image)")
         }
         if let count = options.cardCount, count > ViewerOptions.maximumCardCount {

@@ -99,6 +99,9 @@ public final class GLFWWindowContext {
     /// True once the user asked to close the window (or `close()` was called).
     public var shouldClose: Bool { glfwWindowShouldClose(window) == GLFW_TRUE }
 
+    /// Sets the window's title (UTF-8), as the window manager shows it.
+    public func setTitle(_ title: String) { glfwSetWindowTitle(window, title) }
+
     /// Asks the window to close; the event loop ends.
     public func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
 
@@ -198,6 +201,13 @@ public final class GLFWWindowContext {
         // have dropped or dimmed the contents, and the frame is drawn again.
         glfwSetWindowRefreshCallback(window) { window in EventQueue.of(window)?.append(.redraw(time: glfwGetTime())) }
         glfwSetWindowFocusCallback(window) { window, _ in EventQueue.of(window)?.append(.redraw(time: glfwGetTime())) }
+        // Files or folders dropped on the window: their paths, as UTF-8 (a path that is not
+        // UTF-8 arrives with U+FFFD and is then reported as missing).
+        glfwSetDropCallback(window) { window, count, paths in
+            guard let paths, count > 0 else { return }
+            let dropped = (0..<Int(count)).compactMap { paths[$0].map { String(cString: $0) } }
+            EventQueue.of(window)?.append(.drop(paths: dropped, time: glfwGetTime()))
+        }
     }
 }
 

@@ -23,14 +23,16 @@ struct PhotoBenchOptions: ParsableArguments {
 extension BenchCommand {
     /// The options that only mean something with `--images`, and those that mean nothing with it.
     func validatePhotos() throws {
-        guard photos.source.images != nil else {
+        if photos.source.recursive { throw ValidationError("bench does not take -r (it times one folder)") }
+        if photos.source.deckPaths?.count ?? 0 > 1 { throw ValidationError("bench takes one folder of pictures (--images DIR or one PATH)") }
+        guard photos.source.folder != nil else {
             if photos.source.givenThumbnailCache != nil { throw ValidationError("--thumbnail-cache needs --images DIR") }
             if let given = photos.source.givenLimitOptions.first { throw ValidationError("\(given) needs --images DIR") }
             if photos.limit != nil { throw ValidationError("--limit needs --images DIR") }
             if photos.compareVips { throw ValidationError("--compare-vips needs --images DIR") }
             return
         }
-        if photos.source.images?.isEmpty == true { throw ValidationError("--images needs a folder") }
+        if photos.source.folder?.isEmpty == true { throw ValidationError("--images needs a folder") }
         var conflicting: [String] = []
         if cards != nil { conflicting.append("--cards (the folder's pictures are the cards)") }
         if warmup != nil { conflicting.append("--warmup") }
@@ -46,7 +48,7 @@ extension BenchCommand {
 
     /// The photo benchmark's settings from the options.
     var photoSettings: PhotoBenchmarkSettings {
-        var settings = PhotoBenchmarkSettings(folder: photos.source.images ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
+        var settings = PhotoBenchmarkSettings(folder: photos.source.folder ?? ".", layout: layout?.kinds.first ?? .grid, viewport: size.size,
                                ordering: order, thumbnailCache: photos.source.thumbnailCache, pictureLimits: photos.source.limits,
                                limit: photos.limit?.value,
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)

@@ -153,7 +153,7 @@ struct BenchCommand: ParsableCommand {
     var cardCount: Int { cards?.value ?? 10_000 }
 
     func run() throws {
-        if photos.source.images != nil {
+        if photos.source.folder != nil {
             try runPhotos()
             return
         }

@@ -5,6 +5,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardRendering
+import CardViewerCore
 import Foundation
 
 /// A scene name, or `all`.
@@ -66,6 +67,10 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var layoutSettings: LayoutSettings
 
+    /// PATHs (`--images`, `-r`): the layout scene has one card per picture (listed, not read;
+    /// the reference draws cards, not pictures).
+    @OptionGroup var deck: DeckPathOptions
+
     @OptionGroup var camera: CameraOptions
 
     @Option(help: "Image size in pixels, WxH (scenes are laid out 800 points tall at the image's aspect ratio).")
@@ -92,6 +97,9 @@ struct CompareCommand: ParsableCommand {
             _ = try layoutSettings.values(for: layout)
         } else if !layoutSettings.assignments.isEmpty {
             throw ValidationError("--set needs --layout or --layout-file")
+        }
+        if deck.deckPaths != nil, sceneLayout == nil {
+            throw ValidationError("PATHs (and --images) need --layout or --layout-file: they give its scene one card per picture")
         }
         if scene == "none" && sceneLayout == nil { throw ValidationError("--scene none needs --layout or --layout-file") }
         guard SceneChoice.scenes(scene) != nil else {
@@ -136,7 +144,7 @@ struct CompareCommand: ParsableCommand {
         for k in scenes.indices { scenes[k].eyeDistance = eyeDistance }
         if let layout = sceneLayout {
             scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport,
-                                   eyeDistance: eyeDistance))
+                                   cardCount: try deckCardCount() ?? 30, eyeDistance: eyeDistance))
         }
         var comparisons: [SceneComparison] = []
         for scene in scenes {
@@ -162,6 +170,18 @@ struct CompareCommand: ParsableCommand {
             } catch let error as FileWriteError {
                 throw RuntimeFailure("cannot write JSON '\(json)': \(error.reason)")
             }
+        }
+    }
+}
+
+extension CompareCommand {
+    /// The pictures of the PATHs, counted (nothing decoded); `nil` without PATHs.
+    func deckCardCount() throws -> Int? {
+        guard let paths = deck.deckPaths else { return nil }
+        do {
+            return try DeckLoader.catalog(for: .paths(paths, recursive: deck.recursive)).catalog.pictures.count
+        } catch let error as DeckLoadError {
+            throw ValidationError(error.description)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardMath
+import CardViewerCore
 
 /// `cardviewer layout`: the attributes of every card a layout returns as possibly visible for
 /// one frame, as JSON on standard output — for debugging layouts.
@@ -24,9 +25,28 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var deck: DeckPathOptions
+
+    func validate() throws {
+        if scene.cards != nil, deck.deckPaths != nil {
+            throw ValidationError("--cards and PATHs cannot be combined (a deck of pictures has one card per picture)")
+        }
+    }
+
+    /// The cards: `--cards`, else the pictures of the PATHs (listed, not decoded), else 30.
+    func cardCount() throws -> Int {
+        if let count = scene.cards?.value { return count }
+        guard let paths = deck.deckPaths else { return Self.defaultCardCount }
+        do {
+            return try DeckLoader.catalog(for: .paths(paths, recursive: deck.recursive)).catalog.pictures.count
+        } catch let error as DeckLoadError {
+            throw ValidationError(error.description)
+        }
+    }
+
     func run() throws {
         let layout = scene.layout.descriptor.makeLayout(scene.layoutOptions)
-        let context = LayoutContext(viewport: scene.size.size, cardCount: scene.cards?.value ?? Self.defaultCardCount,
+        let context = LayoutContext(viewport: scene.size.size, cardCount: try cardCount(),
                                     offset: scene.offset.offset, eyeDistance: scene.camera.eyeDistance)
         let json = try LayoutJSON.frame(layout: layout, context: context)
         print(json)

@@ -5,12 +5,41 @@ import CardThumbnails
 /// `--images DIR`, `--thumbnail-cache MODE` and the picture limits: a folder of pictures as the
 /// deck, how the desktop's thumbnail cache is used for it, and what one picture may cost to
 /// decode (SPEC §11). Declared once, for `run`, `render` and `bench`.
-struct PictureSourceOptions: ParsableArguments {
-    @Option(help: """
-        A folder of pictures as the deck: its .png, .jpg and .jpeg files (only read, never changed; \
-        titles from the file names).
-        """)
+/// `PATH…`, `--images DIR` and `-r`: the folders and pictures of a deck (SPEC §12), for `run`,
+/// `render`, `bench` and `layout`.
+struct DeckPathOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("""
+        Folders and picture files (.png, .jpg, .jpeg) shown as one deck, in the order given, each folder's \
+        pictures in natural name order; a single file opens its folder at that picture. Only read, never changed. \
+        A folder named like a subcommand is given as ./NAME.
+        """, valueName: "path"))
+    var paths: [String] = []
+
+    @Option(help: "A folder of pictures as the deck (the same as giving it as a PATH).")
     var images: String?
+
+    @Flag(name: [.customShort("r"), .customLong("recursive")],
+          help: "Include the folders' subfolders (links followed once, at most 32 deep, hidden folders skipped unless named).")
+    var recursive = false
+
+    /// The deck's PATHs: `--images` first, then the positional ones; `nil` when none is given.
+    var deckPaths: [String]? {
+        let all = (images.map { [$0] } ?? []) + paths
+        return all.isEmpty ? nil : all
+    }
+}
+
+struct PictureSourceOptions: ParsableArguments {
+    @OptionGroup var deck: DeckPathOptions
+
+    /// `--images DIR`.
+    var images: String? { deck.images }
+    /// `-r`.
+    var recursive: Bool { deck.recursive }
+    /// The deck's PATHs (`DeckPathOptions.deckPaths`).
+    var deckPaths: [String]? { deck.deckPaths }
+    /// The one folder of `bench --images` (given with --images or as the one PATH).
+    var folder: String? { deck.images ?? deck.paths.first }
 
     @Option(name: .customLong("thumbnail-cache"),
             help: """

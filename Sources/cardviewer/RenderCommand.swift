@@ -39,14 +39,15 @@ struct RenderCommand: ParsableCommand {
         if let count = scene.cards?.value, count > Self.maximumCardCount {
             throw ValidationError("--cards: at most \(Self.maximumCardCount) cards")
         }
-        if scene.cards != nil, source.images != nil {
+        if scene.cards != nil, source.deckPaths != nil {
             throw ValidationError("--cards and --images cannot be combined (a folder deck has one card per image)")
         }
     }
 
     func run() throws {
         try checkWritable(out)
-        var builder = ViewerBuilder(deck: source.images.map { .folder(path: $0) } ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
+        var builder = ViewerBuilder(deck: source.deckPaths.map { .paths($0, recursive: source.recursive) }
+                                        ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
                                     layout: scene.layout)
         builder.layoutOptions = scene.layoutOptions
         builder.eyeDistance = scene.camera.eyeDistance

@@ -28,8 +28,14 @@ struct RunCommand: ParsableCommand {
             help: ArgumentHelp("Debug: the card tier's texture layers (default: sized from the window).", visibility: .hidden))
     var pictureLayers: Int?
 
-    @Option(help: "A JSON file that keeps the deck's order, deletions and added cards (saved after each change, restored at start).")
+    @Option(help: """
+        A JSON file that keeps the deck, its layout, options, scroll position and current card (saved after each change \
+        and at rest, restored at start). Default for a deck of PATHs: one file per deck in $XDG_STATE_HOME/cardviewer/.
+        """)
     var state: String?
+
+    @Flag(name: .customLong("no-state"), help: "Keep no state: start fresh and save nothing.")
+    var noState = false
 
     @Option(help: "A JSON script of timestamped input to play, then exit (docs/formats/replay.md).")
     var replay: String?
@@ -51,6 +57,7 @@ struct RunCommand: ParsableCommand {
         if let layers = pictureLayers, layers < 1 || layers > 4096 {
             throw ValidationError("--picture-layers must be between 1 and 4096")
         }
+        if noState, state != nil { throw ValidationError("--state and --no-state cannot be combined") }
         if let count = scene.cards?.value, count > ViewerOptions.maximumCardCount {
             throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
@@ -66,9 +73,12 @@ struct RunCommand: ParsableCommand {
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
         options.offset = scene.offset.offset
+        options.offsetNamedByUser = scene.givenOffset != nil
         options.ordering = rendering.order
-        options.imagesDirectory = source.images
+        options.paths = source.deckPaths
+        options.recursive = source.recursive
         options.statePath = state
+        options.keepsState = !noState
         options.replayPath = replay
         options.screenshotPath = screenshot
         options.screenshotDirectory = screenshotDirectory

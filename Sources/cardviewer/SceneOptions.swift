@@ -107,8 +107,12 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Number of cards (a whole number ≥ 0); default: the bundled deck's size.")
     var cards: CardCount?
 
-    @Option(help: "Scroll offset in points: Y, or X,Y.")
-    var offset: ScrollOffset = ScrollOffset(argument: "0")!
+    @Option(name: .customLong("offset"), help: ArgumentHelp("Scroll offset in points: Y, or X,Y (default: 0, or where the state left it).",
+                                                          valueName: "offset"))
+    var givenOffset: ScrollOffset?
+
+    /// The scroll offset: as given, 0 when not.
+    var offset: ScrollOffset { givenOffset ?? ScrollOffset(argument: "0")! }
 
     @Option(help: "Viewport size in points, WxH.")
     var size: ViewportSize = ViewportSize(argument: "1280x800")!

@@ -23,6 +23,14 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // Its own empty state folder: a viewer of PATHs keeps its state there, never in the
+        // user's ~/.local/state, and no run restores another's.
+        let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-child-state-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = stateHome
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -34,18 +34,44 @@ struct CommandRunner {
         return path
     }()
 
+    /// A fresh, empty `XDG_STATE_HOME` for one child: a deck opened from PATHs keeps its state
+    /// there (SPEC §12), never in the user's `~/.local/state`, and no run restores another's.
+    /// Removed by the caller (`removeStateHome`).
+    static func freshStateHome() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-e2e-state-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Removes a folder `freshStateHome()` made.
+    static func removeStateHome(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The environment for a child `cardviewer`: this process's, with the tests' thumbnail
+    /// cache and `stateHome` as `XDG_STATE_HOME`, then `changes` (nil removes a variable; a
+    /// test that sets `XDG_STATE_HOME` itself keeps its own).
+    static func childEnvironment(stateHome: String, _ changes: [String: String?] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome
+        environment["XDG_STATE_HOME"] = stateHome
+        for (key, value) in changes { environment[key] = value }
+        return environment
+    }
+
     /// Runs `cardviewer arguments…` with `environment` changes (nil removes a variable) and waits.
-    static func run(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Outcome {
+    /// The child gets its own empty `XDG_STATE_HOME` unless `environment` names one.
+    static func run(_ arguments: [String], environment changes: [String: String?] = [:], in directory: URL? = nil) throws -> Outcome {
         guard let executable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cardviewer not built; run swift build --build-tests"])
         }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = cacheHome
-        for (key, value) in changes { environment[key] = value }
-        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
+        let stateHome = freshStateHome()
+        defer { removeStateHome(stateHome) }
+        process.environment = childEnvironment(stateHome: stateHome, changes)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

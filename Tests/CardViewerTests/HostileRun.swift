@@ -47,6 +47,10 @@ struct HostileRun {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = CommandRunner.cacheHome
+        // Its own empty state folder: a deck of PATHs keeps its state there, not in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        environment["XDG_STATE_HOME"] = stateHome
         // One shader cache for every run: the cases' own XDG_CACHE_HOME must not make Mesa
         // compile the shaders anew each time.
         environment["MESA_SHADER_CACHE_DIR"] = CommandRunner.cacheHome + "/mesa"

@@ -24,6 +24,10 @@ extension ViewerWindowTests {
         init(_ arguments: [String]) throws {
             guard let executable = CommandRunner.executable else { throw CocoaError(.fileNoSuchFile) }
             process.executableURL = executable
+            // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+            let stateHome = CommandRunner.freshStateHome()
+            defer { CommandRunner.removeStateHome(stateHome) }
+            process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
             process.arguments = ["run"] + arguments
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -34,7 +38,7 @@ extension ViewerWindowTests {
         func drive(_ body: String) throws -> (status: Int32, stderr: String) {
             let script = """
             set -e
-            w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+            w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
             \(body)
             """
             let driver = Process()

@@ -34,6 +34,10 @@ struct ViewerWindowTests {
 
         let process = Process()
         process.executableURL = executable
+        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
         process.arguments = ["run", "--size", "800x500", "--images", images.path, "--state", state.path,
                              "--screenshot-dir", shots.path]
         let errors = Pipe()
@@ -51,7 +55,7 @@ struct ViewerWindowTests {
         }
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         sleep 1
         xdotool mousemove --window "$w" 500 430
         sleep 0.2
@@ -125,6 +129,10 @@ struct ViewerWindowTests {
         let state = folder.appendingPathComponent("state.json")
         let process = Process()
         process.executableURL = executable
+        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
         process.arguments = ["run", "--size", "800x500", "--images", images.path, "--layout", "grid", "--state", state.path]
         let errors = Pipe()
         process.standardError = errors
@@ -133,7 +141,7 @@ struct ViewerWindowTests {
         // Shift+Right: ten steps of 2 points (spacing 0…400) on top of one, from 20.
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         sleep 1
         xdotool key --window "$w" o
         sleep 0.3
@@ -171,6 +179,10 @@ struct ViewerWindowTests {
         }
         let process = Process()
         process.executableURL = executable
+        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
         process.arguments = ["run", "--cards", "40", "--size", "480x300"]
         let err = Pipe()
         process.standardError = err
@@ -181,7 +193,7 @@ struct ViewerWindowTests {
         // the press, and a release sent to a window that is gone would be an X error).
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         xdotool mousemove --window "$w" 240 150 click 5 click 5 mousedown 1 mousemove --window "$w" 240 60 mouseup 1
         xdotool keydown --window "$w" q
         """

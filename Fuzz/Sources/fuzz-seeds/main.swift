@@ -67,6 +67,13 @@ try DeckStore(path: stateFile).save(deck)
 try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck.json")
 try DeckStore(path: stateFile).save(deck, layout: SavedLayout(name: "wheel", options: ["radius": 700, "fadeMax": .infinity]))
 try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck-layout.json")
+// With the view: the scroll offset and the current card (SPEC §12), and a file source by path.
+_ = deck.append(source: .file(name: "/home/me/dropped.jpg"), title: "dropped")
+var viewed = SavedLayout(name: "grid")
+viewed.offset = SIMD2(0, 1234.5)
+viewed.currentCard = 3
+try DeckStore(path: stateFile).save(deck, layout: viewed)
+try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck-view.json")
 try? FileManager.default.removeItem(atPath: stateFile)
 
 // Replay scripts: every event type of the README's format.
@@ -82,6 +89,7 @@ let replay = """
   {"time": 4.1, "type": "keydown", "key": "escape"},
   {"time": 4.2, "type": "keyup", "key": "escape"},
   {"time": 4.5, "type": "resize", "width": 800, "height": 600},
+  {"time": 4.7, "type": "drop", "paths": ["/tmp/a folder", "picture.jpg"]},
   {"time": 5.0, "type": "down", "x": 1, "y": 2}, {"time": 5.1, "type": "up", "x": 1, "y": 2}
 ], "end": 6}
 """

@@ -28,6 +28,14 @@ public struct DeckCatalog: Sendable {
     public var available: [(source: CardSource, title: String)]
     /// The picture of each bundled or file source.
     var pictureOfSource: [CardSource: Int32]
+    /// The folder saved file names are relative to (`DeckPaths`), canonical; `nil` for decks
+    /// without files.
+    public var keyBase: String?
+    /// The deck's PATHs, canonical (a single file: its folder): the deck's identity, whose MD5
+    /// names its state file in `$XDG_STATE_HOME/cardviewer/`. Empty for decks without files.
+    public var canonicalPaths: [String] = []
+    /// The picture a single file PATH named: the current card at start (SPEC §12).
+    public var startPicture: Int?
 
     public init(origin: Origin, pictures: [PictureFile], available: [(source: CardSource, title: String)],
                 pictureOfSource: [CardSource: Int32]) {
@@ -42,6 +50,15 @@ public struct DeckCatalog: Sendable {
     public var showsTitles: Bool {
         if case .folder = origin { return true }
         return false
+    }
+
+    /// True for a deck of the user's pictures (`--images`, PATHs): cards are added by dropping
+    /// files on the window, not with `A` (SPEC §10).
+    public var isPhotoDeck: Bool { showsTitles }
+
+    /// The card source of picture `index`.
+    public func source(ofPicture index: Int) -> CardSource? {
+        index < available.count ? available[index].source : pictureOfSource.first { $0.value == Int32(index) }?.key
     }
 
     /// True when the pictures are the user's photos, worth the thumbnail cache: the bundled

@@ -1,12 +1,17 @@
 import CardAssets
 import CardInteraction
+import CardFiles
 import CardPictureFolders
 import Foundation
 
-/// Which deck to show: the bundled default, a folder of pictures (PNG, JPEG), or generated cards.
+/// Which deck to show: the bundled default, a folder of pictures (PNG, JPEG), the folders and
+/// pictures of the command line's PATHs (SPEC §12), or generated cards.
 public enum DeckSpec: Hashable, Sendable {
     case bundled
     case folder(path: String)
+    /// `cardviewer PATH…`: folders and picture files, in order, as one deck (`recursive`: with
+    /// their subfolders, `-r`); a single file opens its folder at that picture.
+    case paths([String], recursive: Bool)
     case synthetic(count: Int)
 }
 
@@ -54,6 +59,26 @@ public enum DeckLoader {
             return (DeckCatalog(origin: .bundled, pictures: pictures, available: available, pictureOfSource: pictureOfSource), [])
         case .folder(let path):
             return try folderCatalog(path)
+        case .paths(let paths, let recursive):
+            do {
+                return try DeckPaths.catalog(paths, recursive: recursive)
+            } catch let error as PicturePathError {
+                throw DeckLoadError(description: error.description)
+            } catch let error as ImageFolderError {
+                throw DeckLoadError(description: error.description)
+            }
+        }
+    }
+
+    /// `DeckListing.start` with its errors as `DeckLoadError`s: the first folder listed, the
+    /// rest going on in the background.
+    public static func startListing(_ paths: [String], recursive: Bool) throws -> (catalog: DeckCatalog, warnings: [String], rest: DeckListing?) {
+        do {
+            return try DeckListing.start(paths, recursive: recursive)
+        } catch let error as PicturePathError {
+            throw DeckLoadError(description: error.description)
+        } catch let error as ImageFolderError {
+            throw DeckLoadError(description: error.description)
         }
     }
 
@@ -73,8 +98,11 @@ public enum DeckLoader {
             pictureOfSource[source] = Int32(index)
             available.append((source, file.title))
         }
-        return (DeckCatalog(origin: .folder(path: directory), pictures: listing.files, available: available,
-                            pictureOfSource: pictureOfSource), listing.warnings)
+        var catalog = DeckCatalog(origin: .folder(path: directory), pictures: listing.files, available: available,
+                                  pictureOfSource: pictureOfSource)
+        catalog.keyBase = CanonicalPath.of(directory)
+        catalog.canonicalPaths = catalog.keyBase.map { [$0] } ?? []
+        return (catalog, listing.warnings)
     }
 
     /// "01-sunset.png" → "sunset".
@@ -102,6 +130,13 @@ public enum DeckLoader {
     ///
     /// A synthetic deck (`--cards N`) is restored as saved; N only sizes a fresh deck.
     public static func deck(from catalog: DeckCatalog, store: DeckStore?) throws -> Outcome {
+        var catalog = catalog
+        return try restore(&catalog, store: store)
+    }
+
+    /// As `deck(from:store:)`; pictures the saved deck shows from outside the listed PATHs
+    /// (dropped on the window) that still exist are added to `catalog` first, so they stay.
+    public static func restore(_ catalog: inout DeckCatalog, store: DeckStore?) throws -> Outcome {
         guard let store else { return Outcome(deck: catalog.freshDeck(), warnings: [], needsSave: false) }
         switch try store.load() {
         case .missing:
@@ -114,6 +149,7 @@ public enum DeckLoader {
             return Outcome(deck: catalog.freshDeck(), warnings: [warning], needsSave: true)
         case .restored(var deck, let layout):
             if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false, layout: layout) }
+            catalog.addSavedPictures(deck.cards.map(\.source) + deck.deleted.map(\.source))
             let change = deck.reconcile(available: catalog.available)
             return Outcome(deck: deck, warnings: [], needsSave: !change.dropped.isEmpty || !change.added.isEmpty, layout: layout)
         }

@@ -2,6 +2,7 @@ import CardFiles
 import CardInteraction
 import CardJSON
 import CardLayout
+import CardMath
 
 /// Reads a deck state (version 1 JSON, as `JSONEncoder` or `DeckStateWriter` wrote it) from
 /// bytes, straight into the cards: no document tree, so loading a 1,000,000-card state needs
@@ -50,8 +51,23 @@ enum DeckStateParser {
         try expectObject(&scanner, at: "layout")
         var name: String?, options: [String: Double] = [:], cameraDistance: Double?
         var file: String?, fileBytes: String?, builtIn: String?
+        var offset: Vec2?, currentCard: UInt32?
         try scanner.object { scanner, key in
             switch key {
+            case "currentCard":
+                currentCard = try scanner.null() ? nil : UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: "layout.currentCard"))
+            case "offset":
+                try expectObject(&scanner, at: "layout.offset")
+                var x = 0.0, y = 0.0
+                try scanner.object { scanner, axis in
+                    switch axis {
+                    case "x": x = try scanner.number()
+                    case "y": y = try scanner.number()
+                    default: try scanner.skipValue()
+                    }
+                }
+                guard x.isFinite, y.isFinite else { throw wrong("layout.offset") }
+                offset = Vec2(x, y)
             case "name": name = try string(&scanner, at: "layout.name")
             case "cameraDistance": cameraDistance = try scanner.number()
             case "layoutFile": file = try string(&scanner, at: "layout.layoutFile")
@@ -81,6 +97,8 @@ enum DeckStateParser {
         guard let name else { throw missing("layout.name") }
         var saved = SavedLayout(name: name, options: options, file: fileBytes ?? file, builtIn: builtIn)
         saved.cameraDistance = cameraDistance
+        saved.offset = offset
+        saved.currentCard = currentCard
         return saved
     }
 

@@ -108,6 +108,11 @@ struct DeckStateWriter {
             try sink.write("\(distance)")
             try comma(&sink)
         }
+        if let current = layout.currentCard {
+            try key("currentCard", &sink)
+            try integer(Int(current), &sink)
+            try comma(&sink)
+        }
         try key("name", &sink)
         try string(layout.name, &sink)
         try comma(&sink)
@@ -128,6 +133,17 @@ struct DeckStateWriter {
             try close("}", &sink)
         }
         try layoutFile(layout, &sink)
+        if let offset = layout.offset, offset.x.isFinite, offset.y.isFinite {
+            try comma(&sink)
+            try key("offset", &sink)
+            try open("{", &sink)
+            try key("x", &sink)
+            try sink.write("\(offset.x)")
+            try comma(&sink)
+            try key("y", &sink)
+            try sink.write("\(offset.y)")
+            try close("}", &sink)
+        }
         try close("}", &sink)
     }
 

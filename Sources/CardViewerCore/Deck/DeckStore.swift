@@ -37,6 +37,9 @@ public struct DeckStore: Sendable {
         self.maximumSize = maximumSize
     }
 
+    /// True when something is at the path (a state to restore, or a file to move aside).
+    public var hasFile: Bool { FileInfo.exists(path) || (try? FileInfo.at(path, followingLinks: false)) != nil }
+
     /// What `load()` found.
     public enum Loaded: Sendable {
         /// No file yet.

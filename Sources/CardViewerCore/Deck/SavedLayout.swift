@@ -1,4 +1,5 @@
 import CardLayout
+import CardMath
 
 /// The layout a state file remembers (SPEC §12): its name in the registry and the options the
 /// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
@@ -19,6 +20,11 @@ public struct SavedLayout: Hashable, Sendable {
     /// The last built-in layout shown before the file's: where the next start goes when the file
     /// is gone or broken. `nil` when unknown (then `pages`).
     public var builtIn: String?
+    /// Where the deck was scrolled to, content points of this layout (`"offset": {"x", "y"}`);
+    /// `nil`: the start (an older state). Saved at rest and on quit, not every frame.
+    public var offset: Vec2?
+    /// The current card's id (SPEC §10, `"currentCard"`); `nil`: the first card.
+    public var currentCard: UInt32?
 
     public init(name: String, options: [String: Double] = [:], file: String? = nil, builtIn: String? = nil) {
         self.name = name

@@ -21,6 +21,12 @@ struct RawEvent: Decodable {
     var hold: Double?
     var width: Double?
     var height: Double?
+    /// The files and folders of a `drop` (as the window gives them; relative ones are taken
+    /// from the working folder).
+    var paths: [String]?
+
+    /// The most paths one `drop` may carry.
+    static let maximumDropPaths = 10_000
 
     /// The viewer events this stands for, in order.
     func expanded() throws -> [ViewerEvent] {
@@ -62,8 +68,13 @@ struct RawEvent: Decodable {
                 throw ReplayError(description: "'resize' to \(width)x\(height) is over the limit of 32 MP (\(ViewportLimits.maximumArea) points)")
             }
             return [.resize(Size(width: width, height: height), time: time)]
+        case "drop":
+            guard let paths, !paths.isEmpty, paths.count <= Self.maximumDropPaths, paths.allSatisfy({ !$0.isEmpty }) else {
+                throw ReplayError(description: "'drop' needs 'paths': 1 to \(Self.maximumDropPaths) file or folder names, none empty")
+            }
+            return [.drop(paths: paths, time: time)]
         default:
-            throw ReplayError(description: "unknown type '\(type)' (move, down, up, cancel, click, drag, scroll, key, keydown, keyup, resize, waitForPictures)")
+            throw ReplayError(description: "unknown type '\(type)' (move, down, up, cancel, click, drag, scroll, key, keydown, keyup, resize, drop, waitForPictures)")
         }
     }
 

@@ -36,6 +36,10 @@ extension ViewerSession {
     /// and starts when they are over (A pressed three times quickly appends three cards).
     func startAppend() {
         guard !isMinimised else { return }
+        if dropsAddPictures {
+            showMessage(Self.dropToAddMessage)
+            return
+        }
         if appendSequence != nil || controller.isInteracting || queuedAppends > 0 {
             queuedAppends += 1
             showMessage(queuedAppends == 1 ? "1 more card queued" : "\(queuedAppends) more cards queued")

@@ -38,6 +38,7 @@ extension ViewerSession {
         case .pointer(let pointer): pointer.kind == .down
         case .scroll: true
         case .key(let key): key.isDown
+        case .drop: true
         case .resize, .close, .redraw: false
         }
     }

@@ -37,6 +37,9 @@ public final class ViewerSession {
         /// The shared camera's distance from the plane z = 0, points (`--camera-distance`,
         /// clamped to `Camera.eyeDistanceRange`).
         public var eyeDistance = Camera.defaultEyeDistance
+        /// True for a deck of the user's pictures: `A` says that pictures are added by dropping
+        /// them on the window and adds nothing (SPEC §10); generated decks append "New card".
+        public var dropsAddPictures = false
 
         public init(layout: LayoutKind = .pages, layoutOptions: LayoutOptionValues? = nil, viewport: Size = Size(width: 1280, height: 800),
                     ordering: RenderOrdering = .depth, offset: Vec2 = .zero,
@@ -73,6 +76,11 @@ public final class ViewerSession {
     /// scroll, and is not also a tap on a card (iOS).
     var pressCaughtScroll = false
     let newCard: @Sendable (Deck) -> (source: CardSource, title: String)
+    /// `Configuration.dropsAddPictures`.
+    let dropsAddPictures: Bool
+    /// Paths dropped on the window and not yet taken by the glue (`takeDroppedPaths`), one
+    /// list per drop.
+    var droppedPaths: [[String]] = []
     let emptyDeckLines: [String]
     /// The start hint while it shows.
     var hint: TransientText?
@@ -158,6 +166,7 @@ public final class ViewerSession {
         currentCardID = deck.id(at: 0)  // SPEC §10: the first card, until the state or a key says otherwise
         ordering = configuration.ordering
         newCard = configuration.newCard
+        dropsAddPictures = configuration.dropsAddPictures
         emptyDeckLines = configuration.emptyDeckLines
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,
@@ -281,6 +290,8 @@ public final class ViewerSession {
             quit()
         case .redraw:
             break  // nothing changed; the glue draws the frame again
+        case .drop(let paths, _):
+            if !paths.isEmpty { droppedPaths.append(paths) }  // the glue lists them (`takeDroppedPaths`)
         }
     }
 

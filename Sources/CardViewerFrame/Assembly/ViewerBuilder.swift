@@ -34,12 +34,20 @@ public struct ViewerBuilder {
     public var ordering: RenderOrdering = .depth
     /// The scroll offset to start at (clamped to the content), content points.
     public var offset: Vec2 = .zero
+    /// True when the command line gave the offset (`--offset`): it wins over the state's.
+    /// When false, the state's offset is restored if the state's layout is the one shown.
+    public var offsetNamedByUser = true
     /// Where the deck's state is restored from (`--state FILE`); `nil`: a fresh deck.
     public var store: DeckStore?
     /// The picture pipeline's settings (thumbnail cache, pools, workers, fades).
     public var pictures = PictureOptions()
     /// Show the start hint on the first frames (an interactive window only).
     public var showsStartHint = false
+    /// List a deck of PATHs as it is found (`DeckListing`): the first folder before the first
+    /// frame, the rest appended as listed. Only for a deck without a saved state (a state is
+    /// reconciled with the whole listing); an interactive window sets it, replays and `render`
+    /// list everything first (their frames must not depend on the listing's speed).
+    public var streamsListing = false
     /// What the viewer says while the deck is empty.
     public var emptyDeckLines = ViewerSession.emptyDeckLines
     /// Make the text overlay (HUD, help, messages): a window or a replay draws it; `render` and
@@ -66,6 +74,8 @@ public struct ViewerBuilder {
         public var needsSave: Bool
         /// The layout the state file remembers, if any.
         public var savedLayout: SavedLayout? = nil
+        /// The listing still going on (`streamsListing`): its pictures are to be appended.
+        public var listing: DeckListing? = nil
     }
 
     /// Lists the deck and restores its saved state (from `store`).
@@ -73,8 +83,16 @@ public struct ViewerBuilder {
     /// - Throws: `DeckLoadError` for a deck that cannot be shown (a missing folder),
     ///   `DeckStoreError` for a state file that cannot be read.
     public func loadDeck() throws -> LoadedDeck {
-        let listed = try DeckLoader.catalog(for: deck)
-        let outcome = try DeckLoader.deck(from: listed.catalog, store: store)
+        var listed: (catalog: DeckCatalog, warnings: [String])
+        var listing: DeckListing?
+        if streamsListing, case .paths(let paths, let recursive) = deck, store?.hasFile != true {
+            let started = try DeckLoader.startListing(paths, recursive: recursive)
+            listed = (started.catalog, started.warnings)
+            listing = started.rest
+        } else {
+            listed = try DeckLoader.catalog(for: deck)
+        }
+        let outcome = try DeckLoader.restore(&listed.catalog, store: store)
         var warnings = listed.warnings + outcome.warnings
         if let saved = outcome.layout {
             if let distance = saved.cameraDistance, !Camera.eyeDistanceRange.contains(distance) {
@@ -89,7 +107,7 @@ public struct ViewerBuilder {
             }
         }
         return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
-                          needsSave: outcome.needsSave, savedLayout: outcome.layout)
+                          needsSave: outcome.needsSave, savedLayout: outcome.layout, listing: listing)
     }
 
     /// The layout to start in and its options: the command line's, with what the state file
@@ -101,6 +119,24 @@ public struct ViewerBuilder {
         var values = resolved.values
         for (name, value) in layoutOptions?.overrides ?? [:] { try? values.set(name, to: value) }
         return (resolved.kind, values)
+    }
+
+    /// The scroll offset to start at: the command line's (`--offset`), else the state's when
+    /// the state's layout is the one shown (an offset is in that layout's content points).
+    public func startingOffset(restoring saved: SavedLayout?, kind: LayoutKind) -> Vec2 {
+        guard !offsetNamedByUser, let saved, let restored = saved.offset, saved.name == kind.name else { return offset }
+        return restored
+    }
+
+    /// The card current at start: a single file PATH's picture (the command line wins), else
+    /// the state's current card when it is still in the deck; `nil`: the first card.
+    public func startingCard(_ loaded: LoadedDeck) -> CardID? {
+        if let picture = loaded.catalog.startPicture, let source = loaded.catalog.source(ofPicture: picture),
+           let card = loaded.deck.cards.first(where: { $0.source == source }) {
+            return card.id
+        }
+        guard let current = loaded.savedLayout?.currentCard, loaded.deck.index(of: CardID(current)) != nil else { return nil }
+        return CardID(current)
     }
 
     /// The eye distance to start with, points: the command line's, else the state file's when
@@ -121,11 +157,13 @@ public struct ViewerBuilder {
         let start = startingLayout(restoring: loaded.savedLayout)
         let configuration = ViewerSession.Configuration(
             layout: start.kind, layoutOptions: start.options, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
-            ordering: ordering, offset: offset, newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
+            ordering: ordering, offset: startingOffset(restoring: loaded.savedLayout, kind: start.kind), newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
         var configured = configuration
         configured.eyeDistance = startingEyeDistance(restoring: loaded.savedLayout)
+        configured.dropsAddPictures = loaded.catalog.isPhotoDeck
         let session = ViewerSession(deck: loaded.deck, configuration: configured)
+        if let id = startingCard(loaded) { session.makeCurrent(id) }
         let renderer = try CardRenderer(context: context)
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           warn: warn)

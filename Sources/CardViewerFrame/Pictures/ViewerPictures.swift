@@ -34,7 +34,7 @@ import Foundation
 /// Threading: every method is for the frame thread (the renderer's context is current); the
 /// work runs on `PictureWorkerPool` threads.
 public final class ViewerPictures {
-    public let catalog: DeckCatalog
+    public internal(set) var catalog: DeckCatalog
     let renderer: CardRenderer
     let session: ViewerSession
     let options: PictureOptions

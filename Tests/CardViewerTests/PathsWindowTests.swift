@@ -1,0 +1,162 @@
+import CardImaging
+import CardPixels
+import Foundation
+import Testing
+
+/// `cardviewer DIR` in a real window (SPEC §10, §12): its state in `$XDG_STATE_HOME`, restored at
+/// the next start (layout and scroll, read back from screenshots), and the window's title.
+extension ViewerWindowTests {
+    /// Starts `cardviewer arguments…` with `stateHome` as `XDG_STATE_HOME`, drives it with the
+    /// xdotool `steps` (`$w` is the window), and returns the window's titles the script printed
+    /// (`xdotool getwindowname`); expects the script and the viewer to end with status 0.
+    private func runWindow(_ executable: URL, _ arguments: [String], stateHome: String, steps: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        \(steps)
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let driverOutput = Pipe(), driverErrors = Pipe()
+        driver.standardOutput = driverOutput
+        driver.standardError = driverErrors
+        try driver.run()
+        let output = String(decoding: driverOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let driverText = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "\(driverText)")
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning)
+        if !process.isRunning {
+            #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        }
+        return output.split(separator: "\n").map(String.init)
+    }
+
+    @Test("cardviewer DIR: grid and a scroll, Q, started again: the same layout and scroll; the title names the picture and folder")
+    func statePerDeckInTheWindow() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = try ViewerTest.imageFolder(count: 30, in: folder)
+        let stateHome = folder.appendingPathComponent("state-home").path
+        let shots = [folder.appendingPathComponent("shots1"), folder.appendingPathComponent("shots2")]
+        for shot in shots { try FileManager.default.createDirectory(at: shot, withIntermediateDirectories: true) }
+
+        // 1. Grid (key 4), three wheel notches down, at rest: a screenshot (S), the title, Q.
+        let first = try runWindow(executable, [images.path, "--size", "640x400", "--screenshot-dir", shots[0].path], stateHome: stateHome, steps: """
+            sleep 1.5
+            xdotool key --window "$w" 4
+            sleep 1.5
+            xdotool mousemove --window "$w" 320 200 click 5 click 5 click 5
+            sleep 2.5
+            xdotool key --window "$w" s
+            sleep 1.2
+            xdotool getwindowname "$w"
+            xdotool keydown --window "$w" q
+            """)
+        // 2. Started again, no layout named: a screenshot once at rest (Shift first, which does
+        // nothing but dismiss the start hint), the title, Q.
+        let second = try runWindow(executable, [images.path, "--size", "640x400", "--screenshot-dir", shots[1].path], stateHome: stateHome, steps: """
+            sleep 2.5
+            xdotool mousemove --window "$w" 320 200
+            xdotool key --window "$w" shift
+            sleep 1.5
+            xdotool key --window "$w" s
+            sleep 1.2
+            xdotool getwindowname "$w"
+            xdotool keydown --window "$w" q
+            """)
+
+        // The title: FILE — FOLDER (i / n), the same after the restart (the current card kept).
+        let title = try #require(first.last)
+        #expect(title.range(of: #"^\d\d-card\.png — images \(\d+ / 30\)$"#, options: .regularExpression) != nil, "\(title)")
+        #expect(second.last == title)
+
+        // The state: one file in $XDG_STATE_HOME/cardviewer, grid, scrolled.
+        let states = try FileManager.default.contentsOfDirectory(atPath: stateHome + "/cardviewer").filter { $0.hasSuffix(".json") }
+        try #require(states.count == 1, "\(states)")
+        let text = try String(contentsOfFile: stateHome + "/cardviewer/" + states[0], encoding: .utf8)
+        #expect(text.contains(#""name" : "grid""#), "\(text)")
+
+        // The same frame: every sampled pixel alike, but for at most 2 % (a focus ring, a message).
+        let frames = try shots.map { shot -> RGBAImage in
+            let names = try FileManager.default.contentsOfDirectory(atPath: shot.path)
+            try #require(names.count == 1, "\(names)")
+            return try PNGCodec.read(contentsOf: shot.appendingPathComponent(names[0]).path)
+        }
+        var samples = 0, differing = 0
+        for y in stride(from: 0, to: 400, by: 5) {
+            for x in stride(from: 0, to: 640, by: 5) {
+                samples += 1
+                let p = frames[0][x, y]
+                if !ViewerTest.pixel(frames[1], x, y, is: (p.r, p.g, p.b), tolerance: 8) { differing += 1 }
+            }
+        }
+        #expect(differing * 50 <= samples, "\(differing) of \(samples) sampled pixels differ")
+        // And the first run had scrolled: the frames are alike because the scroll was restored.
+        let state = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let offset = ((state?["layout"] as? [String: Any])?["offset"] as? [String: Double])?["y"] ?? 0
+        #expect(offset > 100, "\(text)")
+    }
+}
+
+extension ViewerWindowTests {
+    @Test("cardviewer -r DIR in a window: the listing streams in; every subfolder's pictures end up in the deck, in order")
+    func recursiveListingInTheWindow() throws {
+        guard let executable = CommandRunner.executable else {
+            Issue.record("cardviewer not built")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = try PathCommandTests.pictures("root", in: folder, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
+        for sub in ["a", "b", "c"] {
+            _ = try PathCommandTests.pictures("root/\(sub)", in: folder, prefix: sub, colors: Array(ViewerTest.colors[2..<4]))
+        }
+        let state = folder.appendingPathComponent("state.json")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-r", root.path, "--size", "640x400", "--layout", "grid", "--state", state.path]
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let script = """
+        set -e
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        sleep 2
+        xdotool getwindowname "$w"
+        xdotool keydown --window "$w" q
+        """
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
+        driver.arguments = ["-c", script]
+        let output = Pipe()
+        driver.standardOutput = output
+        try driver.run()
+        let title = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0)
+        for _ in 0..<600 where process.isRunning { usleep(100_000) }
+        #expect(!process.isRunning && process.terminationStatus == 0,
+                "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        #expect(title.hasPrefix("r1.png — root (1 / 8)"), "\(title)")
+        #expect(PathCommandTests.titles(try PathCommandTests.json(state)) == ["r1", "r2", "a1", "a2", "b1", "b2", "c1", "c2"])
+    }
+}
