@@ -24,6 +24,10 @@ extension ViewerWindowTests {
 
         let process = Process()
         process.executableURL = executable
+        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
         process.arguments = ["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
                              "--thumbnail-cache", "off", "--screenshot-dir", shots.path]
         let errors = Pipe()
@@ -33,7 +37,7 @@ extension ViewerWindowTests {
 
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         sleep 1.5
         xdotool getwindowgeometry --shell "$w" | grep -E '^(WIDTH|HEIGHT)='
         echo SCREEN=$(xdotool getdisplaygeometry)

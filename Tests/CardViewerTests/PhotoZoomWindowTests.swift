@@ -33,6 +33,10 @@ extension ViewerWindowTests {
 
         let process = Process()
         process.executableURL = executable
+        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
+        let stateHome = CommandRunner.freshStateHome()
+        defer { CommandRunner.removeStateHome(stateHome) }
+        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
         process.arguments = ["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
                              "--thumbnail-cache", "off", "--screenshot-dir", shots.path]
         let errors = Pipe()
@@ -41,7 +45,7 @@ extension ViewerWindowTests {
         defer { if process.isRunning { process.terminate() } }
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         sleep 2
         xdotool mousemove --window "$w" 790 490
         xdotool key --window "$w" Return
