@@ -12,14 +12,15 @@ extension ViewerSession {
     /// the layout shows (not in the photo view); `nil` otherwise.
     public var focusedCard: CardID? { showsFocusRing && photoView == nil ? currentCardID : nil }
 
-    /// Makes the card with `id` current (the state restoring it, `cardviewer FILE`, a test) and
-    /// brings it into view, at once (at start) or `animated`. An id not in the deck leaves the
-    /// current card unchanged and returns false.
+    /// Makes the card with `id` current (the state restoring it, `cardviewer FILE`, a test) and,
+    /// when `revealing`, brings it into view, at once (at start) or `animated`; a state that
+    /// restores its scroll position too passes `revealing: false`, so the scroll stays where it
+    /// was left. An id not in the deck leaves the current card unchanged and returns false.
     @discardableResult
-    public func makeCurrent(_ id: CardID, animated: Bool = false) -> Bool {
+    public func makeCurrent(_ id: CardID, animated: Bool = false, revealing: Bool = true) -> Bool {
         guard let index = scene.deck.index(of: id) else { return false }
         setCurrent(id)
-        bringIntoView(index, animated: animated)
+        if revealing { bringIntoView(index, animated: animated) }
         return true
     }
 

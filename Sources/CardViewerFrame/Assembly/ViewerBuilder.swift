@@ -163,7 +163,13 @@ public struct ViewerBuilder {
         configured.eyeDistance = startingEyeDistance(restoring: loaded.savedLayout)
         configured.dropsAddPictures = loaded.catalog.isPhotoDeck
         let session = ViewerSession(deck: loaded.deck, configuration: configured)
-        if let id = startingCard(loaded) { session.makeCurrent(id) }
+        if let id = startingCard(loaded) {
+            // A state's own current card keeps the state's scroll; a picture named on the command
+            // line (`cardviewer FILE`) is brought into view.
+            let fromState = loaded.catalog.startPicture == nil && !offsetNamedByUser
+                && loaded.savedLayout?.offset != nil && loaded.savedLayout?.name == start.kind.name
+            session.makeCurrent(id, revealing: !fromState)
+        }
         let renderer = try CardRenderer(context: context)
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           warn: warn)
