@@ -1,4 +1,5 @@
 import CardInteraction
+import CardMath
 import CardPictureFolders
 import CardViewerCore
 
@@ -16,6 +17,7 @@ extension ViewerPictures {
         residency.resizePictures(to: count)
         scheduler.resizePictures(to: count)
         aspects += Array(repeating: .nan, count: count - aspects.count)
+        fullSizes += Array(repeating: PixelSize(width: 0, height: 0), count: count - fullSizes.count)
         tableRevision = -1
         return cards
     }
