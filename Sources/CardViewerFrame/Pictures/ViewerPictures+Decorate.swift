@@ -58,7 +58,7 @@ extension ViewerPictures {
                 break
             }
         }
-        keepFullTierForTheLargest(scrolling ? 0 : residency.capacity(of: .full))
+        keepFullTierForTheLargest(scrolling ? 0 : fullGrowth.maximum)
         for index in visible.indices where visible[index].picture >= 0 {
             demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
         }
@@ -78,6 +78,7 @@ extension ViewerPictures {
         applyPictures(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
+            _ = try? adaptPools(allowShrink: false)  // the first frame's demand: grow before asking
             requestDemand()
         }
     }
@@ -138,7 +139,7 @@ extension ViewerPictures {
         var fading = false, titlesMissing = 0
         let now = session.time
         let (mode, slideBox) = fitting(for: session.layoutKind)
-        let cardCapacity = residency.capacity(of: .card)
+        let cardCapacity = cardGrowth.maximum
         for index in visible.indices {
             let card = visible[index], r = Int(card.record)
             let titleReady = applyTitle(to: &records[r], id: card.id)

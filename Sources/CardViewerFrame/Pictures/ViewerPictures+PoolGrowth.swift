@@ -1,0 +1,111 @@
+import CardMath
+import CardPictures
+import CardRendering
+import CardViewerCore
+
+/// The pools follow what is shown (SPEC §10 "Memory grows with what is shown"): each frame's
+/// demand — the distinct pictures of the cards in view and their neighbourhood, and the titles
+/// in view — is counted (`PoolNeeds`); a pool that needs more layers doubles at once, up to the
+/// plan for the framebuffer, its layers copied into the larger texture on the GPU; after
+/// `PoolGrowth.defaultIdleSeconds` at rest with fewer layers in use it shrinks, the most
+/// recently used pictures kept (moved down into the smaller texture), the rest forgotten.
+extension ViewerPictures {
+    /// The card tier's layers at the start: a screen of a small folder, or the bundled deck.
+    static let initialCardLayers = 16
+    /// The title atlas's slots at the start.
+    static let initialTitleSlots = 16
+
+    /// Grows (or, with `allowShrink`, shrinks) the card and full tiers for the demand the last
+    /// frame recorded. Call between frames with `allowShrink` (a shrink renumbers layers the
+    /// records of a frame being drawn point at); growing keeps every layer, so a frame being
+    /// decorated may grow its pools.
+    ///
+    /// - Returns: true when what cards show changed (a texture's layers could not be copied, so
+    ///   its pictures are asked for again).
+    /// - Throws: `RenderError` when a texture cannot be re-created (the pool stays as it was).
+    @discardableResult
+    func adaptPools(allowShrink: Bool) throws -> Bool {
+        guard plan != nil else { return false }
+        var changed = false
+        let needs = cardNeeds.count(demand, pictureCount: residency.pictureCount)
+        let atRest = allowShrink && !session.needsFrames
+        let time = session.time
+        if let capacity = cardGrowth.update(needed: needs.card, time: time, atRest: atRest) {
+            if try !resize(.card, to: capacity) { changed = true }
+        }
+        if let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
+            if try !resize(.full, to: capacity) { changed = true }
+        }
+        session.pictureWakeTime = [cardGrowth.shrinkDue, fullGrowth.shrinkDue, titleGrowth.shrinkDue].compactMap { $0 }.min()
+        return changed
+    }
+
+    /// Grows or shrinks the title atlas for the titles the last frame showed (between frames).
+    func adaptTitleAtlas() throws {
+        guard titleWorkers != nil, !titlesFailed, !titleSlotSize.isEmpty else { return }
+        let needed = titleNeeds.count(titleDemand, pictureCount: titleResidency.pictureCount).card
+        guard let capacity = titleGrowth.update(needed: needed, time: session.time, atRest: !session.needsFrames) else { return }
+        let old = titleResidency.capacity(of: .card)
+        if capacity > old {
+            titleResidency.grow(.card, to: capacity)
+            if old == 0 {
+                try renderer.makeTitleAtlas(slots: capacity, slotSize: titleSlotSize)
+            } else if try !renderer.resizeTitleAtlas(slots: capacity) {
+                forgetAll(inTitles: true)
+            }
+        } else {
+            let shrink = titleResidency.shrink(.card, to: capacity)
+            if try !renderer.resizeTitleAtlas(slots: shrink.capacity, moves: shrink.moves.map { ($0.from, $0.to) }) {
+                forgetAll(inTitles: true)
+            }
+        }
+    }
+
+    /// Resizes `tier`'s pool and texture to `capacity` layers, keeping its pictures (a shrink
+    /// keeps the most recently used ones). Returns false when its layers could not be copied
+    /// (its pictures are forgotten and asked for again).
+    private func resize(_ tier: PictureTier, to capacity: Int) throws -> Bool {
+        let old = residency.capacity(of: tier)
+        guard capacity != old, let plan else { return true }
+        var copied: Bool
+        if capacity > old {
+            if old == 0 {
+                // Nothing to keep: a fresh texture of the tier's size.
+                if tier == .card {
+                    try renderer.makePicturePool(layers: capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
+                } else {
+                    try renderer.makeFullResolutionPictures(layers: capacity, size: framebuffer)
+                }
+                copied = true
+            } else {
+                copied = tier == .card ? try renderer.resizePicturePool(layers: capacity)
+                    : try renderer.resizeFullResolutionPictures(layers: capacity)
+            }
+            residency.grow(tier, to: capacity)
+        } else {
+            let shrink = residency.shrink(tier, to: capacity)
+            let moves = shrink.kept.map { (from: $0.from, to: $0.to) }
+            copied = tier == .card ? try renderer.resizePicturePool(layers: shrink.capacity, moves: moves)
+                : try renderer.resizeFullResolutionPictures(layers: shrink.capacity, moves: moves)
+        }
+        if !copied { forgetAll(tier) }
+        return copied
+    }
+
+    /// Forgets every picture of `tier` (its texture's layers were not copied): they are asked
+    /// for again.
+    private func forgetAll(_ tier: PictureTier) {
+        let pool = residency.pool(tier)
+        for layer in 0..<pool.capacity {
+            if let picture = pool.picture(in: layer) { residency.forget(PictureKey(picture, tier)) }
+        }
+    }
+
+    /// Forgets every title in the atlas (its slots were not copied).
+    private func forgetAll(inTitles: Bool) {
+        let pool = titleResidency.pool(.card)
+        for slot in 0..<pool.capacity {
+            if let id = pool.picture(in: slot) { titleResidency.forget(PictureKey(id, .card)) }
+        }
+    }
+}
