@@ -17,6 +17,10 @@ public struct PoolGrowth: Sendable, Equatable {
     /// Seconds the need must stay below a smaller size, with the content at rest, before the
     /// pool shrinks.
     public let idleSeconds: Double
+    /// True: sizes double (many small layers: few re-creations); false: the pool takes exactly
+    /// the layers needed (a few framebuffer-sized layers: 5.5 MB each at 1280×800 with mips,
+    /// where doubling 5 to 8 would hold three unused).
+    public let doubles: Bool
     /// The layer count the pool should have now.
     public private(set) var capacity: Int
     /// Since when (seconds, the caller's clock) the need has fitted a smaller size at rest;
@@ -27,7 +31,8 @@ public struct PoolGrowth: Sendable, Equatable {
     public static let defaultIdleSeconds = 10.0
 
     /// A policy starting at `minimum` layers (clamped to `0...maximum`).
-    public init(minimum: Int, maximum: Int, idleSeconds: Double = defaultIdleSeconds) {
+    public init(minimum: Int, maximum: Int, idleSeconds: Double = defaultIdleSeconds, doubles: Bool = true) {
+        self.doubles = doubles
         self.maximum = max(maximum, 0)
         self.minimum = min(max(minimum, 0), self.maximum)
         self.idleSeconds = idleSeconds
@@ -35,8 +40,10 @@ public struct PoolGrowth: Sendable, Equatable {
     }
 
     /// The smallest size of the ladder — `minimum`, then doubling (from 1 when `minimum` is 0),
-    /// capped at `maximum` — that holds `needed` layers; `maximum` when none does.
+    /// capped at `maximum`; every count from `minimum` when the pool does not double — that
+    /// holds `needed` layers; `maximum` when none does.
     public func fittingCapacity(for needed: Int) -> Int {
+        guard doubles else { return min(max(needed, minimum), maximum) }
         var size = minimum
         while size < needed, size < maximum { size = min(max(size * 2, 1), maximum) }
         return size

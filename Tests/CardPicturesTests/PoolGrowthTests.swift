@@ -157,6 +157,10 @@ import Testing
         #expect(full.update(needed: 3, time: 0, atRest: true) == 4)
         #expect(full.fittingCapacity(for: 5) == 8)
         #expect(PoolGrowth(minimum: 16, maximum: 12).capacity == 12)
+        var exact = PoolGrowth(minimum: 0, maximum: 8, doubles: false)
+        #expect(exact.update(needed: 5, time: 0, atRest: true) == 5)
+        #expect(exact.update(needed: 6, time: 0, atRest: true) == 6)
+        #expect(exact.update(needed: 12, time: 0, atRest: true) == 8)
     }
 
     @Test("the policy shrinks only after its wait at rest with a smaller need, to the size that holds the need")

@@ -40,6 +40,7 @@ extension ViewerPictures {
                 let pixels = Size(width: size.width * scale, height: size.height * scale)
                 card.area = pixels.width * pixels.height
                 card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                    && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
             }
             if let position = deck.index(of: CardID(id)) {
                 first = min(first, position)

@@ -33,7 +33,10 @@ extension ViewerPictures {
         if let capacity = cardGrowth.update(needed: needs.card, time: time, atRest: atRest) {
             if try !resize(.card, to: capacity) { changed = true }
         }
-        if let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
+        // The full tier grows once the sizes of the pictures in view are known (from their
+        // card-tier decodes, which come first): growing one layer per arriving size would
+        // re-create framebuffer-sized textures several times, each time holding old and new.
+        if !sizesUnknownInView, let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
             if try !resize(.full, to: capacity) { changed = true }
         }
         session.pictureWakeTime = [cardGrowth.shrinkDue, fullGrowth.shrinkDue, titleGrowth.shrinkDue].compactMap { $0 }.min()
@@ -59,6 +62,32 @@ extension ViewerPictures {
                 forgetAll(inTitles: true)
             }
         }
+    }
+
+    /// True when a card of the last frame shows a picture whose size is not known yet (not
+    /// decoded, not unreadable). - Complexity: O(cards in view).
+    private var sizesUnknownInView: Bool {
+        for index in visible.indices {
+            let picture = Int(visible[index].picture)
+            if picture >= 0, picture < longSides.count, longSides[picture] == 0, !residency.isUnreadable(picture) { return true }
+        }
+        return false
+    }
+
+    /// Records `picture`'s upright size in pixels (from its first decode).
+    func notePictureSize(_ picture: Int, _ size: PixelSize) {
+        guard picture >= 0, picture < longSides.count else { return }
+        longSides[picture] = Int32(clamping: max(size.width, size.height))
+    }
+
+    /// True when `picture` has more detail than a card-tier layer of `cardSide` pixels holds:
+    /// its longer side is over `PictureSizing.tier`'s 1.25 × the side. A smaller picture (a
+    /// folder of small images) is whole in the card tier, and a framebuffer-sized full-tier
+    /// layer (5.5 MB at 1280×800 with mips) would only magnify it; unknown sizes wait for the
+    /// first decode (the card tier comes first anyway).
+    func wantsFullTier(_ picture: Int, cardSide: Int) -> Bool {
+        guard picture >= 0, picture < longSides.count else { return false }
+        return Double(longSides[picture]) > 1.25 * Double(cardSide)
     }
 
     /// Resizes `tier`'s pool and texture to `capacity` layers, keeping its pictures (a shrink

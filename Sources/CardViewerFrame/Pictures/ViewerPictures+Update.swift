@@ -110,6 +110,7 @@ extension ViewerPictures {
             guard prepared.generation == generation else { return false }
             if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
                 aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
+                notePictureSize(picture, prepared.fullSize)
             }
             if let pending = prepared.pendingThumbnail, pendingThumbnails.count < Self.pendingThumbnailLimit {
                 pendingThumbnails.append(pending)

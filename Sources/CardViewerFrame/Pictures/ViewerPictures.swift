@@ -55,6 +55,9 @@ public final class ViewerPictures {
 
     /// Per picture: width / height once known (decoded), NaN before.
     var aspects: [Float]
+    /// Per picture: its longer side in pixels once known (decoded), 0 before. A picture the
+    /// card tier holds whole never asks for the full tier (`wantsFullTier`).
+    var longSides: [Int32]
     /// Per card id: its picture, −1 for none (empty: `catalog.defaultPicture(forID:)`).
     var pictureOfID: [Int32] = []
     var tableRevision = -1
@@ -139,6 +142,7 @@ public final class ViewerPictures {
         residency = PictureResidency(pictureCount: count, cardLayers: 0, fullLayers: 0)
         scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))
         aspects = Array(repeating: .nan, count: count)
+        longSides = Array(repeating: 0, count: count)
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
         titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
         if catalog.showsTitles {
@@ -205,7 +209,7 @@ public final class ViewerPictures {
         if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
         plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
         cardGrowth = PoolGrowth(minimum: Self.initialCardLayers, maximum: plan.cardLayers)
-        fullGrowth = PoolGrowth(minimum: 0, maximum: plan.fullLayers)
+        fullGrowth = PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false)
         try renderer.makePicturePool(layers: cardGrowth.capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
         try renderer.makeFullResolutionPictures(layers: fullGrowth.capacity, size: drawable)
         self.plan = plan
