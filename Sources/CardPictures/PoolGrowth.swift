@@ -88,8 +88,9 @@ public struct PoolNeeds: Sendable {
 
     public init() {}
 
-    /// Distinct card-tier and full-tier pictures in `demand` (keys outside `0..<pictureCount`
-    /// are not counted).
+    /// Distinct card-tier and full-tier pictures in `demand` that are in view or ahead of the
+    /// scroll (keys outside `0..<pictureCount` are not counted): the pictures behind are kept
+    /// only while there is room, so they never make a pool grow.
     public mutating func count(_ demand: PictureDemand, pictureCount: Int) -> (card: Int, full: Int) {
         let slots = max(pictureCount, 0) * PictureTier.allCases.count
         if stamps.count < slots { stamps.append(contentsOf: repeatElement(0, count: slots - stamps.count)) }
@@ -104,7 +105,7 @@ public struct PoolNeeds: Sendable {
         while index < entries.count {
             let key = entries[index].key, slot = key.slot
             index += 1
-            guard key.picture >= 0, slot < slots, stamps[slot] != frame else { continue }
+            guard key.picture >= 0, slot < slots, stamps[slot] != frame, entries[index - 1].band != .behind else { continue }
             stamps[slot] = frame
             if key.tier == .card { card += 1 } else { full += 1 }
         }

@@ -191,6 +191,7 @@ import Testing
         demand.append(PictureKey(2, .full), .visible)
         demand.append(PictureKey(2, .full), .visible)
         demand.append(PictureKey(99, .card), .ahead)  // outside the pictures
+        demand.append(PictureKey(7, .card), .behind)  // kept while there is room: no growth
         var needs = PoolNeeds()
         let counted = needs.count(demand, pictureCount: 10)
         #expect(counted.card == 3 && counted.full == 1)
