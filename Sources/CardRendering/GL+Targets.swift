@@ -84,9 +84,9 @@ extension GL {
     }
 
     /// Uploads the bound plain 2D texture (RGBA8, no mipmaps), first row at t = 0.
-    func texture2D(width: Int, height: Int, pixels: UnsafeRawBufferPointer) {
+    func texture2D(width: Int, height: Int, level: Int = 0, pixels: UnsafeRawBufferPointer) {
         epoxy_glPixelStorei!(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+        epoxy_glTexImage2D!(GLenum(GL_TEXTURE_2D), GLint(level), GL_RGBA8, GLsizei(width), GLsizei(height), 0,
                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
         check("glTexImage2D")
     }
