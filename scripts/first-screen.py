@@ -8,16 +8,20 @@ It reports, from the viewer's start:
 - first frame: the first time at least 1 % of the screen is not black (a window's first frame:
   the root is black, and so is a mapped window before it draws);
 - first screen: the time of the last change before the screen stood still for STABLE seconds
-  (0.5 by default) — the thumbnails in view have arrived and nothing moves any more;
+  (2 by default) — the thumbnails in view have arrived and nothing moves any more. A viewer
+  that pauses longer than STABLE between two pictures is timed at the pause: check with
+  --frames, which keeps every changed screen;
 - peak memory: the viewer's VmHWM (/proc/PID/status) after the screen settled, MiB.
 
 Each viewer is run cold (a fresh HOME and XDG_CACHE_HOME: an empty thumbnail cache) and then
-warm (the same HOME again: the thumbnails the cold run saved). Viewers: `cardviewer` (the
+warm (the same HOME again: the thumbnails the cold run saved; cardviewer is quit with Q through
+xdotool, so it saves the thumbnails still waiting, the others are stopped with SIGTERM). Viewers: `cardviewer` (the
 repository's debug build unless --cardviewer names another), and gThumb, geeqie when installed
-(`--viewers cardviewer,gthumb,geeqie`). Needs only Python 3 and Xvfb.
+(`--viewers cardviewer,gthumb,geeqie`). Needs Python 3, Xvfb and xdotool.
 
     scripts/first-screen.py FOLDER [--size 1440x900] [--viewers cardviewer,gthumb]
-                            [--cardviewer .build/debug/cardviewer] [--timeout 30] [--stable 0.5]
+                            [--cardviewer .build/debug/cardviewer] [--timeout 30] [--stable 2]
+                            [--frames DIR]
 
 The user's own thumbnails, settings and files are never touched: every run has its own HOME.
 """
@@ -148,6 +152,14 @@ def measure(viewer, folder, home, args):
             peak = max(peak, vm_hwm(viewer_process.pid) or 0)
             return first_frame, last_change, peak, settled
         finally:
+            if viewer == "cardviewer" and viewer_process.poll() is None and shutil.which("xdotool"):
+                # Q quits as a user does: the thumbnails still waiting are saved (the warm start).
+                subprocess.run(["xdotool", "key", "q"], env=dict(os.environ, DISPLAY=display),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                try:
+                    viewer_process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    pass
             if viewer_process.poll() is None:
                 os.killpg(viewer_process.pid, signal.SIGTERM)
                 try:
@@ -168,7 +180,7 @@ def main():
     parser.add_argument("--cardviewer", default=".build/debug/cardviewer", help="the cardviewer binary")
     parser.add_argument("--timeout", type=float, default=30, help="seconds to wait for a settled screen (default 30)")
     parser.add_argument("--frames", help="a folder to keep each changed screen in (XWD files: `convert F.xwd F.png`)")
-    parser.add_argument("--stable", type=float, default=0.5, help="seconds without change that count as settled (default 0.5)")
+    parser.add_argument("--stable", type=float, default=2.0, help="seconds without change that count as settled (default 2)")
     args = parser.parse_args()
     if not os.path.isdir(args.folder):
         sys.exit(f"first-screen.py: '{args.folder}' is not a folder")
