@@ -7,8 +7,8 @@ It reports, from the viewer's start:
 
 - first frame: the first time at least 1 % of the screen is not black (a window's first frame:
   the root is black, and so is a mapped window before it draws);
-- first screen: the time of the last change before the screen stood still for STABLE seconds
-  (2 by default) — the thumbnails in view have arrived and nothing moves any more. A viewer
+- first screen: the time of the last change before the screen (less its bottom eighth, where
+  status lines and hints are) stood still for STABLE seconds (2 by default) — the thumbnails in view have arrived and nothing moves any more. A viewer
   that pauses longer than STABLE between two pictures is timed at the pause: check with
   --frames, which keeps every changed screen;
 - peak memory: the viewer's VmHWM (/proc/PID/status) after the screen settled, MiB.
@@ -63,7 +63,10 @@ def read_screen(path):
             total += 1
             if data[offset] > 8 or data[offset + 1] > 8 or data[offset + 2] > 8:
                 lit += 1
-    return hashlib.blake2b(data[pixels:], digest_size=16).digest(), lit * 100 >= total
+    # The bottom eighth is left out of the digest: status lines and hints live there (gThumb's
+    # progress, cardviewer's "Press ? to see the keys" fading out), not thumbnails.
+    watched = pixels + line * (height - height // 8)
+    return hashlib.blake2b(data[pixels:watched], digest_size=16).digest(), lit * 100 >= total
 
 
 def vm_hwm(pid):
