@@ -21,7 +21,7 @@ repository's debug build unless --cardviewer names another), and gThumb, geeqie 
 
     scripts/first-screen.py FOLDER [--size 1440x900] [--viewers cardviewer,gthumb]
                             [--cardviewer .build/debug/cardviewer] [--timeout 30] [--stable 2]
-                            [--frames DIR]
+                            [--frames DIR] [--region X,Y,W,H]
 
 The user's own thumbnails, settings and files are never touched: every run has its own HOME.
 """
@@ -37,6 +37,9 @@ import tempfile
 import time
 
 POLL = 0.05
+
+
+REGION = None  # (x, y, width, height) in screen pixels to watch; None: all but the bottom eighth
 
 
 def read_screen(path):
@@ -65,8 +68,13 @@ def read_screen(path):
                 lit += 1
     # The bottom eighth is left out of the digest: status lines and hints live there (gThumb's
     # progress, cardviewer's "Press ? to see the keys" fading out), not thumbnails.
-    watched = pixels + line * (height - height // 8)
-    return hashlib.blake2b(data[pixels:watched], digest_size=16).digest(), lit * 100 >= total
+    if REGION is None:
+        watched = data[pixels:pixels + line * (height - height // 8)]
+    else:
+        x, y, w, h = REGION
+        watched = b"".join(data[pixels + row * line + 4 * x:pixels + row * line + 4 * (x + w)]
+                           for row in range(y, min(y + h, height)))
+    return hashlib.blake2b(watched, digest_size=16).digest(), lit * 100 >= total
 
 
 def vm_hwm(pid):
@@ -184,7 +192,16 @@ def main():
     parser.add_argument("--timeout", type=float, default=30, help="seconds to wait for a settled screen (default 30)")
     parser.add_argument("--frames", help="a folder to keep each changed screen in (XWD files: `convert F.xwd F.png`)")
     parser.add_argument("--stable", type=float, default=2.0, help="seconds without change that count as settled (default 2)")
+    parser.add_argument("--region", help="X,Y,W,H: watch only this part of the screen (e.g. gThumb's thumbnail view, "
+                        "whose folder tree keeps changing while it lists /tmp); default: all but the bottom eighth")
     args = parser.parse_args()
+    if args.region:
+        global REGION
+        try:
+            REGION = tuple(int(v) for v in args.region.split(","))
+            assert len(REGION) == 4 and min(REGION) >= 0
+        except (ValueError, AssertionError):
+            sys.exit(f"first-screen.py: --region '{args.region}' is not X,Y,W,H")
     if not os.path.isdir(args.folder):
         sys.exit(f"first-screen.py: '{args.folder}' is not a folder")
     folder = os.path.abspath(args.folder)

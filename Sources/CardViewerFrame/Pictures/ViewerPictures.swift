@@ -26,8 +26,9 @@ import Foundation
 ///    reshapes SlideBox's card to its photo, and records the next demand: the cards in view,
 ///    then the cards the scroll is heading to, then those behind.
 ///
-/// Memory stays bounded at any folder size: fixed pools sized from the framebuffer
-/// (`PictureSizing.poolPlan`), a bounded number of decodes in flight and results waiting, and
+/// Memory stays bounded at any folder size: pools that start small and grow with the cards in
+/// view up to a plan sized from the framebuffer (`PictureSizing.poolPlan`), shrinking at rest
+/// (`ViewerPictures+PoolGrowth.swift`), a bounded number of decodes in flight and results waiting, and
 /// decoded pixels freed as soon as they are uploaded. A card shows its own picture or its
 /// placeholder, never another card's: a layer changes hands only with its key.
 ///
