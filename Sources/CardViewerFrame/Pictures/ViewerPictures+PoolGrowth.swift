@@ -20,8 +20,9 @@ extension ViewerPictures {
     /// records of a frame being drawn point at); growing keeps every layer, so a frame being
     /// decorated may grow its pools.
     ///
-    /// - Returns: true when what cards show changed (a texture's layers could not be copied, so
-    ///   its pictures are asked for again).
+    /// - Returns: true when a frame should be drawn: a pool shrank (its old texture is let go
+    ///   when a draw binds the new one), or a texture's layers could not be copied (its pictures
+    ///   are asked for again).
     /// - Throws: `RenderError` when a texture cannot be re-created (the pool stays as it was).
     @discardableResult
     func adaptPools(allowShrink: Bool) throws -> Bool {
@@ -30,14 +31,17 @@ extension ViewerPictures {
         let needs = cardNeeds.count(demand, pictureCount: residency.pictureCount)
         let atRest = allowShrink && !session.needsFrames
         let time = session.time
+        // A shrink draws a frame: the driver lets go of the old, larger texture only when a draw
+        // binds the new one (measured on llvmpipe: at rest, without a frame, it stayed resident).
+        let cardBefore = residency.capacity(of: .card), fullBefore = residency.capacity(of: .full)
         if let capacity = cardGrowth.update(needed: needs.card, time: time, atRest: atRest) {
-            if try !resize(.card, to: capacity) { changed = true }
+            if try !resize(.card, to: capacity) || capacity < cardBefore { changed = true }
         }
         // The full tier grows once the sizes of the pictures in view are known (from their
         // card-tier decodes, which come first): growing one layer per arriving size would
         // re-create framebuffer-sized textures several times, each time holding old and new.
         if !sizesUnknownInView, let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
-            if try !resize(.full, to: capacity) { changed = true }
+            if try !resize(.full, to: capacity) || capacity < fullBefore { changed = true }
         }
         session.pictureWakeTime = [cardGrowth.shrinkDue, fullGrowth.shrinkDue, titleGrowth.shrinkDue].compactMap { $0 }.min()
         return changed
