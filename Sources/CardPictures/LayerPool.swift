@@ -1,4 +1,5 @@
-/// A fixed pool of texture layers for one tier, least recently used out first.
+/// A pool of texture layers for one tier, least recently used out first, that can grow and
+/// shrink (`LayerPool+Resizing.swift`) as the cards in view need more or fewer layers.
 ///
 /// Maps pictures (indices into the deck's picture list) to layers `0..<capacity`. A layer is
 /// only ever handed to a new picture together with forgetting its old one (`assign`), so a
@@ -10,20 +11,21 @@
 ///
 /// - Complexity: lookups, `use` and `forget` are O(1); `assign` is O(1) plus the pinned layers it
 ///   steps over at the tail (none when the scheduler touched the demanded pictures this frame,
-///   as it does). Nothing allocates after `init`, except `resizePictures(to:)`.
+///   as it does). Nothing allocates after `init`, except `resizePictures(to:)`, `grow(to:)` and
+///   `shrink(to:)`.
 public struct LayerPool: Sendable {
-    /// How many layers the pool has.
-    public let capacity: Int
-    private var layerOfPicture: [Int32]
-    private var pictureOfLayer: [Int32]
-    private var newer: [Int32]
-    private var older: [Int32]
-    private var pinnedIn: [UInt32]
-    private var head: Int32 = -1
-    private var tail: Int32 = -1
-    private var frame: UInt32 = 1
+    /// How many layers the pool has now (its texture's layer count).
+    public internal(set) var capacity: Int
+    var layerOfPicture: [Int32]
+    var pictureOfLayer: [Int32]
+    var newer: [Int32]
+    var older: [Int32]
+    var pinnedIn: [UInt32]
+    var head: Int32 = -1
+    var tail: Int32 = -1
+    var frame: UInt32 = 1
     /// How many layers hold a picture.
-    public private(set) var residentCount = 0
+    public internal(set) var residentCount = 0
 
     /// A pool of `capacity` empty layers for pictures `0..<pictureCount`.
     public init(capacity: Int, pictureCount: Int) {
@@ -160,7 +162,7 @@ public struct LayerPool: Sendable {
         if tail < 0 { tail = layer }
     }
 
-    private mutating func pushTail(_ layer: Int32) {
+    mutating func pushTail(_ layer: Int32) {
         newer[Int(layer)] = tail
         older[Int(layer)] = -1
         if tail >= 0 { older[Int(tail)] = layer }

@@ -23,9 +23,9 @@ public struct PictureResidency: Sendable {
     public static let fadeDuration = 0.15
 
     /// The small, many-layer pool.
-    public private(set) var card: LayerPool
+    public internal(set) var card: LayerPool
     /// The framebuffer-sized, few-layer pool.
-    public private(set) var full: LayerPool
+    public internal(set) var full: LayerPool
     /// Per picture: when its first tier became resident; NaN while no tier is.
     private var shownSince: [Double]
     private var unreadable: [Bool]
@@ -160,7 +160,7 @@ public struct PictureResidency: Sendable {
     }
 
     /// A tier of `picture` left its pool: no fade start once no tier is resident.
-    private mutating func lostTier(of picture: Int) {
+    mutating func lostTier(of picture: Int) {
         if card.layer(of: picture) == nil, full.layer(of: picture) == nil { shownSince[picture] = .nan }
     }
 }

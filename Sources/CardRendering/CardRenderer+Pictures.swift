@@ -160,8 +160,11 @@ extension CardRenderer {
         guard let glyphs else { return }
         glyphTexture = gl.makeTexture()
         gl.bindTexture(glyphTexture, unit: PictureTextureArray.uploadUnit, array: false)
-        glyphs.strip.pixels.withUnsafeBytes { gl.texture2D(width: glyphs.strip.width, height: glyphs.strip.height, pixels: $0) }
-        gl.generateMipmaps(array: false)  // one small texture: regenerating it is cheap
+        // The mip levels are made here rather than by glGenerateMipmap: on llvmpipe that call
+        // compiles a blit program first, which took 100–125 ms of a window's first frame.
+        for (level, image) in glyphs.strip.mipChain().enumerated() {
+            image.pixels.withUnsafeBytes { gl.texture2D(width: image.width, height: image.height, level: level, pixels: $0) }
+        }
         gl.textureFiltering(array: false, mipmaps: true)
         try gl.throwIfError("uploading the label glyphs")
         glyphCell = SIMD4(Float(glyphs.cellWidth), Float(glyphs.glyphWidth), Float(glyphs.glyphHeight),

@@ -68,6 +68,52 @@ final class PictureTextureArray {
         levelCount = levels
     }
 
+    /// Re-creates the array with `layers` layers of the same size and mip levels, keeping the
+    /// contents of the layers in `moves` (old layer → new layer; a grown array passes every old
+    /// layer to itself): copied on the GPU where the context can (`GL.hasCopyImage`), the old
+    /// texture deleted after. For a moment both textures exist. Call with the context current.
+    ///
+    /// - Returns: false when the layers could not be copied (no `GL_ARB_copy_image`): the new
+    ///   array's layers are undefined and the caller uploads its pictures again.
+    /// - Throws: as `allocate`; on a throw the old texture is kept.
+    @discardableResult
+    func resize(layers: Int, moves: [(from: Int, to: Int)]) throws -> Bool {
+        guard texture != 0, layers > 0 else {
+            try allocate(layers: layers, size: size, mipmapped: levelCount > 1)
+            return moves.isEmpty
+        }
+        let old = texture, oldLayers = layerCount, mipmapped = levelCount > 1
+        texture = 0  // allocate() deletes what `texture` names: keep the old one alive to copy
+        layerCount = 0
+        let keptSize = size
+        do {
+            try allocate(layers: layers, size: keptSize, mipmapped: mipmapped)
+        } catch {
+            texture = old
+            layerCount = oldLayers
+            size = keptSize
+            levelCount = mipmapped ? Self.levelCount(keptSize) : 1
+            throw error
+        }
+        let valid = moves.filter { $0.from >= 0 && $0.from < oldLayers && $0.to >= 0 && $0.to < layers }
+        let copies = gl.hasCopyImage
+        if copies {
+            // Runs of consecutive layers go in one call per level.
+            var index = 0
+            while index < valid.count {
+                var run = 1
+                while index + run < valid.count, valid[index + run].from == valid[index].from + run,
+                      valid[index + run].to == valid[index].to + run { run += 1 }
+                gl.copyTextureArrayLayers(from: old, valid[index].from, to: texture, valid[index].to, count: run,
+                                          width: size.width, height: size.height, levels: levelCount)
+                index += run
+            }
+        }
+        gl.deleteTexture(old)
+        try gl.throwIfError("copying \(name) layers")
+        return copies || valid.isEmpty
+    }
+
     /// Uploads `levels` (level 0 first, each level half the last, as many as `levelCount`, each
     /// tightly packed rows of `bytesPerTexel` bytes) into layer `layer`. Call with the context current.
     ///

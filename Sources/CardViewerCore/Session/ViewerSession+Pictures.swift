@@ -60,6 +60,6 @@ extension ViewerSession {
 
     /// When the window should next look for finished decodes, on the session's clock.
     var pictureDeadline: Double? {
-        picturesWorking ? scene.time + Self.picturePollInterval : nil
+        picturesWorking ? scene.time + Self.picturePollInterval : pictureWakeTime.map { max($0, scene.time) }
     }
 }

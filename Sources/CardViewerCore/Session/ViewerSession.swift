@@ -98,6 +98,9 @@ public final class ViewerSession {
     var picturesFading = false
     /// True while the picture pipeline has decodes in flight (`reportPictures`).
     var picturesWorking = false
+    /// When the picture pipeline wants to look again without input (a pool due to shrink at
+    /// rest), on the session's clock; `nil` for never.
+    public var pictureWakeTime: Double?
 
     /// The cards of the frame `prepareFrame()` made, with ids, animations applied.
     public internal(set) var frameCards: [CardAttributes] = []

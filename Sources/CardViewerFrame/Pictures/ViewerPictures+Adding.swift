@@ -18,6 +18,7 @@ extension ViewerPictures {
         scheduler.resizePictures(to: count)
         aspects += Array(repeating: .nan, count: count - aspects.count)
         fullSizes += Array(repeating: PixelSize(width: 0, height: 0), count: count - fullSizes.count)
+        longSides += Array(repeating: 0, count: count - longSides.count)
         tableRevision = -1
         return cards
     }

@@ -41,10 +41,11 @@ extension ViewerPictures {
                 let pixels = Size(width: size.width * scale, height: size.height * scale)
                 card.area = pixels.width * pixels.height
                 card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                    && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                 // The photo view's picture: full resolution from its first frame, so the decode
                 // runs while it flies open, and first in line for the full tier.
                 if id == photo {
-                    card.wantsFull = true
+                    card.wantsFull = wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                     card.area = .greatestFiniteMagnitude
                 }
             }
@@ -65,7 +66,7 @@ extension ViewerPictures {
                 break
             }
         }
-        keepFullTierForTheLargest(scrolling ? 0 : residency.capacity(of: .full))
+        keepFullTierForTheLargest(scrolling ? 0 : fullGrowth.maximum)
         for index in visible.indices where visible[index].picture >= 0 {
             demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
         }
@@ -87,6 +88,7 @@ extension ViewerPictures {
         applyZoom(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
+            _ = try? adaptPools(allowShrink: false)  // the first frame's demand: grow before asking
             requestDemand()
         }
     }
@@ -150,7 +152,7 @@ extension ViewerPictures {
         var fading = false, titlesMissing = 0
         let now = session.time
         let (mode, slideBox, titlesAtTop) = fitting(for: session.layoutKind)
-        let cardCapacity = residency.capacity(of: .card)
+        let cardCapacity = cardGrowth.maximum
         for index in visible.indices {
             let card = visible[index], r = Int(card.record)
             let titleReady = applyTitle(to: &records[r], id: card.id)

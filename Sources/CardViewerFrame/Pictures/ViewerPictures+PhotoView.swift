@@ -30,7 +30,8 @@ extension ViewerPictures {
     /// them sharp at once. With two full-tier layers only the next fits beside the one shown.
     /// - Complexity: O(1).
     func demandPhotoNeighbours() {
-        let capacity = residency.capacity(of: .full)
+        // The full tier's most layers (it grows to the demand, up to its plan).
+        let capacity = fullGrowth.maximum
         guard session.photoCard != nil, capacity >= 2 else { return }
         let neighbours = session.photoNeighbours
         let previous = capacity >= 3 ? neighbours.previous : nil

@@ -24,7 +24,7 @@ extension ViewerPictures {
         guard !drawable.isEmpty, !session.isMinimised else { return false }
         if drawable != framebuffer || plan == nil { try configure(for: drawable) }
         refreshTables()
-        var changed = false
+        var changed = try adaptPools(allowShrink: true)
         requestDemand()
         budget.reset()
         let taken = pool.takeCompleted(limit: budget.remainingCount) { completion in
@@ -46,6 +46,7 @@ extension ViewerPictures {
         // change hands). With one plan per frame a worker finished its queue and waited for
         // the next frame's: 80 pictures/s from thumbnails against 130 (`bench --images`).
         if taken > 0 { requestDemand() }
+        try adaptTitleAtlas()
         if try updateTitles() { changed = true }
         if fullTierDeferred {
             fullTierDeferred = false
@@ -114,6 +115,7 @@ extension ViewerPictures {
             if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
                 aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
                 fullSizes[picture] = prepared.fullSize
+                notePictureSize(picture, prepared.fullSize)
             }
             if let pending = prepared.pendingThumbnail, pendingThumbnails.count < Self.pendingThumbnailLimit {
                 pendingThumbnails.append(pending)

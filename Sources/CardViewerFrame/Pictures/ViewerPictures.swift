@@ -26,8 +26,9 @@ import Foundation
 ///    reshapes SlideBox's card to its photo, and records the next demand: the cards in view,
 ///    then the cards the scroll is heading to, then those behind.
 ///
-/// Memory stays bounded at any folder size: fixed pools sized from the framebuffer
-/// (`PictureSizing.poolPlan`), a bounded number of decodes in flight and results waiting, and
+/// Memory stays bounded at any folder size: pools that start small and grow with the cards in
+/// view up to a plan sized from the framebuffer (`PictureSizing.poolPlan`), shrinking at rest
+/// (`ViewerPictures+PoolGrowth.swift`), a bounded number of decodes in flight and results waiting, and
 /// decoded pixels freed as soon as they are uploaded. A card shows its own picture or its
 /// placeholder, never another card's: a layer changes hands only with its key.
 ///
@@ -57,6 +58,9 @@ public final class ViewerPictures {
     var aspects: [Float]
     /// Per picture: its size in pixels once known (decoded), 0 × 0 before: the photo view's 100 %.
     var fullSizes: [PixelSize]
+    /// Per picture: its longer side in pixels once known (decoded), 0 before. A picture the
+    /// card tier holds whole never asks for the full tier (`wantsFullTier`).
+    var longSides: [Int32]
     /// Per card id: its picture, −1 for none (empty: `catalog.defaultPicture(forID:)`).
     var pictureOfID: [Int32] = []
     var tableRevision = -1
@@ -107,7 +111,15 @@ public final class ViewerPictures {
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 
-    /// Title atlas slots, and the most titles rasterized at a time.
+    /// How each pool grows with the cards in view and shrinks at rest
+    /// (`ViewerPictures+PoolGrowth.swift`): the card tier, the full tier, the title atlas.
+    var cardGrowth = PoolGrowth(minimum: 0, maximum: 0)
+    var fullGrowth = PoolGrowth(minimum: 0, maximum: 0)
+    var titleGrowth = PoolGrowth(minimum: 0, maximum: 0)
+    var cardNeeds = PoolNeeds()
+    var titleNeeds = PoolNeeds()
+
+    /// Title atlas slots at most, and the most titles rasterized at a time.
     static let titleSlots = 192
     static let titleWidth = 1024
 
@@ -136,6 +148,7 @@ public final class ViewerPictures {
         scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))
         aspects = Array(repeating: .nan, count: count)
         fullSizes = Array(repeating: PixelSize(width: 0, height: 0), count: count)
+        longSides = Array(repeating: 0, count: count)
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
         titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
         if catalog.showsTitles {
@@ -192,18 +205,26 @@ public final class ViewerPictures {
     /// (Re)creates the picture pool and the full-resolution pictures for `drawable` pixels
     /// (HiDPI included), forgetting what they held; the next frames ask for their pictures
     /// again. Results of decodes made for the old sizes are dropped when they arrive.
+    ///
+    /// The pools start small — `initialCardLayers` card layers, no full-tier layer,
+    /// `initialTitleSlots` title slots — and grow up to the plan for the framebuffer
+    /// (`PictureSizing.poolPlan`, or `PictureOptions.cardLayers`) as the cards in view need
+    /// them (`adaptPools`): nothing is allocated for the whole budget up front.
     func configure(for drawable: PixelSize) throws {
         let size = PixelSize(width: drawable.width, height: drawable.height)
         var plan = PictureSizing.poolPlan(framebuffer: size, budget: options.textureBudget, mipmapped: true)
         if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
         plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
-        try renderer.makePicturePool(layers: plan.cardLayers, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
-        try renderer.makeFullResolutionPictures(layers: plan.fullLayers, size: drawable)
+        cardGrowth = PoolGrowth(minimum: Self.initialCardLayers, maximum: plan.cardLayers)
+        fullGrowth = PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false)
+        try renderer.makePicturePool(layers: cardGrowth.capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
+        try renderer.makeFullResolutionPictures(layers: fullGrowth.capacity, size: drawable)
         self.plan = plan
         framebuffer = drawable
         generation += 1
         requestsAtDecorate = true
-        residency = PictureResidency(pictureCount: catalog.pictures.count, cardLayers: plan.cardLayers, fullLayers: plan.fullLayers)
+        residency = PictureResidency(pictureCount: catalog.pictures.count, cardLayers: cardGrowth.capacity,
+                                     fullLayers: fullGrowth.capacity)
         scheduler.reset()
         if titleWorkers != nil, titleSlotSize.isEmpty {
             // One line of text as tall as the tallest title the cards draw (26 points) at the
@@ -211,8 +232,9 @@ public final class ViewerPictures {
             let scale = session.viewport.width > 0 ? Double(drawable.width) / session.viewport.width : 1
             let height = min(max(Int((26 * scale).rounded()), 24), 64)
             titleSlotSize = PixelSize(width: Self.titleWidth, height: height)
-            try renderer.makeTitleAtlas(slots: Self.titleSlots, slotSize: titleSlotSize)
-            titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: Self.titleSlots, fullLayers: 0)
+            titleGrowth = PoolGrowth(minimum: Self.initialTitleSlots, maximum: Self.titleSlots)
+            try renderer.makeTitleAtlas(slots: titleGrowth.capacity, slotSize: titleSlotSize)
+            titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: titleGrowth.capacity, fullLayers: 0)
             titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: 8)
         }
     }
@@ -243,11 +265,13 @@ public final class ViewerPictures {
         return residency.card.residentCount * card + residency.full.residentCount * full
     }
 
-    /// Bytes of the pools (pictures with mips; titles, one byte a texel, with mips).
+    /// Bytes of the pools as allocated now (pictures with mips; titles, one byte a texel, with
+    /// mips): they grow and shrink with what is shown.
     var poolBytes: Int {
         guard let plan else { return 0 }
-        let titles = titleWorkers == nil ? 0 : Self.titleSlots * titleSlotSize.width * titleSlotSize.height * 4 / 3
-        return plan.bytes(mipmapped: true) + titles
+        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes * 4 / 3
+        let titles = titleWorkers == nil ? 0 : titleResidency.capacity(of: .card) * titleSlotSize.width * titleSlotSize.height * 4 / 3
+        return residency.capacity(of: .card) * card + residency.capacity(of: .full) * full + titles
     }
 }
 

@@ -1,0 +1,114 @@
+/// When a pool of texture layers grows and shrinks (SPEC §10 "Memory grows with what is shown").
+///
+/// A pool starts at `minimum` layers. As soon as a frame's demand for the tier (the distinct
+/// pictures of the cards in view and their neighbourhood, `PoolNeeds`) needs more layers than
+/// the pool has, it doubles — as often as it takes, at once — up to `maximum` (the plan for the
+/// framebuffer, `PictureSizing.poolPlan`). When the need has stayed below the next smaller
+/// size for `idleSeconds` while the content stood still, the pool shrinks to the smallest size
+/// of its ladder (`minimum`, doubled, capped at `maximum`) that holds the need.
+///
+/// Pure policy: no GL. The caller resizes the pool (`PictureResidency.grow`/`shrink`) and its
+/// texture when `update` returns a new capacity.
+public struct PoolGrowth: Sendable, Equatable {
+    /// The layers a pool starts with and never shrinks below (0: nothing until needed).
+    public let minimum: Int
+    /// The most layers it grows to.
+    public let maximum: Int
+    /// Seconds the need must stay below a smaller size, with the content at rest, before the
+    /// pool shrinks.
+    public let idleSeconds: Double
+    /// True: sizes double (many small layers: few re-creations); false: the pool takes exactly
+    /// the layers needed (a few framebuffer-sized layers: 5.5 MB each at 1280×800 with mips,
+    /// where doubling 5 to 8 would hold three unused).
+    public let doubles: Bool
+    /// The layer count the pool should have now.
+    public private(set) var capacity: Int
+    /// Since when (seconds, the caller's clock) the need has fitted a smaller size at rest;
+    /// `nil` while it has not.
+    public private(set) var smallerSince: Double?
+
+    /// The default wait at rest before a shrink, seconds.
+    public static let defaultIdleSeconds = 10.0
+
+    /// A policy starting at `minimum` layers (clamped to `0...maximum`).
+    public init(minimum: Int, maximum: Int, idleSeconds: Double = defaultIdleSeconds, doubles: Bool = true) {
+        self.doubles = doubles
+        self.maximum = max(maximum, 0)
+        self.minimum = min(max(minimum, 0), self.maximum)
+        self.idleSeconds = idleSeconds
+        capacity = self.minimum
+    }
+
+    /// The smallest size of the ladder — `minimum`, then doubling (from 1 when `minimum` is 0),
+    /// capped at `maximum`; every count from `minimum` when the pool does not double — that
+    /// holds `needed` layers; `maximum` when none does.
+    public func fittingCapacity(for needed: Int) -> Int {
+        guard doubles else { return min(max(needed, minimum), maximum) }
+        var size = minimum
+        while size < needed, size < maximum { size = min(max(size * 2, 1), maximum) }
+        return size
+    }
+
+    /// Takes one frame's need for the tier, at `time` (seconds, any monotonic clock); `atRest`
+    /// is false while the content moves. Returns the new capacity when the pool should grow or
+    /// shrink now, else `nil`.
+    ///
+    /// - Complexity: O(log maximum); no allocation.
+    public mutating func update(needed: Int, time: Double, atRest: Bool) -> Int? {
+        let fitting = fittingCapacity(for: needed)
+        if fitting > capacity {
+            capacity = fitting
+            smallerSince = nil
+            return capacity
+        }
+        guard fitting < capacity, atRest else {
+            smallerSince = nil
+            return nil
+        }
+        guard let since = smallerSince else {
+            smallerSince = time
+            return nil
+        }
+        guard time - since >= idleSeconds else { return nil }
+        capacity = fitting
+        smallerSince = nil
+        return capacity
+    }
+
+    /// When the pool will shrink if nothing changes (seconds, the caller's clock), or `nil`.
+    public var shrinkDue: Double? { smallerSince.map { $0 + idleSeconds } }
+}
+
+/// Counts the distinct pictures per tier in a frame's demand: what the pools must hold.
+///
+/// - Complexity: `count` is O(demand); no allocation once the stamps cover the pictures.
+public struct PoolNeeds: Sendable {
+    private var stamps: [UInt32] = []
+    private var frame: UInt32 = 0
+
+    public init() {}
+
+    /// Distinct card-tier and full-tier pictures in `demand` that are in view or ahead of the
+    /// scroll (keys outside `0..<pictureCount` are not counted): the pictures behind are kept
+    /// only while there is room, so they never make a pool grow.
+    public mutating func count(_ demand: PictureDemand, pictureCount: Int) -> (card: Int, full: Int) {
+        let slots = max(pictureCount, 0) * PictureTier.allCases.count
+        if stamps.count < slots { stamps.append(contentsOf: repeatElement(0, count: slots - stamps.count)) }
+        frame &+= 1
+        if frame == 0 {
+            for index in stamps.indices { stamps[index] = 0 }
+            frame = 1
+        }
+        var card = 0, full = 0
+        var index = 0
+        let entries = demand.entries
+        while index < entries.count {
+            let key = entries[index].key, slot = key.slot
+            index += 1
+            guard key.picture >= 0, slot < slots, stamps[slot] != frame, entries[index - 1].band != .behind else { continue }
+            stamps[slot] = frame
+            if key.tier == .card { card += 1 } else { full += 1 }
+        }
+        return (card, full)
+    }
+}

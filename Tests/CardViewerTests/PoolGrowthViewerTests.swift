@@ -1,0 +1,106 @@
+import CardEvents
+import CardImaging
+import CardLayout
+import CardMath
+import CardPictures
+import CardPixels
+import CardRendering
+import CardViewerCore
+@testable import CardViewerFrame
+import Foundation
+import Testing
+
+/// The viewer's pools follow what is shown (SPEC §10 "Memory grows with what is shown"): a
+/// folder in the task switcher (three cards in view) keeps the card tier at its 16 starting
+/// layers; the grid scrolled forward (more cards in view and ahead) grows it mid-run with
+/// pictures already uploaded, kept in their layers, and every card shows its own picture; back
+/// up, after the wait at rest, the pool shrinks and every card still shows its own picture (the
+/// layers were copied, not lost or mixed up).
+@Suite("picture pools growing and shrinking in the viewer")
+struct PoolGrowthViewerTests {
+    @Test("tasks → grid scrolled grows the card tier with its pictures intact; at rest with fewer needed it shrinks")
+    func growsAndShrinks() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 48
+        for index in 0..<count {
+            let c = PictureFolderReplayTests.colour(index)
+            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
+                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+        }
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .tasks)
+        builder.pictures.thumbnailCache = .off
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 640, height: 400)
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
+        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
+        defer { pictures.shutdown() }
+        var time = 0.0
+        func frames(for seconds: Double) throws {
+            let end = time + seconds
+            while time < end {
+                time += 1.0 / 30
+                session.advance(to: time)
+                try pictures.update()
+                _ = try frame.draw()
+            }
+        }
+        func press(_ key: Key) {
+            session.handle(.key(KeyEvent(key: key, isDown: true, time: time)))
+            session.handle(.key(KeyEvent(key: key, isDown: false, time: time + 0.01)))
+        }
+        func key(_ character: Character) {
+            session.handle(.key(KeyEvent(key: .character(character), isDown: true, time: time)))
+            session.handle(.key(KeyEvent(key: .character(character), isDown: false, time: time + 0.01)))
+        }
+
+        func gridIsRight(_ label: String) throws {
+            _ = try frame.draw()
+            let image = try gpu.readPixels()
+            var checked = 0
+            for index in 0..<count {
+                let centre = GridLayout().slotFrame(at: index, viewport: viewport).center - Vec2(session.offset.x, session.offset.y)
+                guard centre.y > 8, centre.y < viewport.height - 8, centre.x > 8, centre.x < viewport.width - 8 else { continue }
+                checked += 1
+                let expected = PictureFolderReplayTests.colour(index)
+                #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: expected, tolerance: 12),
+                        "\(label): grid card \(index) shows \(image[Int(centre.x), Int(centre.y)]) instead of \(expected)")
+            }
+            #expect(checked >= 4, "\(label): cards checked in the grid: \(checked)")
+        }
+
+        try frames(for: 0.1)
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+        let start = pictures.residency.capacity(of: .card)
+        #expect(start == ViewerPictures.initialCardLayers, "the task switcher's few cards fit the starting pool")
+        let resident = (0..<count).filter { pictures.residency.isResident(PictureKey($0, .card)) }
+        try #require(!resident.isEmpty)
+        let layersBefore = resident.map { pictures.residency.layer(for: PictureKey($0, .card)) }
+
+        // The grid scrolled forward: more cards in view and ahead than 16 layers hold.
+        key("4")
+        try frames(for: 1.5)
+        press(.pageDown)
+        try frames(for: 1.5)
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+        let grown = pictures.residency.capacity(of: .card)
+        #expect(grown > start, "the pool grew: \(start) → \(grown) layers")
+        // Growing kept the pictures already uploaded in their layers.
+        let kept = resident.filter { pictures.residency.isResident(PictureKey($0, .card)) }
+        #expect(kept.map { pictures.residency.layer(for: PictureKey($0, .card)) }
+                == zip(resident, layersBefore).filter { kept.contains($0.0) }.map(\.1))
+        try gridIsRight("after the growth")
+
+        // Back up (only the cards in view are needed now) and at rest: after the wait, the pool
+        // shrinks, the pictures it keeps moved into the lower layers.
+        press(.pageUp)
+        try frames(for: 1.5)
+        #expect(session.nextDeadline != nil, "a pool due to shrink wakes the window at rest")
+        try frames(for: PoolGrowth.defaultIdleSeconds + 0.5)
+        let shrunk = pictures.residency.capacity(of: .card)
+        #expect(shrunk < grown, "the pool shrank at rest: \(grown) → \(shrunk) layers")
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+        try gridIsRight("after the shrink")
+    }
+}
