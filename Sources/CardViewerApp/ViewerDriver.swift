@@ -34,6 +34,8 @@ final class ViewerDriver {
     /// The layout file shown, watched for the live reload and remembered in the state; `nil`
     /// without one.
     var layoutFile: LayoutFileReload?
+    /// `--log-frames`: a line per presented frame.
+    var frameLog: FrameLog?
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -116,6 +118,7 @@ final class ViewerDriver {
         mark = AllocationReport.now
         context.present()
         allocations.add(AllocationReport.now - mark, to: .present)
+        if let frameLog { logFrame(frameLog) }
         let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) }
         lastFrameStart = start
         session.recordFrame(interval: interval ?? measured, layoutSeconds: layoutSeconds)
@@ -145,6 +148,24 @@ final class ViewerDriver {
         }
         saver.finish()
         warnAboutFailedSaves()
+    }
+
+    /// The line of the frame just presented: the picture pass's count of the cards in view and
+    /// ready, and the open card.
+    private func logFrame(_ log: FrameLog) {
+        let status = viewer.pictures.status
+        let open = session.highlightedCard.flatMap { session.deck.index(of: $0) }
+        log.record(inView: status.inView, final: status.readyInView, open: open)
+    }
+
+    /// Writes `--log-frames`' file, if asked for. - Throws: `ViewerFailure.runtime`.
+    func writeFrameLog() throws {
+        guard let frameLog else { return }
+        do {
+            try frameLog.write()
+        } catch {
+            throw ViewerFailure.runtime("cannot write the frame log '\(frameLog.path)': \(error)")
+        }
     }
 
     private func warnAboutFailedSaves() {

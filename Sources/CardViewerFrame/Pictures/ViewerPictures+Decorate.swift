@@ -2,6 +2,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardPictures
+import CardThumbnails
 import CardViewerCore
 
 extension ViewerPictures {
@@ -32,6 +33,7 @@ extension ViewerPictures {
         let deck = session.deck, camera = session.camera
         let scale = session.viewport.width > 0 ? Double(framebuffer.width) / session.viewport.width : 1
         var first = Int.max, last = Int.min
+        var cardSide = 0.0
         for index in records.indices {
             let id = records[index].id
             var card = VisibleCard(record: Int32(index), picture: picture(ofID: id), id: id, area: 0, wantsFull: false)
@@ -40,6 +42,9 @@ extension ViewerPictures {
                 let pixels = Size(width: size.width * scale, height: size.height * scale)
                 card.area = pixels.width * pixels.height
                 card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                if !card.wantsFull, pixels.width.isFinite, pixels.height.isFinite {
+                    cardSide = max(cardSide, pixels.width, pixels.height)
+                }
             }
             if let position = deck.index(of: CardID(id)) {
                 first = min(first, position)
@@ -47,6 +52,10 @@ extension ViewerPictures {
             }
             visible.append(card)
         }
+        // The thumbnail folder for this frame's cards: the largest card-tier card's size on
+        // screen, at most the layer's side (what the layer can hold).
+        if cardSide > 0 { cardThumbnailSize = ThumbnailSize.forCard(longerSide: min(cardSide, Double(plan.cardSide))) }
+        visibleRange = first <= last ? first...last : nil
         // While the content scrolls, cards pass by: full-resolution decodes for them would take
         // the processor from the frames and be stale when they land. The full tier is asked for
         // once the scroll stands (a card opening, or at rest); pictures it holds still show.
