@@ -5,7 +5,8 @@
 /// cores, taken from the decodes). While something moves, frames are drawn anyway: arrivals
 /// show on the next one.
 ///
-/// Times are seconds on one clock (the session's). Pure; the frame thread owns it.
+/// Times are seconds on one monotonic clock (the viewer's: real time, whatever the session's
+/// clock). Pure; the frame thread owns it.
 public struct RedrawBatching: Sendable, Equatable {
     /// The shortest time between two batches, seconds.
     public let interval: Double
@@ -30,6 +31,12 @@ public struct RedrawBatching: Sendable, Equatable {
     public mutating func arrived(now: Double, immediate: Bool = false) -> Bool {
         isWaiting = true
         return flushIfDue(now: now, immediate: immediate)
+    }
+
+    /// A frame was presented at `now` (for any reason): the next batch comes `interval` after
+    /// it, so batches are `interval` apart as presented, however long a frame takes to draw.
+    public mutating func presented(at now: Double) {
+        lastFlush = max(lastFlush, now)
     }
 
     /// True (and the batch is drawn) when arrivals wait and their time has come at `now`, or

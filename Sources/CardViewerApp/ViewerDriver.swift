@@ -118,6 +118,7 @@ final class ViewerDriver {
         mark = AllocationReport.now
         context.present()
         allocations.add(AllocationReport.now - mark, to: .present)
+        viewer.pictures.framePresented()
         if let frameLog { logFrame(frameLog) }
         let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) }
         lastFrameStart = start

@@ -215,7 +215,7 @@ import Testing
         #expect(live.value == 0)
     }
 
-    @Test("the default worker count leaves a core for the frame loop")
+    @Test("the default worker count: one per core")
     func defaultWorkers() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         #expect(PictureWorkerPool<Int, Int, Int>.defaultWorkerCount == max(cores, 1))

@@ -133,5 +133,13 @@ import Testing
         #expect(batching.flushTime(now: 2) == 2)
         let nothing = batching.flushIfDue(now: 3)
         #expect(!nothing)
+        // A frame presented for another reason (or drawn slowly) puts the next batch after it.
+        _ = batching.arrived(now: 3.5)
+        let waits = batching.arrived(now: 3.55)
+        #expect(!waits && batching.isWaiting)
+        batching.presented(at: 3.6)
+        let early = batching.flushIfDue(now: 3.8)
+        let due = batching.flushIfDue(now: 3.85)
+        #expect(!early && due)
     }
 }

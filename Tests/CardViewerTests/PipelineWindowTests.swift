@@ -67,11 +67,11 @@ extension ViewerWindowTests {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        // Nothing but waiting (no input: the start hint holds for 5 s), then Q.
+        // Nothing but waiting (no input: the start hint holds for 5 s, its fade is frames), then Q.
         let script = """
         set -e
         w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
-        sleep 4
+        sleep 3.5
         xdotool keydown --window "$w" q
         """
         let driver = Process()

@@ -92,12 +92,31 @@ extension ViewerPictures {
         return CardReason.title(title, reason: reason)
     }
 
+    /// Seconds on the real monotonic clock since the pipeline was made: the batches' clock (a
+    /// replay's session runs on a virtual one).
+    var realTime: Double {
+        let elapsed = clockOrigin.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// When a batch of pictures arriving now is drawn, on the session's clock: a batch fades in
+    /// as one, from then.
+    var batchFadeStart: Double {
+        session.time + (batching.flushTime(now: realTime) - realTime)
+    }
+
+    /// The window presented a frame (any frame): the next batch of arrivals waits
+    /// `RedrawBatching.interval` from now, so batches are that far apart as presented.
+    public func framePresented() {
+        batching.presented(at: realTime)
+    }
+
     /// The end of an update: decides whether a frame is drawn for what arrived (`arrived`:
     /// pictures or titles; `urgent`: something that must show now) — at once while something
     /// moves or a wait for pictures runs, else batched with `batching` —, and publishes the
     /// background's progress with each batch. Returns true when a frame should be drawn.
     func batchRedraw(arrived: Bool, urgent: Bool) -> Bool {
-        let now = session.time
+        let now = realTime
         let immediate = urgent || arrivesFadedIn || session.needsFrames
         let progress = (done: backfill.doneCount, total: backfill.total)
         var draw = urgent

@@ -131,7 +131,7 @@ extension ViewerPictures {
             let wasShown = residency.appearance(of: picture) != .placeholder
             // A batch fades in as one, from the time it is drawn.
             let since = arrivesFadedIn || !fades ? -.infinity
-                : session.needsFrames ? session.time : batching.flushTime(now: session.time)
+                : session.needsFrames ? session.time : batchFadeStart
             guard let layer = residency.assign(key, at: since) else { return false }
             _ = budget.admit(bytes: prepared.byteCount)
             do {

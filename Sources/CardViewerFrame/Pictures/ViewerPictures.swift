@@ -114,6 +114,8 @@ public final class ViewerPictures {
     var visibleRange: ClosedRange<Int>?
     /// Arrivals shown at most 4 times a second while nothing moves.
     var batching = RedrawBatching()
+    /// The origin of `realTime`, the batches' clock.
+    let clockOrigin = ContinuousClock.now
     /// The progress the session shows (thumbnails done, of all): changed only with a batch.
     var publishedBackfill = (done: 0, total: 0)
     /// True on Mesa's software rasterizers: pictures appear without fading in (each fade
