@@ -201,7 +201,7 @@ public final class ViewerPictures {
         }
         pendingThumbnails.removeAll()
         pool.shutdown(waitingAtMost: Self.quitWaitSeconds)
-        titleWorkers?.shutdown(waitingAtMost: Self.quitWaitSeconds)
+        titleWorkers?.shutdown(waitingAtMost: 0)  // a title being rasterized writes nothing: not waited for
         warnings.finish()
     }
 
