@@ -2,10 +2,12 @@
 /// thumbnailing"): the whole deck goes into the shared thumbnail cache, so that scrolling
 /// anywhere afterwards reads small thumbnails instead of decoding photos.
 ///
-/// The order: the pictures of this frame's demand (the cards in view, then the ones the scroll
-/// is heading to, then those behind — `PictureDemand`'s order), then the rest of the deck from
-/// the cards in view onwards in the heading (forward when still) to that end of the deck, then
-/// from the other side of the cards in view to the other end. The frame thread hands out a few
+/// The order: the cards in view are the screen's own picture requests, ahead of everything
+/// here (each saves its thumbnail as it loads); then the pictures of this frame's demand past
+/// them (the cards the scroll is heading to, then those behind — `PictureDemand`'s order), then
+/// the rest of the deck from the cards in view onwards in the heading (forward when still) to
+/// that end of the deck, then from the other side of the cards in view to the other end; last,
+/// cards in view whose pictures are still waiting (a load that was dropped). The frame thread hands out a few
 /// at a time (`next`), as many as keep the workers busy behind what the screen needs (their
 /// jobs are queued after every picture request), and marks each `done` when its thumbnail
 /// exists, was made, or the picture cannot be read (it is not retried).
@@ -110,9 +112,11 @@ public struct ThumbnailBackfill: Sendable {
         var position = 0
         let entries = demand.entries
         while position < entries.count, remaining > 0 {
-            let p = Int(entries[position].key.picture)
+            let entry = entries[position]
             position += 1
-            if hand(p, isBusy: isBusy, into: &out) { remaining -= 1 }
+            // The cards in view are the screen's own loads (their thumbnails come with them).
+            guard entry.band != .visible else { continue }
+            if hand(Int(entry.key.picture), isBusy: isBusy, into: &out) { remaining -= 1 }
         }
         guard remaining > 0 else { return }
         let first = visible?.lowerBound ?? 0, last = visible?.upperBound ?? -1

@@ -27,12 +27,19 @@ import Testing
         return all
     }
 
-    @Test("visible, then ahead (nearest first), then behind, then the rest ahead to the end, then the rest behind to the start")
+    @Test("past the cards in view (their own loads): ahead (nearest first), behind, the rest ahead to the end, behind to the start; in view last if left")
     func orderForward() {
         var backfill = ThumbnailBackfill(pictureCount: 20)
         let d = demand(visible: 8...10, heading: .forward, ahead: 3, behind: 2, cards: 20)
+        var first: [Int] = []
+        backfill.next(count: 3, demand: d, visible: 8...10, heading: .forward, cardCount: 20, picture: { $0 },
+                      isBusy: { _ in false }, into: &first)
+        #expect(first == [11, 12, 13], "the cards in view are not taken from their loads")
+        for p in first { backfill.markDone(p) }
+        // The loads of the cards in view finish: done.
+        for p in 8...10 { backfill.markDone(p) }
         let got = order(&backfill, demand: d, visible: 8...10, heading: .forward, cards: 20)
-        #expect(got == [8, 9, 10, 11, 12, 13, 7, 6, 14, 15, 16, 17, 18, 19, 5, 4, 3, 2, 1, 0])
+        #expect(got == [7, 6, 14, 15, 16, 17, 18, 19, 5, 4, 3, 2, 1, 0])
         #expect(backfill.isComplete)
         #expect(backfill.doneCount == 20)
         #expect(backfill.inFlightCount == 0)
@@ -43,7 +50,8 @@ import Testing
         var backfill = ThumbnailBackfill(pictureCount: 12)
         let d = demand(visible: 5...6, heading: .backward, ahead: 2, behind: 1, cards: 12)
         let got = order(&backfill, demand: d, visible: 5...6, heading: .backward, cards: 12, batch: 4)
-        #expect(got == [5, 6, 4, 3, 7, 2, 1, 0, 8, 9, 10, 11])
+        // Cards 5 and 6, in view, whose loads never reported: last.
+        #expect(got == [4, 3, 7, 2, 1, 0, 8, 9, 10, 11, 5, 6])
     }
 
     @Test("a picture the workers are bringing to a card is skipped, and handed out once the scans end if still waiting")
@@ -53,7 +61,8 @@ import Testing
         var out: [Int] = []
         backfill.next(count: 10, demand: d, visible: 0...1, heading: .forward, cardCount: 6, picture: { $0 },
                       isBusy: { $0 == 1 || $0 == 4 }, into: &out)
-        #expect(out == [0, 2, 3, 5])
+        // 2 ahead, then the rest (3, 5; 4 busy), then card 0 in view, still waiting; 1 busy.
+        #expect(out == [2, 3, 5, 0])
         #expect(backfill.state(of: 1) == .waiting)
         #expect(backfill.inFlightCount == 4)
         for p in out { backfill.markDone(p) }

@@ -49,6 +49,7 @@ extension ViewerPictures {
             if let position = deck.index(of: CardID(id)) {
                 first = min(first, position)
                 last = max(last, position)
+                card.position = Int32(truncatingIfNeeded: position)
             }
             visible.append(card)
         }
@@ -68,8 +69,12 @@ extension ViewerPictures {
             }
         }
         keepFullTierForTheLargest(scrolling ? 0 : residency.capacity(of: .full))
-        for index in visible.indices where visible[index].picture >= 0 {
-            demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
+        // The cards in view in deck order (reading order: the top-left card first), not the
+        // records' drawing order (back to front: the grid's last cards came first).
+        sortVisibleByPosition()
+        for order in visibleInDeckOrder.indices {
+            let index = Int(visibleInDeckOrder[order])
+            if visible[index].picture >= 0 { demand.append(PictureKey(Int(visible[index].picture), .card), .visible) }
         }
         for index in visible.indices where visible[index].wantsFull {
             demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
@@ -88,6 +93,24 @@ extension ViewerPictures {
         if requestsAtDecorate {
             requestsAtDecorate = false
             requestDemand()
+        }
+    }
+
+    /// Fills `visibleInDeckOrder` with the indices of `visible` by deck position (cards not in
+    /// the deck last, in drawing order). Insertion sort: the frame's cards are few (tens), and
+    /// no allocation once the scratch has grown.
+    private func sortVisibleByPosition() {
+        visibleInDeckOrder.removeAll(keepingCapacity: true)
+        for index in visible.indices {
+            let position = visible[index].position < 0 ? Int32.max : visible[index].position
+            var slot = visibleInDeckOrder.count
+            visibleInDeckOrder.append(Int32(index))
+            while slot > 0 {
+                let before = visible[Int(visibleInDeckOrder[slot - 1])].position
+                guard (before < 0 ? Int32.max : before) > position else { break }
+                visibleInDeckOrder.swapAt(slot, slot - 1)
+                slot -= 1
+            }
         }
     }
 
@@ -148,8 +171,9 @@ extension ViewerPictures {
         let now = session.time
         let (mode, slideBox) = fitting(for: session.layoutKind)
         let cardCapacity = residency.capacity(of: .card)
-        for index in visible.indices {
-            let card = visible[index], r = Int(card.record)
+        // Deck order: titles are asked for top-left first, as the pictures are.
+        for order in visibleInDeckOrder.indices {
+            let card = visible[Int(visibleInDeckOrder[order])], r = Int(card.record)
             let titleReady = applyTitle(to: &records[r], id: card.id)
             if !titleReady { titlesMissing += 1 }
             guard card.picture >= 0 else {

@@ -108,6 +108,8 @@ public final class ViewerPictures {
     var backfill: ThumbnailBackfill
     /// Scratch of `feedBackfill`.
     var backfillScratch: [Int] = []
+    /// Scratch of `decorate`: the cards of the frame in deck order (indices into `visible`).
+    var visibleInDeckOrder: [Int32] = []
     /// The thumbnail folder the cards of the last frame ask for (`ThumbnailSize.forCard`).
     var cardThumbnailSize = ThumbnailSize.large
     /// The card index range in view at the last frame.
@@ -279,6 +281,8 @@ struct VisibleCard {
     var picture: Int32
     /// Its id, the key of its title.
     var id: UInt32
+    /// Its index in the deck (−1 when not found).
+    var position: Int32 = -1
     /// Its projected area, pixels² (the full tier goes to the largest cards first).
     var area: Double
     /// True when it is shown large enough to need the full tier (and, after the choice of the
