@@ -53,8 +53,10 @@ public enum ThumbnailSize: Int, CaseIterable, Comparable, Sendable {
     /// (4 × the pixels of `large` to inflate and scale down).
     public static func forCard(longerSide: Double) -> ThumbnailSize {
         guard longerSide.isFinite, longerSide > 0 else { return .normal }
+        // No array literal: called for every frame, which allocates nothing once warm.
         let needed = longerSide / cardMagnification
-        return [.normal, .large].first { Double($0.pixels) >= needed } ?? .xLarge
+        if Double(ThumbnailSize.normal.pixels) >= needed { return .normal }
+        return Double(ThumbnailSize.large.pixels) >= needed ? .large : .xLarge
     }
 
     /// The longer side a target asks for before the picture's aspect is known: the box's.

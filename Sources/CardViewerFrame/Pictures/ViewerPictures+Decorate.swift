@@ -108,7 +108,10 @@ extension ViewerPictures {
             while slot > 0 {
                 let before = visible[Int(visibleInDeckOrder[slot - 1])].position
                 guard (before < 0 ? Int32.max : before) > position else { break }
-                visibleInDeckOrder.swapAt(slot, slot - 1)
+                // Not `swapAt`: unspecialized in debug builds, it allocated per call.
+                let moved = visibleInDeckOrder[slot]
+                visibleInDeckOrder[slot] = visibleInDeckOrder[slot - 1]
+                visibleInDeckOrder[slot - 1] = moved
                 slot -= 1
             }
         }
