@@ -101,6 +101,8 @@ extension ViewerPictures {
     /// no allocation once the scratch has grown.
     private func sortVisibleByPosition() {
         visibleInDeckOrder.removeAll(keepingCapacity: true)
+        // Grown with `visible` (one allocation when it grows), never on its own.
+        if visibleInDeckOrder.capacity < visible.capacity { visibleInDeckOrder.reserveCapacity(visible.capacity) }
         for index in visible.indices {
             let position = visible[index].position < 0 ? Int32.max : visible[index].position
             var slot = visibleInDeckOrder.count
