@@ -105,6 +105,9 @@ extension ViewerPictures {
         session.time + (batching.flushTime(now: realTime) - realTime)
     }
 
+    /// The shortest time between two frames drawn only for the progress line's count, seconds.
+    static let progressInterval = 1.0
+
     /// The window presented a frame (any frame): the next batch of arrivals waits
     /// `RedrawBatching.interval` from now, so batches are that far apart as presented.
     public func framePresented() {
@@ -114,18 +117,26 @@ extension ViewerPictures {
     /// The end of an update: decides whether a frame is drawn for what arrived (`arrived`:
     /// pictures or titles; `urgent`: something that must show now) — at once while something
     /// moves or a wait for pictures runs, else batched with `batching` —, and publishes the
-    /// background's progress with each batch. Returns true when a frame should be drawn.
+    /// background's progress with each batch (a change of the count alone asks for a frame at
+    /// most once a second). Returns true when a frame should be drawn.
     func batchRedraw(arrived: Bool, urgent: Bool) -> Bool {
         let now = realTime
         let immediate = urgent || arrivesFadedIn || session.needsFrames
         let progress = (done: backfill.doneCount, total: backfill.total)
+        // The count alone changes the screen once a second (a whole frame each time, on the
+        // processors the workers use), and once more when it is done (the line goes).
+        let progressDue = progress != publishedBackfill
+            && (now >= lastProgressPublish + Self.progressInterval || progress.done == progress.total)
         var draw = urgent
-        if arrived || progress != publishedBackfill {
+        if arrived || progressDue {
             if batching.arrived(now: now, immediate: immediate) { draw = true }
         } else if batching.flushIfDue(now: now, immediate: immediate) {
             draw = true
         }
-        if draw { publishedBackfill = progress }
+        if draw, progress != publishedBackfill {
+            publishedBackfill = progress
+            lastProgressPublish = now
+        }
         return draw
     }
 }

@@ -120,6 +120,8 @@ public final class ViewerPictures {
     let clockOrigin = ContinuousClock.now
     /// The progress the session shows (thumbnails done, of all): changed only with a batch.
     var publishedBackfill = (done: 0, total: 0)
+    /// When `publishedBackfill` last changed, on `realTime`.
+    var lastProgressPublish = -Double.infinity
     /// True on Mesa's software rasterizers: pictures appear without fading in (each fade
     /// frame is a whole window drawn on the processors the decodes need).
     var softwareRenderer = false
