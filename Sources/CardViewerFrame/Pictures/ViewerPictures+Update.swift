@@ -115,7 +115,7 @@ extension ViewerPictures {
 
     /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or
     /// drops it: made for old pools, or every layer pinned), or marks the picture unreadable
-    /// with a warning. Returns true when what cards show changed.
+    /// with a warning. Returns true when what cards show changed (a picture of a card in view).
     func accept(_ result: Result<PictureJobOutput, any Error>, for key: PictureKey) -> Bool {
         let picture = Int(key.picture)
         switch result {
@@ -147,12 +147,23 @@ extension ViewerPictures {
             }
             if !wasShown { loadedCount += 1 }
             if prepared.fromThumbnail { loadedFromThumbnails += 1 }
-            return true
+            // A prefetched picture changes nothing on screen: no frame for it.
+            return isInView(picture)
         case .success(.thumbnailSaved), .success(.thumbnailMade):
             return false
         case .failure(let error):
             return markUnreadable(picture, error: error)
         }
+    }
+
+    /// Whether a card of the last frame shows `picture`. - Complexity: O(cards in view).
+    func isInView(_ picture: Int) -> Bool {
+        var index = 0
+        while index < visible.count {
+            if Int(visible[index].picture) == picture { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Thumbnails waiting to be saved, at most (a long scroll through a new folder makes more
