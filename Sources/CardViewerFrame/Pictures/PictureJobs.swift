@@ -121,10 +121,13 @@ enum PictureWork {
         }
     }
 
-    /// Loads `load`'s picture at exactly the layer's size (`PictureTarget.stretch`: read from
-    /// pixels that cover the layer, so no axis is magnified, and resampled once), through the
-    /// thumbnail cache when there is one — magnified only along a side where the picture itself
-    /// is smaller than the layer — and computes its mip chain.
+    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain. A card's
+    /// picture (`thumbnailSize` set) is read at the thumbnail folder its card asks for — from
+    /// the cache, or decoded at that size with the thumbnail saved at once — then stretched to
+    /// the layer (magnified where the card needs fewer pixels than the layer holds: the card
+    /// shows it at about the folder's size). Otherwise (the full tier) it is read at the layer's
+    /// size (`PictureTarget.stretch`: from pixels that cover the layer, resampled once), through
+    /// the cache when there is one.
     ///
     /// - Throws: `PictureError` naming the file.
     static func prepare(_ load: PictureLoad, decoding: PictureDecoding = PictureDecoding(limits: .standard)) throws -> PreparedPicture {
