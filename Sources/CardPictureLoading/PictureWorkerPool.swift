@@ -28,8 +28,9 @@ public struct PictureCompletion<Key: Hashable & Sendable, Output: Sendable>: Sen
 public final class PictureWorkerPool<Key: Hashable & Sendable, Request: Sendable, Output: Sendable>: Sendable {
     public typealias Completion = PictureCompletion<Key, Output>
 
-    /// Workers by default: the cores less one for the frame loop, at least one.
-    public static var defaultWorkerCount: Int { max(ProcessInfo.processInfo.activeProcessorCount - 1, 1) }
+    /// Workers by default: one per core (the frame loop sleeps between frames and needs no
+    /// core of its own), at least one.
+    public static var defaultWorkerCount: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
     /// How many worker threads run jobs.
     public let workerCount: Int

@@ -40,9 +40,10 @@ extension ThumbnailCache {
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder (mode 0600), renamed
-    /// over `path` (`AtomicFile`: flushed to disk before and after the rename, like every file
-    /// this program writes, so a crash leaves the old thumbnail or the new one, never an empty
-    /// file under the new name; thumbnails are saved while the workers are idle); missing
+    /// over `path` (`AtomicFile`, atomic but not flushed to disk: the cache is untrusted and
+    /// checked on every read, so the rare thumbnail a power cut leaves empty or short is ignored
+    /// and remade — where two `fsync`s per thumbnail held each background thumbnail for the
+    /// disk, tens of milliseconds each on a busy one); missing
     /// folders from the cache root down are made with mode 0700. A failure removes the temporary
     /// file and stops all writing (one warning).
     func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
@@ -56,7 +57,7 @@ extension ThumbnailCache {
             return false
         }
         do {
-            try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly))
+            try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(permissions: .ownerOnly, durable: false))
             return true
         } catch {
             writeFailed((error as? FileWriteError)?.reason ?? "\(error)")

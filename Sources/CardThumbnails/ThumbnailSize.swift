@@ -41,6 +41,24 @@ public enum ThumbnailSize: Int, CaseIterable, Comparable, Sendable {
         }
     }
 
+    /// How far a thumbnail may be magnified on screen before a larger folder is read: the same
+    /// 1.25 × that sends a card from the card tier to the full tier (`PictureSizing.tier`).
+    public static let cardMagnification = 1.25
+
+    /// The folder a card showing its picture `longerSide` pixels long on screen (framebuffer
+    /// pixels, its longer side) reads and writes: the smallest of `normal` (128), `large` (256)
+    /// and `x-large` (512) that is at least `longerSide / cardMagnification`; `x-large` past it
+    /// (larger cards are drawn from full-resolution decodes, not thumbnails). A grid card of 250
+    /// pixels reads `large`, a wheel card of 150 `normal`, where every card read `x-large` before
+    /// (4 × the pixels of `large` to inflate and scale down).
+    public static func forCard(longerSide: Double) -> ThumbnailSize {
+        guard longerSide.isFinite, longerSide > 0 else { return .normal }
+        // No array literal: called for every frame, which allocates nothing once warm.
+        let needed = longerSide / cardMagnification
+        if Double(ThumbnailSize.normal.pixels) >= needed { return .normal }
+        return Double(ThumbnailSize.large.pixels) >= needed ? .large : .xLarge
+    }
+
     /// The longer side a target asks for before the picture's aspect is known: the box's.
     /// Nil for `.fullSize`, which no thumbnail serves.
     static func guess(for target: PictureTarget) -> Int? {

@@ -44,6 +44,8 @@ final class ViewerDriver {
     private var titleRevisions: (Int, Int, Int)?
     /// The scroll offset and current card of the last save: at rest, a change of either is saved.
     private var savedView: (offset: Vec2, current: UInt32?)?
+    /// `--log-frames`: a line per presented frame.
+    var frameLog: FrameLog?
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -128,6 +130,8 @@ final class ViewerDriver {
         mark = AllocationReport.now
         context.present()
         allocations.add(AllocationReport.now - mark, to: .present)
+        viewer.pictures.framePresented()
+        if let frameLog { logFrame(frameLog) }
         let measured = lastFrameStart.map { Self.seconds($0.duration(to: start)) }
         lastFrameStart = start
         session.recordFrame(interval: interval ?? measured, layoutSeconds: layoutSeconds)
@@ -219,6 +223,24 @@ final class ViewerDriver {
         }
         saver.finish()
         warnAboutFailedSaves()
+    }
+
+    /// The line of the frame just presented: the picture pass's count of the cards in view and
+    /// ready, and the open card.
+    private func logFrame(_ log: FrameLog) {
+        let status = viewer.pictures.status
+        let open = (session.photoCard ?? session.highlightedCard).flatMap { session.deck.index(of: $0) }
+        log.record(inView: status.inView, final: status.readyInView, open: open)
+    }
+
+    /// Writes `--log-frames`' file, if asked for. - Throws: `ViewerFailure.runtime`.
+    func writeFrameLog() throws {
+        guard let frameLog else { return }
+        do {
+            try frameLog.write()
+        } catch {
+            throw ViewerFailure.runtime("cannot write the frame log '\(frameLog.path)': \(error)")
+        }
     }
 
     private func warnAboutFailedSaves() {

@@ -47,6 +47,9 @@ public struct ViewerOptions: Sendable {
     public var screenshotPath: String?
     /// `--screenshot-dir DIR`: where S saves screenshots (default: the current folder).
     public var screenshotDirectory: String?
+    /// `--log-frames FILE`: one line per presented frame, written when the viewer ends
+    /// (`FrameLog`, docs/formats/frame-log.md).
+    public var frameLogPath: String?
     /// `--headless`: draw offscreen (EGL) without a window; needs a replay.
     public var headless = false
     /// `--allocation-report`: a debug check; writes heap allocations per warm frame at the end.

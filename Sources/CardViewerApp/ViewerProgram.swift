@@ -85,6 +85,7 @@ public enum ViewerProgram {
         driver.listsDroppedFoldersRecursively = options.recursive
         driver.listing = loaded.listing
         if case .window(let window) = surface { driver.setTitle = { window.setTitle($0) } }
+        driver.frameLog = options.frameLogPath.map(FrameLog.init(path:))
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one, a
         // remembered layout file gone or broken: the state then names the built-in layout shown).
@@ -107,14 +108,17 @@ public enum ViewerProgram {
         } catch let error as RenderError {
             session.quit()
             driver.saveOnQuit()
+            try? driver.writeFrameLog()
             throw ViewerFailure(error)
         } catch let failure as ViewerFailure {
             session.quit()
             driver.saveOnQuit()
+            try? driver.writeFrameLog()
             throw failure
         }
         session.quit()
         driver.saveOnQuit()
+        try driver.writeFrameLog()
         if options.allocationReport { report(driver.allocations.summary) }
         if let path = options.screenshotPath { try writeScreenshot(last, to: path, warn: warn) }
         withExtendedLifetime(claim) {}
@@ -206,6 +210,12 @@ public enum ViewerProgram {
             }
         }
         if let path = options.screenshotPath { try checkWritable(path) }
+        if let path = options.frameLogPath {
+            guard !path.isEmpty else { throw ViewerFailure.badInput("--log-frames needs a file name") }
+            if let problem = OutputPath.problem(path, checkingWritable: false) {
+                throw ViewerFailure.badInput("--log-frames: cannot write '\(path)': \(OutputPath.reason(problem))")
+            }
+        }
         do {
             return try options.replayPath.map(ReplayScript.load(contentsOf:))
         } catch let error as ReplayError {

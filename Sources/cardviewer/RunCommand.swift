@@ -46,6 +46,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("screenshot-dir"), help: "Where S saves screenshots (default: the current folder).")
     var screenshotDirectory: String?
 
+    @Option(name: .customLong("log-frames"),
+            help: "Write one line per presented frame to this file when the viewer ends: seconds since start, cards in view, cards showing their final picture, the open card's index or none (docs/formats/frame-log.md).")
+    var logFrames: String?
+
     @Flag(help: "Draw offscreen (EGL) without a window; needs --replay.")
     var headless = false
 
@@ -82,6 +86,7 @@ struct RunCommand: ParsableCommand {
         options.replayPath = replay
         options.screenshotPath = screenshot
         options.screenshotDirectory = screenshotDirectory
+        options.frameLogPath = logFrames
         options.headless = headless
         options.allocationReport = allocationReport
         options.pictures.thumbnailCache = source.thumbnailCache

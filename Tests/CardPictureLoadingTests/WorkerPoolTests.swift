@@ -215,10 +215,10 @@ import Testing
         #expect(live.value == 0)
     }
 
-    @Test("the default worker count leaves a core for the frame loop")
+    @Test("the default worker count: one per core")
     func defaultWorkers() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(PictureWorkerPool<Int, Int, Int>.defaultWorkerCount == max(cores - 1, 1))
+        #expect(PictureWorkerPool<Int, Int, Int>.defaultWorkerCount == max(cores, 1))
         let pool = PictureWorkerPool<Int, Int, Int>(workerCount: 0, completedLimit: 0) { $0 }
         #expect(pool.workerCount == 1 && pool.completedLimit == 1)
         pool.shutdown()

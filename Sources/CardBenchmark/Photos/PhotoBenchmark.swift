@@ -18,7 +18,9 @@ import Foundation
 /// 2. **warm start** on that cache root: first frame, first screen, then the scroll's screens;
 /// 3. **end to end** on another fresh root: every screen of the deck (or of its first `limit`
 ///    cards), waiting at each until its pictures show, as a window shows them;
-/// 4. `vipsthumbnail` on the same files, when asked.
+/// 4. **background** on another fresh root (`readwrite` only): left at rest until the whole
+///    folder is thumbnailed, as a window left alone (`measureBackground`);
+/// 5. `vipsthumbnail` on the same files, when asked.
 /// The temporary roots are removed at the end; the folder is only read.
 public final class PhotoBenchmark {
     public let settings: PhotoBenchmarkSettings
@@ -34,7 +36,7 @@ public final class PhotoBenchmark {
         self.settings = settings
         self.warn = warn
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-bench-\(UUID().uuidString)")
-        workers = settings.workers ?? PictureSizing.workerCount(cores: ProcessInfo.processInfo.activeProcessorCount)
+        workers = settings.workers ?? PictureWorkers.count(cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     deinit { try? FileManager.default.removeItem(at: scratch) }
@@ -77,6 +79,11 @@ public final class PhotoBenchmark {
         }
         progress("end to end")
         let endToEnd = try measureEndToEnd(root: try freshRoot("end-to-end"))
+        var background: BackgroundThumbnails?
+        if settings.thumbnailCache == .readwrite {
+            progress("background thumbnailing")
+            background = try measureBackground(root: try freshRoot("background"))
+        }
         var vipsResult: VipsResult?
         if let vips {
             progress("vipsthumbnail")
@@ -87,7 +94,8 @@ public final class PhotoBenchmark {
         return PhotoBenchmarkResult(folder: settings.folder, pictures: pictures, layout: settings.layout.rawValue,
                                     thumbnailCache: settings.thumbnailCache.rawValue, workers: workers,
                                     cardTierSide: plan.cardSide, cardTierLayers: plan.cardLayers,
-                                    cold: cold, scroll: scroll, endToEnd: endToEnd, warm: warm, vips: vipsResult)
+                                    cold: cold, scroll: scroll, endToEnd: endToEnd, warm: warm, vips: vipsResult,
+                                    background: background)
     }
 
     /// The first start and the scroll on it.

@@ -23,6 +23,9 @@ public struct PhotoBenchmarkResult: Hashable, Sendable, Codable {
     public var warm: WarmStart?
     /// `vipsthumbnail` on the same files; absent without `--compare-vips`.
     public var vips: VipsResult?
+    /// The whole folder thumbnailed in the background at rest; absent unless the cache is
+    /// `readwrite` (nothing is written otherwise).
+    public var background: BackgroundThumbnails? = nil
 }
 
 /// A start, from before listing the folder.

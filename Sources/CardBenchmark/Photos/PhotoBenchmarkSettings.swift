@@ -31,7 +31,7 @@ public struct PhotoBenchmarkSettings: Sendable {
     public var scrollScreens: Double
     /// Also time `vipsthumbnail` on the same files.
     public var comparesVips: Bool
-    /// Decode workers; `nil`: the viewer's choice (`PictureSizing.workerCount(cores:)`).
+    /// Decode workers; `nil`: the viewer's choice (`PictureWorkers.count(cores:)`).
     public var workers: Int?
     /// How long any wait for pictures may take before the run fails, seconds.
     public var waitTimeout: Double

@@ -27,6 +27,12 @@ public enum PhotoTextReport {
         out += "  peak memory (max RSS): \(TextReport.megabytes(e.maximumResidentBytes)) MB (target ≤ 400 MB)"
             + " · pictures on the GPU: \(TextReport.megabytes(e.pictureResidentBytes)) MB of \(TextReport.megabytes(e.picturePoolBytes)) MB pools"
             + (e.unreadable > 0 ? " · \(e.unreadable) unreadable" : "") + "\n"
+        if let b = r.background {
+            out += "\nbackground thumbnailing (cold, at rest): \(b.pictures) pictures (\(b.made) thumbnails made) in"
+                + " \(seconds(b.duration)) s from the first frame → \(String(format: "%.1f", b.picturesPerSecond)) pictures/s"
+                + " (target ≥ 30) · first frame \(ms(b.firstFrame)) ms · first screen \(ms(b.firstScreen)) ms"
+                + " · max RSS \(TextReport.megabytes(b.maximumResidentBytes)) MB\n"
+        }
         if let w = r.warm {
             out += "\n" + start("warm start", w.start)
             out += "  then \(w.screens) screens: \(w.picturesLoaded) pictures (\(w.fromThumbnails) from thumbnails) in"

@@ -110,6 +110,7 @@ extension ViewerSession {
             let lines = Self.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]
             panels.append(OverlayPanel(lines: lines, placement: .bottomCenter))
         }
+        if let progress = pictureStatus.progressLine { panels.append(OverlayPanel(lines: [progress], placement: .bottomCenter)) }
         if let message { panels.append(OverlayPanel(lines: message.lines, placement: .bottomCenter, opacity: message.opacity(at: time))) }
         if let hint { panels.append(OverlayPanel(lines: hint.lines, placement: .bottomCenter, opacity: hint.opacity(at: time))) }
         guard panels != overlayPanels else { return }

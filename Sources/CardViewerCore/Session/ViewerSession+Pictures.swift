@@ -16,11 +16,21 @@ public struct PictureStatus: Equatable, Sendable {
     /// Texture bytes holding pictures now, and the pools' size.
     public var residentBytes = 0
     public var poolBytes = 0
+    /// Background thumbnailing (SPEC §10): pictures whose thumbnails are done (made, found, or
+    /// unreadable) of `thumbnailsTotal` (0: no background thumbnailing).
+    public var thumbnailsDone = 0
+    public var thumbnailsTotal = 0
 
     public init() {}
 
     /// True while cards in view wait for their pictures.
     public var isLoading: Bool { readyInView < inView }
+
+    /// The progress line while thumbnails are being made ("thumbnails 120 / 500"); nil when
+    /// there is none or all are done.
+    public var progressLine: String? {
+        thumbnailsTotal > 0 && thumbnailsDone < thumbnailsTotal ? "thumbnails \(thumbnailsDone) / \(thumbnailsTotal)" : nil
+    }
 }
 
 extension ViewerSession {
@@ -42,8 +52,9 @@ extension ViewerSession {
         }
         picturesWorking = working
         if status != pictureStatus {
+            let progressChanged = status.progressLine != pictureStatus.progressLine
             pictureStatus = status
-            if showsHUD { refreshOverlay() }
+            if showsHUD || progressChanged { refreshOverlay() }
         }
     }
 

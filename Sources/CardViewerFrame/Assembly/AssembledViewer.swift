@@ -56,7 +56,7 @@ public final class AssembledViewer {
     }
 
     /// Stops the picture pipeline, saving pending thumbnails for at most `thumbnailSeconds`.
-    public func shutdown(thumbnailSeconds: Double = 2) {
+    public func shutdown(thumbnailSeconds: Double = 0) {
         pictures.shutdown(thumbnailSeconds: thumbnailSeconds)
     }
 }

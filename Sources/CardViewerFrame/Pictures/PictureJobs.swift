@@ -14,18 +14,29 @@ enum PictureJobKey: Hashable, Sendable {
     /// The photo view's picture (by its index) decoded whole for a zoom past the screen's
     /// resolution (`ViewerPictures+Zoom.swift`).
     case zoom(Int32)
+    /// Thumbnailing a picture in the background (by its index, `ThumbnailBackfill`).
+    case background(Int32)
 }
+
+/// Where background thumbnailing jobs queue: behind every picture request (whose priorities
+/// are positions in a frame's demand), in the order they were handed out.
+let backgroundPriorityBase = 1 << 40
 
 /// What a worker is asked to do.
 enum PictureJob: Sendable {
     case load(PictureLoad)
     case saveThumbnail(PendingThumbnail)
+    /// Makes sure the picture has a thumbnail in this folder or a larger one
+    /// (`ThumbnailCache.ensureThumbnail`).
+    case makeThumbnail(path: String, size: ThumbnailSize, cache: ThumbnailCache)
 }
 
 /// What a worker hands back.
 enum PictureJobOutput: Sendable {
     case picture(PreparedPicture)
     case thumbnailSaved
+    /// A background thumbnail: true when it was made, false when it was there already.
+    case thumbnailMade(Bool)
 }
 
 /// A picture to bring to a layer of one tier's texture.
@@ -41,8 +52,12 @@ struct PictureLoad: Sendable {
     var mipmapped: Bool
     /// The pools' generation the layer size belongs to (a resize makes new pools).
     var generation: Int
-    /// The thumbnail cache to read (and, later, write) through; `nil` decodes the file.
+    /// The thumbnail cache to read (and write) through; `nil` decodes the file.
     var cache: ThumbnailCache?
+    /// For the card tier: the thumbnail folder the card's size on screen asks for
+    /// (`ThumbnailSize.forCard`): the picture is read (or decoded, and the thumbnail saved at
+    /// once) at that size, then brought to the layer. `nil`: read at the layer's size.
+    var thumbnailSize: ThumbnailSize?
 }
 
 /// A picture ready to upload: its levels at the layer's size, and what the frame thread needs
@@ -104,13 +119,18 @@ enum PictureWork {
         case .saveThumbnail(let pending):
             pending.save { try decoding.decode($0, $1) }
             return .thumbnailSaved
+        case let .makeThumbnail(path, size, cache):
+            return .thumbnailMade(try cache.ensureThumbnail(at: path, size: size) { try decoding.decode($0, $1) })
         }
     }
 
-    /// Loads `load`'s picture at exactly the layer's size (`PictureTarget.stretch`: read from
-    /// pixels that cover the layer, so no axis is magnified, and resampled once), through the
-    /// thumbnail cache when there is one — magnified only along a side where the picture itself
-    /// is smaller than the layer — and computes its mip chain.
+    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain. A card's
+    /// picture (`thumbnailSize` set) is read at the thumbnail folder its card asks for — from
+    /// the cache, or decoded at that size with the thumbnail saved at once — then stretched to
+    /// the layer (magnified where the card needs fewer pixels than the layer holds: the card
+    /// shows it at about the folder's size). Otherwise (the full tier) it is read at the layer's
+    /// size (`PictureTarget.stretch`: from pixels that cover the layer, resampled once), through
+    /// the cache when there is one.
     ///
     /// - Throws: `PictureError` naming the file.
     static func prepare(_ load: PictureLoad, decoding: PictureDecoding = PictureDecoding(limits: .standard)) throws -> PreparedPicture {
@@ -118,7 +138,18 @@ enum PictureWork {
         let image: RGBAImage, fullSize: PixelSize?
         var pending: PendingThumbnail?
         var fromThumbnail = false
-        if let cache = load.cache {
+        if let size = load.thumbnailSize {
+            if let cache = load.cache {
+                let loaded = try cache.loadPicture(at: load.path, for: size) { try decoding.decode($0, $1) }
+                image = loaded.image
+                fullSize = loaded.fullSize
+                if case .thumbnail = loaded.origin { fromThumbnail = true }
+            } else {
+                let decoded = try decoding.decode(load.path, .fit(PixelSize(width: size.pixels, height: size.pixels)))
+                image = decoded.image
+                fullSize = decoded.fullSize
+            }
+        } else if let cache = load.cache {
             let loaded = try cache.loadPicture(at: load.path, target: target, saving: .later) { try decoding.decode($0, $1) }
             image = loaded.image
             fullSize = loaded.fullSize

@@ -11,7 +11,7 @@ public struct PictureOptions: Sendable {
     /// Forces the card tier's layer count (a hidden option for tests: a pool smaller than the
     /// folder, to see eviction); `nil`: sized from the window and `textureBudget`.
     public var cardLayers: Int?
-    /// Decode workers; `nil`: `PictureSizing.workerCount(cores:)`.
+    /// Decode workers; `nil`: `PictureWorkers.count(cores:)`.
     public var workers: Int?
     /// Texture bytes both picture pools may use (`PictureSizing.poolPlan`).
     public var textureBudget = PictureSizing.defaultTextureBudget

@@ -19,6 +19,7 @@ extension ViewerPictures {
         aspects += Array(repeating: .nan, count: count - aspects.count)
         fullSizes += Array(repeating: PixelSize(width: 0, height: 0), count: count - fullSizes.count)
         longSides += Array(repeating: 0, count: count - longSides.count)
+        if backfill.total > 0 { backfill.resize(to: count) }  // dropped pictures are thumbnailed too
         tableRevision = -1
         return cards
     }

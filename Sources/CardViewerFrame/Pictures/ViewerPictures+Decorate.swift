@@ -2,6 +2,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardPictures
+import CardThumbnails
 import CardViewerCore
 
 extension ViewerPictures {
@@ -33,6 +34,7 @@ extension ViewerPictures {
         let scale = session.viewport.width > 0 ? Double(framebuffer.width) / session.viewport.width : 1
         let photo = session.photoCard?.rawValue
         var first = Int.max, last = Int.min
+        var cardSide = 0.0
         for index in records.indices {
             let id = records[index].id
             var card = VisibleCard(record: Int32(index), picture: picture(ofID: id), id: id, area: 0, wantsFull: false)
@@ -48,13 +50,21 @@ extension ViewerPictures {
                     card.wantsFull = wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                     card.area = .greatestFiniteMagnitude
                 }
+                if !card.wantsFull, pixels.width.isFinite, pixels.height.isFinite {
+                    cardSide = max(cardSide, pixels.width, pixels.height)
+                }
             }
             if let position = deck.index(of: CardID(id)) {
                 first = min(first, position)
                 last = max(last, position)
+                card.position = Int32(truncatingIfNeeded: position)
             }
             visible.append(card)
         }
+        // The thumbnail folder for this frame's cards: the largest card-tier card's size on
+        // screen, at most the layer's side (what the layer can hold).
+        if cardSide > 0 { cardThumbnailSize = ThumbnailSize.forCard(longerSide: min(cardSide, Double(plan.cardSide))) }
+        visibleRange = first <= last ? first...last : nil
         // While the content scrolls, cards pass by: full-resolution decodes for them would take
         // the processor from the frames and be stale when they land. The full tier is asked for
         // once the scroll stands (a card opening, or at rest); pictures it holds still show.
@@ -67,8 +77,12 @@ extension ViewerPictures {
             }
         }
         keepFullTierForTheLargest(scrolling ? 0 : fullGrowth.maximum)
-        for index in visible.indices where visible[index].picture >= 0 {
-            demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
+        // The cards in view in deck order (reading order: the top-left card first), not the
+        // records' drawing order (back to front: the grid's last cards came first).
+        sortVisibleByPosition()
+        for order in visibleInDeckOrder.indices {
+            let index = Int(visibleInDeckOrder[order])
+            if visible[index].picture >= 0 { demand.append(PictureKey(Int(visible[index].picture), .card), .visible) }
         }
         for index in visible.indices where visible[index].wantsFull {
             demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
@@ -90,6 +104,29 @@ extension ViewerPictures {
             requestsAtDecorate = false
             _ = try? adaptPools(allowShrink: false)  // the first frame's demand: grow before asking
             requestDemand()
+        }
+    }
+
+    /// Fills `visibleInDeckOrder` with the indices of `visible` by deck position (cards not in
+    /// the deck last, in drawing order). Insertion sort: the frame's cards are few (tens), and
+    /// no allocation once the scratch has grown.
+    private func sortVisibleByPosition() {
+        visibleInDeckOrder.removeAll(keepingCapacity: true)
+        // Grown with `visible` (one allocation when it grows), never on its own.
+        if visibleInDeckOrder.capacity < visible.capacity { visibleInDeckOrder.reserveCapacity(visible.capacity) }
+        for index in visible.indices {
+            let position = visible[index].position < 0 ? Int32.max : visible[index].position
+            var slot = visibleInDeckOrder.count
+            visibleInDeckOrder.append(Int32(index))
+            while slot > 0 {
+                let before = visible[Int(visibleInDeckOrder[slot - 1])].position
+                guard (before < 0 ? Int32.max : before) > position else { break }
+                // Not `swapAt`: unspecialized in debug builds, it allocated per call.
+                let moved = visibleInDeckOrder[slot]
+                visibleInDeckOrder[slot] = visibleInDeckOrder[slot - 1]
+                visibleInDeckOrder[slot - 1] = moved
+                slot -= 1
+            }
         }
     }
 
@@ -153,8 +190,9 @@ extension ViewerPictures {
         let now = session.time
         let (mode, slideBox, titlesAtTop) = fitting(for: session.layoutKind)
         let cardCapacity = cardGrowth.maximum
-        for index in visible.indices {
-            let card = visible[index], r = Int(card.record)
+        // Deck order: titles are asked for top-left first, as the pictures are.
+        for order in visibleInDeckOrder.indices {
+            let card = visible[Int(visibleInDeckOrder[order])], r = Int(card.record)
             let titleReady = applyTitle(to: &records[r], id: card.id)
             if !titleReady { titlesMissing += 1 }
             if titlesAtTop { records[r].instanceFlags.insert(.titleAtTop) }

@@ -14,3 +14,12 @@ extension ViewerPictures {
     /// first `update()` made them.
     public var poolPlan: PictureSizing.PoolPlan? { plan }
 }
+
+extension ViewerPictures {
+    /// Background thumbnailing's progress now: pictures done (thumbnail there, made, or
+    /// unreadable) of all; `total` is 0 without it (a read-only or no cache).
+    public var backgroundProgress: (done: Int, total: Int) { (backfill.doneCount, backfill.total) }
+
+    /// Background thumbnails the workers made (not found already made) since the start.
+    public var backgroundThumbnailsMade: Int { thumbnailsMade }
+}

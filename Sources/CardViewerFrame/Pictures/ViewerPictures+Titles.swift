@@ -38,7 +38,8 @@ extension ViewerPictures {
         var index = 0
         while index < requests.count {
             let key = requests[index].key
-            let text = deck.card(CardID(UInt32(truncatingIfNeeded: Int(key.picture))))?.title ?? ""
+            let id = UInt32(truncatingIfNeeded: Int(key.picture))
+            let text = titleText(ofID: id, title: deck.card(CardID(id))?.title ?? "")
             titleWorkers.submit(key, request: TitleJob(text: text, width: titleSlotSize.width, height: titleSlotSize.height),
                                 priority: requests[index].priority)
             index += 1

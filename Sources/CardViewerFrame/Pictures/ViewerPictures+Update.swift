@@ -12,17 +12,22 @@ extension ViewerPictures {
     /// pools to the framebuffer, plans the last frame's demand (`requestDemand()`), takes
     /// finished decodes and uploads them within this frame's budget, plans again for the room
     /// they left in flight, does the same for titles,
-    /// hands an idle worker a thumbnail to save, and tells the session what changed.
+    /// hands the workers pictures to thumbnail in the background, and tells the session what
+    /// changed — pictures that arrive while nothing moves are drawn in batches, at most 4 a
+    /// second (`RedrawBatching`), with the background's progress.
     ///
     /// Never waits: the workers' results are taken if they are there.
     ///
-    /// - Returns: true when what cards show changed (a frame should be drawn).
+    /// - Returns: true when a frame should be drawn for what cards show.
     /// - Throws: `RenderError` when the pools cannot be made for the framebuffer.
     @discardableResult
     public func update() throws -> Bool {
         let drawable = renderer.context.drawableSize
         guard !drawable.isEmpty, !session.isMinimised else { return false }
-        if drawable != framebuffer || plan == nil { try configure(for: drawable) }
+        if drawable != framebuffer || plan == nil {
+            if plan == nil { noteRenderer() }
+            try configure(for: drawable)
+        }
         refreshTables()
         var changed = try adaptPools(allowShrink: true)
         requestDemand()
@@ -31,6 +36,9 @@ extension ViewerPictures {
             switch completion.key {
             case .thumbnail:
                 savingThumbnail = false
+                return true
+            case .background(let picture):
+                if acceptBackground(completion.result, picture: Int(picture)) { changed = true }
                 return true
             case .picture(let key):
                 scheduler.finished(key)
@@ -48,14 +56,17 @@ extension ViewerPictures {
         if taken > 0 { requestDemand() }
         try adaptTitleAtlas()
         if try updateTitles() { changed = true }
+        var urgent = false
         if fullTierDeferred {
             fullTierDeferred = false
-            changed = true
+            urgent = true
         }
+        feedBackfill()
         saveAThumbnailIfIdle()
         updateZoom()
-        session.reportPictures(reportedStatus, changed: changed, fading: frameFading, working: isWorking)
-        return changed
+        let draw = batchRedraw(arrived: changed, urgent: urgent)
+        session.reportPictures(reportedStatus, changed: draw, fading: frameFading, working: isWorking)
+        return draw
     }
 
     /// Plans the last frame's demand (`PictureScheduler`) and hands the workers its requests and
@@ -81,7 +92,8 @@ extension ViewerPictures {
     /// cards in view not showing their pictures yet (their requests go out at the next update).
     var isWorking: Bool {
         scheduler.inFlightCount > 0 || titleScheduler.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
-            || frameStatus.isLoading || frameTitlesMissing > 0 || zoom.inFlight != nil
+            || frameStatus.isLoading || frameTitlesMissing > 0 || zoom.inFlight != nil || backfill.inFlightCount > 0
+            || batching.isWaiting
     }
 
     /// The status for the session's HUD, with the memory in use now.
@@ -92,6 +104,8 @@ extension ViewerPictures {
         status.unreadable = residency.unreadableCount
         status.residentBytes = residentBytes
         status.poolBytes = poolBytes
+        status.thumbnailsDone = publishedBackfill.done
+        status.thumbnailsTotal = publishedBackfill.total
         return status
     }
 
@@ -101,12 +115,13 @@ extension ViewerPictures {
         let size = key.tier == .card ? PixelSize(width: side, height: side)
             : PixelSize(width: full.width, height: full.height)
         let path = catalog.pictures[Int(key.picture)].path
-        return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache))
+        return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache,
+                                 thumbnailSize: key.tier == .card ? cardThumbnailSize : nil))
     }
 
     /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or
     /// drops it: made for old pools, or every layer pinned), or marks the picture unreadable
-    /// with a warning. Returns true when what cards show changed.
+    /// with a warning. Returns true when what cards show changed (a picture of a card in view).
     func accept(_ result: Result<PictureJobOutput, any Error>, for key: PictureKey) -> Bool {
         let picture = Int(key.picture)
         switch result {
@@ -120,8 +135,12 @@ extension ViewerPictures {
             if let pending = prepared.pendingThumbnail, pendingThumbnails.count < Self.pendingThumbnailLimit {
                 pendingThumbnails.append(pending)
             }
+            if key.tier == .card, cache != nil { backfill.markDone(picture) }
             let wasShown = residency.appearance(of: picture) != .placeholder
-            guard let layer = residency.assign(key, at: arrivesFadedIn || !options.fadesIn ? -.infinity : session.time) else { return false }
+            // A batch fades in as one, from the time it is drawn.
+            let since = arrivesFadedIn || !fades ? -.infinity
+                : session.needsFrames ? session.time : batchFadeStart
+            guard let layer = residency.assign(key, at: since) else { return false }
             _ = budget.admit(bytes: prepared.byteCount)
             do {
                 if key.tier == .card {
@@ -136,16 +155,23 @@ extension ViewerPictures {
             }
             if !wasShown { loadedCount += 1 }
             if prepared.fromThumbnail { loadedFromThumbnails += 1 }
-            return true
-        case .success(.thumbnailSaved):
+            // A prefetched picture changes nothing on screen: no frame for it.
+            return isInView(picture)
+        case .success(.thumbnailSaved), .success(.thumbnailMade):
             return false
         case .failure(let error):
-            guard !residency.isUnreadable(picture) else { return false }
-            let line = (error as? PictureError)?.description ?? "cannot read picture '\(catalog.pictures[picture].path)': \(error)"
-            residency.markUnreadable(picture, reason: line)
-            warnings.add(line + " (shown as unreadable)")
-            return true
+            return markUnreadable(picture, error: error)
         }
+    }
+
+    /// Whether a card of the last frame shows `picture`. - Complexity: O(cards in view).
+    func isInView(_ picture: Int) -> Bool {
+        var index = 0
+        while index < visible.count {
+            if Int(visible[index].picture) == picture { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Thumbnails waiting to be saved, at most (a long scroll through a new folder makes more

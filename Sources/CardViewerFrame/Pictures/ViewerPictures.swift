@@ -119,7 +119,34 @@ public final class ViewerPictures {
     var cardNeeds = PoolNeeds()
     var titleNeeds = PoolNeeds()
 
-    /// Title atlas slots at most, and the most titles rasterized at a time.
+    // Background thumbnailing and redraw batching (`ViewerPictures+Background.swift`).
+    /// The whole deck's thumbnails, made by the workers behind what the screen needs.
+    var backfill: ThumbnailBackfill
+    /// Scratch of `feedBackfill`.
+    var backfillScratch: [Int] = []
+    /// Scratch of `decorate`: the cards of the frame in deck order (indices into `visible`).
+    var visibleInDeckOrder: [Int32] = []
+    /// The thumbnail folder the cards of the last frame ask for (`ThumbnailSize.forCard`).
+    var cardThumbnailSize = ThumbnailSize.large
+    /// The card index range in view at the last frame.
+    var visibleRange: ClosedRange<Int>?
+    /// Arrivals shown at most 4 times a second while nothing moves.
+    var batching = RedrawBatching()
+    /// The origin of `realTime`, the batches' clock.
+    let clockOrigin = ContinuousClock.now
+    /// The progress the session shows (thumbnails done, of all): changed only with a batch.
+    var publishedBackfill = (done: 0, total: 0)
+    /// When `publishedBackfill` last changed, on `realTime`.
+    var lastProgressPublish = -Double.infinity
+    /// True on Mesa's software rasterizers: pictures appear without fading in (each fade
+    /// frame is a whole window drawn on the processors the decodes need).
+    var softwareRenderer = false
+    /// Background thumbnails made (not found) since the start.
+    var thumbnailsMade = 0
+    /// The reason each unreadable picture's card shows (`CardReason`), by picture.
+    var cardReasons: [Int32: String] = [:]
+
+    /// Title atlas slots, and the most titles rasterized at a time.
     static let titleSlots = 192
     static let titleWidth = 1024
 
@@ -139,7 +166,7 @@ public final class ViewerPictures {
         self.warn = warn
         cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
             ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
-        let workers = options.workers ?? PictureSizing.workerCount(cores: ProcessInfo.processInfo.activeProcessorCount)
+        let workers = options.workers ?? PictureWorkers.count(cores: ProcessInfo.processInfo.activeProcessorCount)
         let decoding = PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
                                  name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
@@ -149,6 +176,7 @@ public final class ViewerPictures {
         aspects = Array(repeating: .nan, count: count)
         fullSizes = Array(repeating: PixelSize(width: 0, height: 0), count: count)
         longSides = Array(repeating: 0, count: count)
+        backfill = ThumbnailBackfill(pictureCount: cache != nil && options.thumbnailCache == .readwrite ? count : 0)
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
         titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
         if catalog.showsTitles {
@@ -168,16 +196,18 @@ public final class ViewerPictures {
         titleWorkers?.shutdown()
     }
 
-    /// How long `shutdown` waits for a decode in progress, seconds: a decode within the picture
-    /// caps can take a few seconds and the decoders cannot be interrupted, so a quitting viewer
-    /// leaves it to finish on its own rather than wait (SPEC §11).
-    static let quitWaitSeconds = 1.0
+    /// How long `shutdown` waits for a job in progress, seconds: a thumbnail being written is
+    /// given a moment to land (its write is atomic either way), a decode is not waited for —
+    /// the decoders cannot be interrupted, and a quitting viewer leaves them to end with the
+    /// process (SPEC §11: quitting never waits on a worker).
+    static let quitWaitSeconds = 0.05
 
-    /// Saves the thumbnails still waiting for an idle worker, for at most `thumbnailSeconds`
-    /// (the ones of the pictures seen last, which the next start shows first), then stops the
-    /// workers (a decode in progress is waited for at most `quitWaitSeconds`) and writes the count of the unreadable
-    /// pictures not warned about one by one.
-    public func shutdown(thumbnailSeconds: Double = 2) {
+    /// Stops the workers and writes the count of the unreadable pictures not warned about one
+    /// by one. Thumbnails still waiting for an idle worker (`ThumbnailSaving.later`; the
+    /// viewer's own loads save theirs at once) are saved for at most `thumbnailSeconds` — 0
+    /// by default: they are a cache, and quitting at once matters more (issue 21: Q took
+    /// 1.1–1.65 s, most of it these saves and the wait for a decode in progress).
+    public func shutdown(thumbnailSeconds: Double = 0) {
         if !pendingThumbnails.isEmpty, thumbnailSeconds > 0 {
             let deadline = ContinuousClock.now + .milliseconds(Int64(thumbnailSeconds * 1000))
             for (index, pending) in pendingThumbnails.enumerated() {
@@ -191,10 +221,10 @@ public final class ViewerPictures {
                 }
                 Thread.sleep(forTimeInterval: 0.005)
             }
-            pendingThumbnails.removeAll()
         }
+        pendingThumbnails.removeAll()
         pool.shutdown(waitingAtMost: Self.quitWaitSeconds)
-        titleWorkers?.shutdown(waitingAtMost: Self.quitWaitSeconds)
+        titleWorkers?.shutdown(waitingAtMost: 0)  // a title being rasterized writes nothing: not waited for
         warnings.finish()
     }
 
@@ -283,6 +313,8 @@ struct VisibleCard {
     var picture: Int32
     /// Its id, the key of its title.
     var id: UInt32
+    /// Its index in the deck (−1 when not found).
+    var position: Int32 = -1
     /// Its projected area, pixels² (the full tier goes to the largest cards first).
     var area: Double
     /// True when it is shown large enough to need the full tier (and, after the choice of the
