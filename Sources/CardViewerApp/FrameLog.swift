@@ -49,8 +49,7 @@ final class FrameLog {
     /// be read (the log's times then count from when it was made).
     static func secondsSinceProcessStart() -> Double {
         var now = timespec()
-        guard clock_gettime(CLOCK_BOOTTIME, &now) == 0,
-              let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+        guard clock_gettime(CLOCK_BOOTTIME, &now) == 0, let stat = processStat(),
               let close = stat.lastIndex(of: ")") else { return 0 }
         // Fields after the command name (which may hold spaces): state is field 3, start time 22.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -58,5 +57,18 @@ final class FrameLog {
         guard fields.count > 19, let ticks = Double(fields[19]), ticksPerSecond > 0 else { return 0 }
         let uptime = Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
         return max(0, uptime - ticks / ticksPerSecond)
+    }
+
+    /// `/proc/self/stat` through the file layer: a positional read until its end (a proc file's
+    /// `fstat` size is 0), at most 4 KiB; `nil` where it cannot be read.
+    private static func processStat() -> String? {
+        do {
+            let file = try ReadableFile(opening: "/proc/self/stat")
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+            return String(decoding: bytes[..<count], as: UTF8.self)
+        } catch {
+            return nil
+        }
     }
 }
