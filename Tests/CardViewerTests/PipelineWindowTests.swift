@@ -70,7 +70,7 @@ extension ViewerWindowTests {
         // Nothing but waiting (no input: the start hint holds for 5 s, its fade is frames), then Q.
         let script = """
         set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --name 'CardViewer' | head -n1)
+        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
         sleep 3.5
         xdotool keydown --window "$w" q
         """
