@@ -24,6 +24,7 @@ extension ViewerSession {
             "  Esc        dismiss / cancel",
             "  S          save a screenshot",
             "  F, F11     fullscreen on/off",
+            "  +, -       larger / smaller cards (grid, carousels)",
             "  H          HUD (fps, frame and layout time)",
             "  ?          this help",
             "  Q          quit",

@@ -50,6 +50,10 @@ extension ViewerSession {
             startAppend()
         case .delete, .backspace:
             deleteUnderPointer()
+        case .character("+"), .character("="):
+            resizeCards(larger: true)
+        case .character("-"):
+            resizeCards(larger: false)
         case .character("u"):
             undoDelete()
         case .escape:
