@@ -14,6 +14,9 @@ public struct RedrawBatching: Sendable, Equatable {
     public private(set) var lastFlush = -Double.infinity
     /// True while arrivals wait for their batch.
     public private(set) var isWaiting = false
+    /// The times of the last four batches drawn (−∞ before), for `hasRoomInTheLastSecond`.
+    private var recentBatches = SIMD4<Double>(repeating: -.infinity)
+    private var nextSlot = 0
 
     /// Batching at most one redraw per `interval` seconds (default 0.25: 4 a second).
     public init(interval: Double = 0.25) {
@@ -28,9 +31,9 @@ public struct RedrawBatching: Sendable, Equatable {
 
     /// Something arrived at `now`; `immediate` when a frame is drawn anyway (something moves) or
     /// batching is off. Returns true when a frame should show it now (the batch is drawn).
-    public mutating func arrived(now: Double, immediate: Bool = false) -> Bool {
+    public mutating func arrived(now: Double, immediate: Bool = false, completesScreen: Bool = false) -> Bool {
         isWaiting = true
-        return flushIfDue(now: now, immediate: immediate)
+        return flushIfDue(now: now, immediate: immediate, completesScreen: completesScreen)
     }
 
     /// A frame was presented at `now` (for any reason): the next batch comes `interval` after
@@ -39,10 +42,26 @@ public struct RedrawBatching: Sendable, Equatable {
         lastFlush = max(lastFlush, now)
     }
 
+    /// True when fewer than four batches were drawn in the second before `now`: one more keeps
+    /// them at 4 a second however they are spaced. A batch that completes the screen (every
+    /// card in view showing its final picture) may come before `interval` is up when this
+    /// holds — the first screen shows as soon as it is whole, not up to `interval` later.
+    public func hasRoomInTheLastSecond(now: Double) -> Bool {
+        now - recentBatches.min() >= 1
+    }
+
     /// True (and the batch is drawn) when arrivals wait and their time has come at `now`, or
     /// `immediate`. Call it every update, arrivals or not.
-    public mutating func flushIfDue(now: Double, immediate: Bool = false) -> Bool {
-        guard isWaiting, immediate || now >= lastFlush + interval else { return false }
+    /// `completesScreen`: the batch makes the screen whole, and may come early (see
+    /// `hasRoomInTheLastSecond`). A batch drawn for arrivals alone counts toward the 4 a second;
+    /// `immediate` frames (something moves) do not.
+    public mutating func flushIfDue(now: Double, immediate: Bool = false, completesScreen: Bool = false) -> Bool {
+        guard isWaiting else { return false }
+        if !immediate {
+            guard now >= lastFlush + interval || completesScreen, hasRoomInTheLastSecond(now: now) else { return false }
+            recentBatches[nextSlot] = now
+            nextSlot = (nextSlot + 1) % 4
+        }
         isWaiting = false
         lastFlush = now
         return true

@@ -129,6 +129,44 @@ import Testing
         #expect(draws.count >= 8)
     }
 
+    @Test("a batch that completes the screen may come early only while the last second has had fewer than 4 frames")
+    func roomInTheLastSecond() {
+        var batching = RedrawBatching(interval: 0.25)
+        #expect(batching.hasRoomInTheLastSecond(now: 0))  // nothing drawn yet
+        // Batches completing the screen at 0, 0.05, 0.1: three in the last second, room for one more.
+        for t in [0.0, 0.05, 0.1] {
+            let drawn = batching.arrived(now: t, completesScreen: true)
+            #expect(drawn)
+        }
+        #expect(batching.hasRoomInTheLastSecond(now: 0.12))
+        let fourth = batching.arrived(now: 0.12, completesScreen: true)
+        #expect(fourth)
+        // Four in the last second: none until the oldest (0) is a second old.
+        let fifth = batching.arrived(now: 0.5, completesScreen: true)
+        let stillNot = batching.flushIfDue(now: 0.999, completesScreen: true)
+        let then = batching.flushIfDue(now: 1.0)
+        #expect(!fifth && !stillNot && then)
+        // Frames drawn because something moves do not count: after them a batch comes as usual.
+        var moving = RedrawBatching(interval: 0.25)
+        for step in 0..<60 { _ = moving.arrived(now: Double(step) / 60, immediate: true); moving.presented(at: Double(step) / 60) }
+        #expect(moving.hasRoomInTheLastSecond(now: 1.01))
+        let afterMotion = moving.arrived(now: 1.3)
+        #expect(afterMotion)
+        // Whatever the spacing, early batches drawn only with room never make 5 frames in a second.
+        var frames: [Double] = []
+        var early = RedrawBatching(interval: 0.25)
+        for step in 0..<300 {
+            let now = Double(step) / 100
+            let complete = step % 7 == 0  // a batch that completes the screen, now and then
+            if early.arrived(now: now, completesScreen: complete) {
+                early.presented(at: now)
+                frames.append(now)
+            }
+        }
+        for (i, t) in frames.enumerated() where i >= 4 { #expect(t - frames[i - 4] >= 1 - 1e-9, "5 frames within a second at \(t)") }
+        #expect(frames.first == 0 && frames.count >= 10)  // 4 a second at most over 3 s, and they keep coming
+    }
+
     @Test("while something moves arrivals show at once; a batch's fade starts when it is drawn")
     func immediateWhileMoving() {
         var batching = RedrawBatching(interval: 0.25)
