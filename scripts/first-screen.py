@@ -20,7 +20,7 @@ repository's debug build unless --cardviewer names another), and gThumb, geeqie 
 (`--viewers cardviewer,gthumb,geeqie`). Needs Python 3, Xvfb and xdotool.
 
     scripts/first-screen.py FOLDER [--size 1440x900] [--viewers cardviewer,gthumb]
-                            [--cardviewer .build/debug/cardviewer] [--timeout 30] [--stable 2]
+                            [--cardviewer .build/debug/cardviewer] [--layout grid] [--timeout 30] [--stable 2]
                             [--frames DIR] [--region X,Y,W,H]
 
 The user's own thumbnails, settings and files are never touched: every run has its own HOME.
@@ -111,7 +111,8 @@ def start_xvfb(size, fbdir):
 def command_for(viewer, folder, args):
     width, height = args.size.split("x")
     if viewer == "cardviewer":
-        return [args.cardviewer, "run", "--size", f"{width}x{height}", "--images", folder]
+        layout = ["--layout", args.layout] if args.layout else []
+        return [args.cardviewer, "run", "--size", f"{width}x{height}", *layout, folder]
     if viewer == "gthumb":
         return ["gthumb", folder]
     if viewer == "geeqie":
@@ -189,6 +190,7 @@ def main():
     parser.add_argument("--viewers", default="cardviewer,gthumb,geeqie",
                         help="comma-separated: cardviewer, gthumb, geeqie (those not installed are skipped)")
     parser.add_argument("--cardviewer", default=".build/debug/cardviewer", help="the cardviewer binary")
+    parser.add_argument("--layout", help="cardviewer's layout (default: its own, pages; the state of a warm run keeps it)")
     parser.add_argument("--timeout", type=float, default=30, help="seconds to wait for a settled screen (default 30)")
     parser.add_argument("--frames", help="a folder to keep each changed screen in (XWD files: `convert F.xwd F.png`)")
     parser.add_argument("--stable", type=float, default=2.0, help="seconds without change that count as settled (default 2)")
