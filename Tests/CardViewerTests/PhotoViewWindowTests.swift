@@ -29,7 +29,7 @@ extension ViewerWindowTests {
 
     @Test("photo view: opened whole (four borders), 100 %, pan, fit, next and previous, Esc back with the card current")
     func photoViewInTheWindow() throws {
-        guard let executable = CommandRunner.executable else {
+        guard CommandRunner.executable != nil else {
             Issue.record("cardviewer not built")
             return
         }
@@ -47,24 +47,9 @@ extension ViewerWindowTests {
         let shots = folder.appendingPathComponent("shots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
 
-        let process = Process()
-        process.executableURL = executable
-        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
-        let stateHome = CommandRunner.freshStateHome()
-        defer { CommandRunner.removeStateHome(stateHome) }
-        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
-        process.arguments = ["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
-                             "--thumbnail-cache", "off", "--screenshot-dir", shots.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        // Each step, then a screenshot (S) a second or more after the one before.
         let shot = "sleep 1.3\nxdotool key --window \"$w\" s\nsleep 1.1"
-        let script = """
-        set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        let outcome = try WindowDriver.run(["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
+                                            "--thumbnail-cache", "off", "--screenshot-dir", shots.path], script: """
         sleep 2
         xdotool mousemove --window "$w" 790 490
         xdotool key --window "$w" Return
@@ -88,20 +73,8 @@ extension ViewerWindowTests {
         xdotool key --window "$w" Escape
         \(shot)
         xdotool keydown --window "$w" q
-        """
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-        driver.arguments = ["-c", script]
-        let driverErrors = Pipe()
-        driver.standardError = driverErrors
-        try driver.run()
-        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0, "\(driverOutput)")
-        for _ in 0..<600 where process.isRunning { usleep(100_000) }
-        #expect(!process.isRunning)
-        guard !process.isRunning else { return }
-        #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        """)
+        guard WindowDriver.expectEnded(outcome) else { return }
 
         let names = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()
         try #require(names.count == 6, "\(names)")

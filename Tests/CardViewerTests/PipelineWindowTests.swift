@@ -45,7 +45,7 @@ extension ViewerWindowTests {
 
     @Test("pictures and thumbnails arriving at rest: at most 4 frames a second presented; the frame log's lines; Q ends and saves")
     func redrawsBatchedAtRest() throws {
-        guard let executable = CommandRunner.executable else {
+        guard CommandRunner.executable != nil else {
             Issue.record("cardviewer not built")
             return
         }
@@ -55,39 +55,15 @@ extension ViewerWindowTests {
         let log = folder.appendingPathComponent("frames.log")
         let state = folder.appendingPathComponent("state.json")
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", "--size", "1280x800", "--layout", "grid", "--images", photos.path,
-                             "--state", state.path, "--log-frames", log.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
         // Nothing but waiting (no input: the start hint holds for 5 s, its fade is frames), then Q.
-        let script = """
-        set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        let outcome = try WindowDriver.run(["run", "--size", "1280x800", "--layout", "grid", "--images", photos.path,
+                                            "--state", state.path, "--log-frames", log.path],
+                                           environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+                                           script: """
         sleep 3.5
         xdotool keydown --window "$w" q
-        """
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-        driver.arguments = ["-c", script]
-        let driverErrors = Pipe()
-        driver.standardError = driverErrors
-        try driver.run()
-        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0, "\(driverOutput)")
-        for _ in 0..<300 where process.isRunning { usleep(20_000) }
-        #expect(!process.isRunning, "Q did not end the viewer")
-        guard !process.isRunning else { return }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        """)
+        guard WindowDriver.expectEnded(outcome) else { return }
         // Q saved the state.
         #expect(try ViewerTest.state(at: state).cards.count == 120)
 
