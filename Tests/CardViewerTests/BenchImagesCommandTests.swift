@@ -79,7 +79,10 @@ struct BenchImagesCommandTests {
         #expect(abs(n("endToEnd.megapixelsPerSecond") - rate * 0.48) <= 1e-6 * rate)
         #expect(n("endToEnd.maximumResidentBytes") > 10_000_000)
         #expect(n("endToEnd.pictureResidentBytes") > 0 && n("endToEnd.pictureResidentBytes") <= n("endToEnd.picturePoolBytes"))
-        #expect(n("endToEnd.unreadable") == 0 && n("endToEnd.fromThumbnails") == 0)
+        #expect(n("endToEnd.unreadable") == 0)
+        // With the cache written, the background thumbnailing may make the thumbnails of cards
+        // ahead of the scroll before it reaches them (SPEC §10): those load from thumbnails.
+        #expect(n("endToEnd.fromThumbnails") >= 0 && n("endToEnd.fromThumbnails") <= n("endToEnd.picturesLoaded"))
     }
 
     @Test("cold and warm starts, scroll, end to end: every field sane; the folder and the user's cache untouched")
@@ -158,6 +161,7 @@ struct BenchImagesCommandTests {
         #expect(images["warm"] == nil && !outcome.stdout.contains("warm start"))
         #expect(images["background"] == nil && !outcome.stdout.contains("background thumbnailing"), "nothing is written with off")
         #expect(Self.number(images, "scroll.thumbnailsOnDisk") == 0 && Self.number(images, "cold.fromThumbnails") == 0)
+        #expect(Self.number(images, "endToEnd.fromThumbnails") == 0)  // no cache, no thumbnails
         let vips = try #require(images["vips"] as? [String: Any])
         func v(_ key: String) -> Double { Self.number(vips, key) }
         #expect(v("pictures") == 4 && v("processes") == Self.number(images, "workers") && v("failedRuns") == 0)
