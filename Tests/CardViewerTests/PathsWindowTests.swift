@@ -9,42 +9,15 @@ extension ViewerWindowTests {
     /// Starts `cardviewer arguments…` with `stateHome` as `XDG_STATE_HOME`, drives it with the
     /// xdotool `steps` (`$w` is the window), and returns the window's titles the script printed
     /// (`xdotool getwindowname`); expects the script and the viewer to end with status 0.
-    private func runWindow(_ executable: URL, _ arguments: [String], stateHome: String, steps: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let script = """
-        set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
-        \(steps)
-        """
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-        driver.arguments = ["-c", script]
-        let driverOutput = Pipe(), driverErrors = Pipe()
-        driver.standardOutput = driverOutput
-        driver.standardError = driverErrors
-        try driver.run()
-        let output = String(decoding: driverOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let driverText = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0, "\(driverText)")
-        for _ in 0..<600 where process.isRunning { usleep(100_000) }
-        #expect(!process.isRunning)
-        if !process.isRunning {
-            #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-        }
-        return output.split(separator: "\n").map(String.init)
+    private func runWindow(_ arguments: [String], stateHome: String, steps: String) throws -> [String] {
+        let outcome = try WindowDriver.run(arguments, stateHome: stateHome, script: steps)
+        _ = WindowDriver.expectEnded(outcome)
+        return outcome.printed.split(separator: "\n").map(String.init)
     }
 
     @Test("cardviewer DIR: grid and a scroll, Q, started again: the same layout and scroll; the title names the picture and folder")
     func statePerDeckInTheWindow() throws {
-        guard let executable = CommandRunner.executable else {
+        guard CommandRunner.executable != nil else {
             Issue.record("cardviewer not built")
             return
         }
@@ -56,7 +29,7 @@ extension ViewerWindowTests {
         for shot in shots { try FileManager.default.createDirectory(at: shot, withIntermediateDirectories: true) }
 
         // 1. Grid (key 4), three wheel notches down, at rest: a screenshot (S), the title, Q.
-        let first = try runWindow(executable, [images.path, "--size", "640x400", "--screenshot-dir", shots[0].path], stateHome: stateHome, steps: """
+        let first = try runWindow([images.path, "--size", "640x400", "--screenshot-dir", shots[0].path], stateHome: stateHome, steps: """
             sleep 1.5
             xdotool key --window "$w" 4
             sleep 1.5
@@ -69,7 +42,7 @@ extension ViewerWindowTests {
             """)
         // 2. Started again, no layout named: a screenshot once at rest (Shift first, which does
         // nothing but dismiss the start hint), the title, Q.
-        let second = try runWindow(executable, [images.path, "--size", "640x400", "--screenshot-dir", shots[1].path], stateHome: stateHome, steps: """
+        let second = try runWindow([images.path, "--size", "640x400", "--screenshot-dir", shots[1].path], stateHome: stateHome, steps: """
             sleep 2.5
             xdotool mousemove --window "$w" 320 200
             xdotool key --window "$w" shift
@@ -116,7 +89,7 @@ extension ViewerWindowTests {
 extension ViewerWindowTests {
     @Test("cardviewer -r DIR in a window: the listing streams in; every subfolder's pictures end up in the deck, in order")
     func recursiveListingInTheWindow() throws {
-        guard let executable = CommandRunner.executable else {
+        guard CommandRunner.executable != nil else {
             Issue.record("cardviewer not built")
             return
         }
@@ -127,35 +100,13 @@ extension ViewerWindowTests {
             _ = try PathCommandTests.pictures("root/\(sub)", in: folder, prefix: sub, colors: Array(ViewerTest.colors[2..<4]))
         }
         let state = folder.appendingPathComponent("state.json")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-r", root.path, "--size", "640x400", "--layout", "grid", "--state", state.path]
-        let stateHome = CommandRunner.freshStateHome()
-        defer { CommandRunner.removeStateHome(stateHome) }
-        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let script = """
-        set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        let outcome = try WindowDriver.run(["-r", root.path, "--size", "640x400", "--layout", "grid", "--state", state.path], script: """
         sleep 2
         xdotool getwindowname "$w"
         xdotool keydown --window "$w" q
-        """
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-        driver.arguments = ["-c", script]
-        let output = Pipe()
-        driver.standardOutput = output
-        try driver.run()
-        let title = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0)
-        for _ in 0..<600 where process.isRunning { usleep(100_000) }
-        #expect(!process.isRunning && process.terminationStatus == 0,
-                "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        """)
+        guard WindowDriver.expectEnded(outcome) else { return }
+        let title = outcome.printed
         #expect(title.hasPrefix("r1.png — root (1 / 8)"), "\(title)")
         #expect(PathCommandTests.titles(try PathCommandTests.json(state)) == ["r1", "r2", "a1", "a2", "b1", "b2", "c1", "c2"])
     }

@@ -20,15 +20,19 @@ struct WindowDriver {
 
     /// Runs `cardviewer arguments…` and `script` against its window (`$w`; `set -e` first).
     ///
-    /// - Parameter environment: changes to the viewer's environment (nil removes a variable).
-    static func run(_ arguments: [String], environment: [String: String?] = [:], script: String) throws -> Outcome {
+    /// - Parameters:
+    ///   - environment: changes to the viewer's environment (nil removes a variable).
+    ///   - stateHome: the viewer's `XDG_STATE_HOME`, kept (a test that starts the same deck
+    ///     twice); `nil`: a fresh one, removed after the run.
+    static func run(_ arguments: [String], environment: [String: String?] = [:], stateHome given: String? = nil,
+                    script: String) throws -> Outcome {
         guard let executable = CommandRunner.executable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cardviewer not built"])
         }
         let process = Process()
         process.executableURL = executable
-        let stateHome = CommandRunner.freshStateHome()
-        defer { CommandRunner.removeStateHome(stateHome) }
+        let stateHome = given ?? CommandRunner.freshStateHome()
+        defer { if given == nil { CommandRunner.removeStateHome(stateHome) } }
         process.environment = CommandRunner.childEnvironment(stateHome: stateHome, environment)
         process.arguments = arguments
         let errors = Pipe()
