@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "CardPictureLoading", targets: ["CardPictureLoading"]),
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
+        .library(name: "CardCulling", targets: ["CardCulling"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -62,6 +63,9 @@ let package = Package(
                 "CardMath", .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // Culling marks (SPEC §10): stars, pick and reject, the `V` filter, and the store they are
+        // kept in (XMP sidecars at the edge, CardSidecars). Pure, no dependencies.
+        .target(name: "CardCulling"),
         // A pull parser over JSON bytes that names the line and column of what it refuses: the
         // state, replay scripts and layout files read through it. Pure, no dependencies.
         .target(name: "CardJSON"),
@@ -344,6 +348,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),
+        .testTarget(name: "CardCullingTests", dependencies: ["CardCulling"]),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: [

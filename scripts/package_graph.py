@@ -27,7 +27,7 @@ SKIP = {"Foundation", "Glibc", "Darwin", "Dispatch", "XCTest", "Testing", "Synch
 # CardJSON (the JSON scanner) and CardLayoutFiles (expressions and layout files: bytes in, layouts
 # out) are pure too: reading and watching layout files is CardLayoutFileLoading's, at the edge.
 PURE = {"CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardPictures", "CardPixels",
-        "CardEvents", "CardJSON", "CardLayoutFiles"}
+        "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling"}
 
 # Edge targets that may depend on these and nothing else: the window produces plain events and
 # knows nothing above it; the renderer takes packed records and pictures (no layout, no libpng).

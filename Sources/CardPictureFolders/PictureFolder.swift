@@ -15,6 +15,9 @@ public struct PictureFile: Hashable, Sendable {
     public var modifiedSeconds: Int
     /// The path below the listed folder ("sub/Beach.JPG" with `-r`; the name otherwise).
     public var relativePath: String
+    /// Other files shown by this one card: the camera RAW of a RAW+JPEG pair (`IMG_1.CR2` beside
+    /// `IMG_1.JPG`, one card showing the JPEG). Culling marks are written for each of them too.
+    public var companionPaths: [String] = []
 
     public init(name: String, path: String, title: String, byteCount: Int, modifiedSeconds: Int, relativePath: String? = nil) {
         self.name = name
