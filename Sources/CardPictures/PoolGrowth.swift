@@ -2,7 +2,8 @@
 ///
 /// A pool starts at `minimum` layers. As soon as a frame's demand for the tier (the distinct
 /// pictures of the cards in view and their neighbourhood, `PoolNeeds`) needs more layers than
-/// the pool has, it doubles — as often as it takes, at once — up to `maximum` (the plan for the
+/// the pool has, it doubles (past `doublingLimit` layers: `stepPastDoubling` more) — as often as
+/// it takes, at once — up to `maximum` (the plan for the
 /// framebuffer, `PictureSizing.poolPlan`). When the need has stayed below the next smaller
 /// size for `idleSeconds` while the content stood still, the pool shrinks to the smallest size
 /// of its ladder (`minimum`, doubled, capped at `maximum`) that holds the need.
@@ -39,15 +40,25 @@ public struct PoolGrowth: Sendable, Equatable {
         capacity = self.minimum
     }
 
-    /// The smallest size of the ladder — `minimum`, then doubling (from 1 when `minimum` is 0),
+    /// The smallest size of the ladder — `minimum`, then doubling (from 1 when `minimum` is 0;
+    /// past `doublingLimit`, `stepPastDoubling` at a time),
     /// capped at `maximum`; every count from `minimum` when the pool does not double — that
     /// holds `needed` layers; `maximum` when none does.
     public func fittingCapacity(for needed: Int) -> Int {
         guard doubles else { return min(max(needed, minimum), maximum) }
         var size = minimum
-        while size < needed, size < maximum { size = min(max(size * 2, 1), maximum) }
+        while size < needed, size < maximum {
+            size = min(size < Self.doublingLimit ? max(size * 2, 1) : size + Self.stepPastDoubling, maximum)
+        }
         return size
     }
+
+    /// Pools double up to this many layers, then grow `stepPastDoubling` at a time: a grid of
+    /// 30 cards at 1440×900 with two screens ahead needs ~90 card layers — 96, where doubling
+    /// gave 128 (32 layers of 384² with mips: 25 MB that held nothing).
+    public static let doublingLimit = 64
+    /// The step past `doublingLimit`, layers.
+    public static let stepPastDoubling = 32
 
     /// Takes one frame's need for the tier, at `time` (seconds, any monotonic clock); `atRest`
     /// is false while the content moves. Returns the new capacity when the pool should grow or

@@ -68,10 +68,15 @@ public enum ViewerProgram {
             builder.emptyDeckLines = emptyFolderLines(directory)
         }
 
+        // A window's first screen of pictures is prepared while the window opens (replays keep
+        // their frames those of their script).
+        let prefetch = script == nil && !options.headless ? builder.startFirstScreenPrefetch(loaded, viewport: options.size) : nil
         let surface = try ViewerSurface.open(options, replay: script != nil)
+        if surface.viewport != options.size { prefetch?.discard() }
         let driver: ViewerDriver
         do {
-            let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport)
+            let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport,
+                                           prefetch: surface.viewport == options.size ? prefetch : nil)
             driver = ViewerDriver(viewer: viewer, store: claim.savingStore, pictureWaitTimeout: options.pictureWaitTimeout,
                                   screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {

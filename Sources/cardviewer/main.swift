@@ -5,6 +5,7 @@ import Foundation
 // Exit statuses: 0 success; 2 bad command-line input (one line, listing the valid values);
 // 1 a failure at run time (no display, no OpenGL 3.3, a shader that does not compile, an
 // unwritable file). Never a crash trace.
+MallocTuning.apply()
 do {
     // From argv as bytes: a file name that is not UTF-8 keeps its bytes (`PathBytes`), where
     // `CommandLine.arguments` would replace them and lose the file.

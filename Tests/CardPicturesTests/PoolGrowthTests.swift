@@ -148,6 +148,7 @@ import Testing
         #expect(growth.capacity == 16)
         #expect(growth.update(needed: 10, time: 0, atRest: true) == nil)
         #expect(growth.update(needed: 17, time: 0.1, atRest: false) == 32)
+        #expect(growth.update(needed: 90, time: 0.15, atRest: false) == 96)  // past 64: 32 at a time
         #expect(growth.update(needed: 100, time: 0.2, atRest: false) == 128)
         #expect(growth.update(needed: 400, time: 0.3, atRest: false) == 150)
         #expect(growth.update(needed: 400, time: 0.4, atRest: false) == nil)

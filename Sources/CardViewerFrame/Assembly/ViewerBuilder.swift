@@ -152,11 +152,39 @@ public struct ViewerBuilder {
     /// - Parameter viewport: the viewport in points (a window's size, which differs from its
     ///   drawable on HiDPI displays); `nil`: the drawable's size, one point per pixel.
     /// - Throws: `RenderError` when OpenGL 3.3 or a resource is not available.
-    public func build(_ loaded: LoadedDeck, on context: GraphicsContext, viewport: Size? = nil) throws -> AssembledViewer {
+    /// - Parameter prefetch: the first screen's pictures being prepared while the surface opened
+    ///   (`startFirstScreenPrefetch`), for the same viewport.
+    public func build(_ loaded: LoadedDeck, on context: GraphicsContext, viewport: Size? = nil,
+                      prefetch: FirstScreenPrefetch? = nil) throws -> AssembledViewer {
         let pixels = context.drawableSize
+        let session = makeSession(loaded, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)))
+        let renderer = try CardRenderer(context: context)
+        let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
+                                          prefetch: prefetch, warn: warn)
+        let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
+        let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
+        return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
+    }
+
+    /// Starts preparing the pictures of the first screen of `loaded` in a window of `viewport`
+    /// points at one pixel per point, before the window opens (`FirstScreenPrefetch`): `build`
+    /// given it then finds them ready. `nil` for a deck without picture files.
+    public func startFirstScreenPrefetch(_ loaded: LoadedDeck, viewport: Size) -> FirstScreenPrefetch? {
+        guard loaded.catalog.isPhotoDeck, !loaded.catalog.pictures.isEmpty else { return nil }
+        let framebuffer = PixelSize(width: Int(viewport.width.rounded()), height: Int(viewport.height.rounded()))
+        let cache = ViewerPictures.thumbnailCache(for: loaded.catalog, options: pictures, warn: warn)
+        let session = makeSession(loaded, viewport: viewport)
+        let loads = FirstScreenPrefetch.predictedLoads(session: session, catalog: loaded.catalog, framebuffer: framebuffer, cache: cache)
+        guard !loads.isEmpty else { return nil }
+        return FirstScreenPrefetch(loads: loads, decoding: ViewerPictures.decoding(pictures), cache: cache)
+    }
+
+    /// The session of `loaded` at `viewport` points: the starting layout, offset, camera and
+    /// current card restored as the command line and the state say.
+    func makeSession(_ loaded: LoadedDeck, viewport: Size) -> ViewerSession {
         let start = startingLayout(restoring: loaded.savedLayout)
         let configuration = ViewerSession.Configuration(
-            layout: start.kind, layoutOptions: start.options, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)),
+            layout: start.kind, layoutOptions: start.options, viewport: viewport,
             ordering: ordering, offset: startingOffset(restoring: loaded.savedLayout, kind: start.kind), newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
         var configured = configuration
@@ -170,12 +198,7 @@ public struct ViewerBuilder {
                 && loaded.savedLayout?.offset != nil && loaded.savedLayout?.name == start.kind.name
             session.makeCurrent(id, revealing: !fromState)
         }
-        let renderer = try CardRenderer(context: context)
-        let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
-                                          warn: warn)
-        let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
-        let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
-        return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
+        return session
     }
 
     /// `loadDeck()`, its warnings to `warn`, then `build(_:on:viewport:)`.

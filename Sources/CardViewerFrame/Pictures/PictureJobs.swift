@@ -58,6 +58,9 @@ struct PictureLoad: Sendable {
     /// (`ThumbnailSize.forCard`): the picture is read (or decoded, and the thumbnail saved at
     /// once) at that size, then brought to the layer. `nil`: read at the layer's size.
     var thumbnailSize: ThumbnailSize?
+    /// The first screen's pictures prepared while the window opened: a load it has (or is
+    /// preparing) is taken from it (`FirstScreenPrefetch`).
+    var prefetch: FirstScreenPrefetch? = nil
 }
 
 /// A picture ready to upload: its levels at the layer's size, and what the frame thread needs
@@ -115,6 +118,7 @@ enum PictureWork {
     static func run(_ job: PictureJob, decoding: PictureDecoding) throws -> PictureJobOutput {
         switch job {
         case .load(let load):
+            if let prefetch = load.prefetch, let prepared = try prefetch.take(load) { return .picture(prepared) }
             return .picture(try prepare(load, decoding: decoding))
         case .saveThumbnail(let pending):
             pending.save { try decoding.decode($0, $1) }

@@ -43,6 +43,7 @@ extension ViewerPictures {
         if !sizesUnknownInView, let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
             if try !resize(.full, to: capacity) || capacity < fullBefore { changed = true }
         }
+        if !sizesUnknownInView, try enlargeFullLayersIfNeeded() { changed = true }
         session.pictureWakeTime = [cardGrowth.shrinkDue, fullGrowth.shrinkDue, titleGrowth.shrinkDue].compactMap { $0 }.min()
         return changed
     }
@@ -107,7 +108,8 @@ extension ViewerPictures {
                 if tier == .card {
                     try renderer.makePicturePool(layers: capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
                 } else {
-                    try renderer.makeFullResolutionPictures(layers: capacity, size: framebuffer)
+                    fullLayerSize = fullLayerSizeNeeded()
+                    try renderer.makeFullResolutionPictures(layers: capacity, size: fullLayerSize)
                 }
                 copied = true
             } else {
@@ -123,6 +125,43 @@ extension ViewerPictures {
         }
         if !copied { forgetAll(tier) }
         return copied
+    }
+
+    /// The full tier's layer size for the pictures the last frame wants at the full tier (in
+    /// view or ahead): per axis the largest of their decode sizes for the framebuffer
+    /// (`PictureSizing.decodeSize`: never more than a picture's own pixels), the framebuffer
+    /// for a picture whose size is not known yet. Pictures are stretched into their layer, so
+    /// a layer as large as the largest picture on each axis holds every one of them at full
+    /// detail: a deck of 640×400 pictures takes 640×400 layers, not the window's (the bundled
+    /// deck in pages at 1280×800: 1.4 MB a layer with mips instead of 5.5 MB).
+    /// - Complexity: O(demand).
+    func fullLayerSizeNeeded() -> PixelSize {
+        var width = 0, height = 0
+        for entry in demand.entries where entry.key.tier == .full && entry.band != .behind {
+            let picture = Int(entry.key.picture)
+            let known = picture >= 0 && picture < fullSizes.count && !fullSizes[picture].isEmpty
+            let size = known ? PictureSizing.decodeSize(picture: fullSizes[picture], box: framebuffer) : framebuffer
+            width = max(width, size.width)
+            height = max(height, size.height)
+        }
+        if width == 0 || height == 0 { return framebuffer }
+        return PixelSize(width: min(width, framebuffer.width), height: min(height, framebuffer.height))
+    }
+
+    /// Re-creates the full tier with larger layers when a picture it should hold needs more
+    /// pixels than its layers have (a larger picture came into view): its pictures are
+    /// forgotten and asked for again at the new size. Layers only grow here; a full tier that
+    /// shrank to no layer is sized afresh when it grows again. Returns true when it was re-created.
+    private func enlargeFullLayersIfNeeded() throws -> Bool {
+        let capacity = residency.capacity(of: .full)
+        guard capacity > 0, !fullLayerSize.isEmpty else { return false }
+        let needed = fullLayerSizeNeeded()
+        guard needed.width > fullLayerSize.width || needed.height > fullLayerSize.height else { return false }
+        let size = PixelSize(width: max(needed.width, fullLayerSize.width), height: max(needed.height, fullLayerSize.height))
+        forgetAll(.full)
+        try renderer.makeFullResolutionPictures(layers: capacity, size: size)
+        fullLayerSize = size
+        return true
     }
 
     /// Forgets every picture of `tier` (its texture's layers were not copied): they are asked

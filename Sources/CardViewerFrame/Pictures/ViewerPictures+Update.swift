@@ -29,6 +29,10 @@ extension ViewerPictures {
             try configure(for: drawable)
         }
         refreshTables()
+        if let prefetch, session.time > Self.prefetchSeconds {
+            prefetch.discard()  // what the first frames did not take was a wrong guess
+            self.prefetch = nil
+        }
         var changed = try adaptPools(allowShrink: true)
         requestDemand()
         budget.reset()
@@ -111,12 +115,13 @@ extension ViewerPictures {
 
     /// The worker's request for `key`: the picture's file at the layer size of its tier.
     func job(for key: PictureKey) -> PictureJob {
-        let side = plan?.cardSide ?? 1, full = plan?.fullSize ?? PixelSize(width: 1, height: 1)
-        let size = key.tier == .card ? PixelSize(width: side, height: side)
-            : PixelSize(width: full.width, height: full.height)
+        let side = plan?.cardSide ?? 1
+        let full = fullLayerSize.isEmpty ? plan?.fullSize ?? PixelSize(width: 1, height: 1) : fullLayerSize
+        let size = key.tier == .card ? PixelSize(width: side, height: side) : full
         let path = catalog.pictures[Int(key.picture)].path
         return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache,
-                                 thumbnailSize: key.tier == .card ? cardThumbnailSize : nil))
+                                 thumbnailSize: key.tier == .card ? cardThumbnailSize : nil,
+                                 prefetch: key.tier == .card ? prefetch : nil))
     }
 
     /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or
@@ -127,6 +132,9 @@ extension ViewerPictures {
         switch result {
         case .success(.picture(let prepared)):
             guard prepared.generation == generation else { return false }
+            // Made for a full tier of another layer size (it was re-created larger since).
+            if key.tier == .full, let first = prepared.levels.first,
+               first.width != fullLayerSize.width || first.height != fullLayerSize.height { return false }
             if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
                 aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
                 fullSizes[picture] = prepared.fullSize

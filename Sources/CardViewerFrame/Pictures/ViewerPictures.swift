@@ -48,6 +48,11 @@ public final class ViewerPictures {
     // The pools of the current framebuffer.
     var plan: PictureSizing.PoolPlan?
     var framebuffer = PixelSize(width: 0, height: 0)
+    /// The full tier's layer size, pixels: what the pictures it holds need, at most the
+    /// framebuffer (`fullLayerSizeNeeded`); 0 × 0 while the tier has no layer yet.
+    var fullLayerSize = PixelSize(width: 0, height: 0)
+    /// The first screen's pictures prepared while the window opened, until `prefetchSeconds`.
+    var prefetch: FirstScreenPrefetch?
     var generation = 0
     var residency: PictureResidency
     var scheduler: PictureScheduler
@@ -157,17 +162,17 @@ public final class ViewerPictures {
     /// - Parameter warn: one-line warnings: pictures that cannot be read (the first 20, then a
     ///   count at `shutdown()`), an unwritable thumbnail cache, no font for titles.
     init(catalog: DeckCatalog, session: ViewerSession, renderer: CardRenderer, options: PictureOptions = PictureOptions(),
-         warn: @escaping @Sendable (String) -> Void) throws {
+         prefetch: FirstScreenPrefetch? = nil, warn: @escaping @Sendable (String) -> Void) throws {
         self.catalog = catalog
         self.session = session
         self.options = options
         self.renderer = renderer
         warnings = PictureWarnings(warn: warn)
         self.warn = warn
-        cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
-            ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
+        cache = prefetch?.cache ?? Self.thumbnailCache(for: catalog, options: options, warn: warn)
+        self.prefetch = prefetch
         let workers = options.workers ?? PictureWorkers.count(cores: ProcessInfo.processInfo.activeProcessorCount)
-        let decoding = PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
+        let decoding = prefetch?.decoding ?? Self.decoding(options)
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
                                  name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
         let count = catalog.pictures.count
@@ -191,7 +196,24 @@ public final class ViewerPictures {
         connectPhotoView()
     }
 
+    /// The thumbnail cache a deck's pictures go through: the shared one, unless the deck is not
+    /// a folder's or the options turn it off.
+    static func thumbnailCache(for catalog: DeckCatalog, options: PictureOptions,
+                               warn: @escaping @Sendable (String) -> Void) -> ThumbnailCache? {
+        catalog.usesThumbnailCache && options.thumbnailCache != .off
+            ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
+    }
+
+    /// How the workers decode: within the options' limits and one decode budget.
+    static func decoding(_ options: PictureOptions) -> PictureDecoding {
+        PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
+    }
+
+    /// Seconds after the start when the first screen's prefetch lets go of what no load took.
+    static let prefetchSeconds = 2.0
+
     deinit {
+        prefetch?.discard()
         pool.shutdown()
         titleWorkers?.shutdown()
     }
@@ -245,10 +267,13 @@ public final class ViewerPictures {
         var plan = PictureSizing.poolPlan(framebuffer: size, budget: options.textureBudget, mipmapped: true)
         if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
         plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
-        cardGrowth = PoolGrowth(minimum: Self.initialCardLayers, maximum: plan.cardLayers)
+        // A deck of fewer pictures never needs more layers than it has pictures (the pool
+        // still grows if pictures are added: a streamed listing, a drop).
+        cardGrowth = PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)), maximum: plan.cardLayers)
         fullGrowth = PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false)
         try renderer.makePicturePool(layers: cardGrowth.capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
         try renderer.makeFullResolutionPictures(layers: fullGrowth.capacity, size: drawable)
+        fullLayerSize = PixelSize(width: 0, height: 0)
         self.plan = plan
         framebuffer = drawable
         generation += 1
@@ -291,7 +316,7 @@ public final class ViewerPictures {
     /// Bytes of texture memory holding pictures now (layers of both tiers with their mips).
     var residentBytes: Int {
         guard let plan else { return 0 }
-        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes * 4 / 3
+        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = fullLayerSize.rgbaBytes * 4 / 3
         return residency.card.residentCount * card + residency.full.residentCount * full
     }
 
@@ -299,7 +324,7 @@ public final class ViewerPictures {
     /// mips): they grow and shrink with what is shown.
     var poolBytes: Int {
         guard let plan else { return 0 }
-        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = plan.fullSize.rgbaBytes * 4 / 3
+        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = fullLayerSize.rgbaBytes * 4 / 3
         let titles = titleWorkers == nil ? 0 : titleResidency.capacity(of: .card) * titleSlotSize.width * titleSlotSize.height * 4 / 3
         return residency.capacity(of: .card) * card + residency.capacity(of: .full) * full + titles
     }

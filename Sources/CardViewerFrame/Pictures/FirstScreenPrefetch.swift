@@ -1,0 +1,156 @@
+import CardLayout
+import CardMath
+import CardPacking
+import CardPictures
+import CardThumbnails
+import CardViewerCore
+import Foundation
+
+/// The first screen's card pictures prepared while the window opens (SPEC §10: the first
+/// screen of thumbnails warm within 0.3 s).
+///
+/// Opening a window and its GL context takes a good part of the first 0.3 s, and the picture
+/// workers start only once the renderer exists. Before that, the cards the first frame will
+/// show are known: the session is laid out at the window's size, its cards packed as a frame
+/// would pack them (`predictedLoads`), and their card-tier loads — the same `PictureLoad`s the
+/// first frame's demand asks for: layer side, thumbnail folder — are prepared by one thread,
+/// in deck order, while the main thread opens the window. The workers then take each prepared
+/// picture instead of preparing it again (`take`), or wait for the one in progress.
+///
+/// A prediction that misses (another framebuffer size on a HiDPI screen, a window the window
+/// manager resized) costs the thread's work and nothing else: no load matches it, and what was
+/// prepared is let go with `discard()`. Decodes go through the pipeline's decode budget.
+public final class FirstScreenPrefetch: @unchecked Sendable {
+    /// What makes two loads the same work.
+    private struct Key: Hashable {
+        var path: String
+        var layerSize: PixelSize
+        var thumbnailSize: ThumbnailSize?
+        var mipmapped: Bool
+
+        init(_ load: PictureLoad) {
+            path = load.path
+            layerSize = load.layerSize
+            thumbnailSize = load.thumbnailSize
+            mipmapped = load.mipmapped
+        }
+    }
+
+    /// How the pictures are decoded: the pipeline's own (its decode budget included).
+    let decoding: PictureDecoding
+    /// The thumbnail cache the loads read through: the pipeline's own.
+    let cache: ThumbnailCache?
+    private let loads: [PictureLoad]
+    private let condition = NSCondition()
+    private var next = 0
+    private var inProgress: Key?
+    private var ready: [Key: Result<PreparedPicture, any Error>] = [:]
+    /// Loads a worker took over before the thread reached them: skipped.
+    private var claimed: Set<Key> = []
+    private var stopped = false
+
+    /// Starts preparing `loads`, in order, on a thread of its own.
+    init(loads: [PictureLoad], decoding: PictureDecoding, cache: ThumbnailCache?) {
+        self.loads = loads
+        self.decoding = decoding
+        self.cache = cache
+        let thread = Thread { [self] in run() }
+        thread.name = "first-screen"
+        thread.start()
+    }
+
+    /// The prepared picture for `load`, waiting while the thread prepares exactly that one;
+    /// `nil` when it was not prepared (the caller prepares it; the thread then skips it).
+    /// Rethrows the decode's error when preparing it failed.
+    func take(_ load: PictureLoad) throws -> PreparedPicture? {
+        let key = Key(load)
+        condition.lock()
+        defer { condition.unlock() }
+        while inProgress == key { condition.wait() }
+        guard let result = ready.removeValue(forKey: key) else {
+            claimed.insert(key)
+            return nil
+        }
+        var prepared = try result.get()
+        prepared.generation = load.generation
+        return prepared
+    }
+
+    /// Stops the thread after the load in progress and lets go of what no worker took.
+    public func discard() {
+        condition.lock()
+        stopped = true
+        ready.removeAll()
+        condition.unlock()
+    }
+
+    /// The number of loads prepared and not taken yet.
+    var readyCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return ready.count
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while next < loads.count, claimed.contains(Key(loads[next])) { next += 1 }
+            guard !stopped, next < loads.count else {
+                condition.unlock()
+                return
+            }
+            let load = loads[next]
+            next += 1
+            let key = Key(load)
+            inProgress = key
+            condition.unlock()
+            let result = Result { try PictureWork.prepare(load, decoding: decoding) }
+            condition.lock()
+            if !stopped { ready[key] = result }
+            inProgress = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// The card-tier loads the first frame of `session` will ask for on a framebuffer of
+    /// `framebuffer` pixels: its cards packed as a frame packs them, each card's picture at the
+    /// card tier's layer side (`PictureSizing.cardTierSide`) and the thumbnail folder of the
+    /// largest card on screen (`ThumbnailSize.forCard`, as `decorate` chooses it before any
+    /// picture's size is known), in deck order (the order the demand asks in).
+    static func predictedLoads(session: ViewerSession, catalog: DeckCatalog, framebuffer: PixelSize,
+                               cache: ThumbnailCache?) -> [PictureLoad] {
+        guard !framebuffer.isEmpty, session.viewport.width > 0 else { return [] }
+        let packer = BulkInstancePacker()
+        if !session.writeBulkRecords(into: packer) {
+            session.prepareFrame()
+            packer.pack(cards: session.frameCards, offset: session.offset, camera: session.camera,
+                        ordering: session.ordering, layers: LayerChoice(count: 0))
+        } else {
+            packer.orderRecords()
+            session.assignDeckIDs(to: packer)
+        }
+        let table = catalog.pictureTable(for: session.deck)
+        let scale = Double(framebuffer.width) / session.viewport.width
+        let side = PictureSizing.cardTierSide(framebuffer: framebuffer)
+        var cards: [(position: Int, picture: Int)] = []
+        var largest = 0.0
+        for record in packer.records {
+            let id = Int(record.id)
+            let picture = id < table.count ? Int(table[id]) : (table.isEmpty ? Int(catalog.defaultPicture(forID: record.id)) : -1)
+            guard picture >= 0, picture < catalog.pictures.count,
+                  let position = session.deck.index(of: CardID(record.id)) else { continue }
+            let size = RecordGeometry.sizeOnScreen(record, camera: session.camera)
+            if size.width.isFinite, size.height.isFinite { largest = max(largest, size.width * scale, size.height * scale) }
+            cards.append((position, picture))
+        }
+        guard largest > 0 else { return [] }
+        let thumbnail = ThumbnailSize.forCard(longerSide: min(largest, Double(side)))
+        var seen = Set<Int>()
+        return cards.sorted { $0.position < $1.position }.compactMap { card in
+            guard seen.insert(card.picture).inserted else { return nil }
+            return PictureLoad(path: catalog.pictures[card.picture].path, layerSize: PixelSize(width: side, height: side),
+                               mipmapped: true, generation: 0, cache: cache, thumbnailSize: thumbnail)
+        }
+    }
+}
