@@ -1,13 +1,15 @@
 /// How the C library's allocator gives memory back, set once at start (every command).
 enum MallocTuning {
-    /// Blocks of this many bytes and more are mapped and unmapped on their own (1 MiB).
+    /// Blocks of this many bytes and more are mapped and unmapped on their own (256 KiB).
     ///
     /// glibc's default threshold starts at 128 KiB but rises to the size of each large block
     /// freed (up to 32 MiB), after which decode buffers, mip chains and file reads of a few MB
     /// come from the heaps of the worker threads' arenas and stay resident once freed. Fixing it
     /// keeps the resident memory to what is in use: the viewer on 500 photos of 12 MP in pages
-    /// at 1440×900 peaked at 236–268 MiB without it and 231–233 MiB with it, its resident
-    /// memory at rest 236–250 → 204–210 MiB (scripts/peak-memory.sh, one sitting).
+    /// at 1440×900 peaked at 236–268 MiB without it and 231–233 MiB with 1 MiB, its resident
+    /// memory at rest 236–250 → 204–210 MiB; 256 KiB (a 640×400 picture's 1 MB layer mapped
+    /// too) took the bundled deck in pages at 1280×800 from 146.3 to 143.8–144.3 MiB
+    /// (scripts/peak-memory.sh, one sitting each).
     static let mmapThreshold: Int32 = 256 << 10
 
     /// glibc's `M_MMAP_THRESHOLD` parameter of `mallopt` (<malloc.h>, which the Glibc module

@@ -48,6 +48,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     /// Loads a worker took over before the thread reached them: skipped.
     private var claimed: Set<Key> = []
     private var stopped = false
+    private var taken = 0
 
     /// Starts preparing `loads`, in order, on a thread of its own.
     init(loads: [PictureLoad], decoding: PictureDecoding, cache: ThumbnailCache?) {
@@ -71,6 +72,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             claimed.insert(key)
             return nil
         }
+        taken += 1
         var prepared = try result.get()
         prepared.generation = load.generation
         return prepared
@@ -82,6 +84,16 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         stopped = true
         ready.removeAll()
         condition.unlock()
+    }
+
+    /// The loads predicted (the first frame's card-tier pictures).
+    var loadCount: Int { loads.count }
+
+    /// The number of loads a worker took prepared (or waited for) instead of preparing them.
+    var takenCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return taken
     }
 
     /// The number of loads prepared and not taken yet.

@@ -1,0 +1,95 @@
+import CardImaging
+import CardLayout
+import CardMath
+import CardPixels
+import CardRendering
+import CardViewerCore
+@testable import CardViewerFrame
+import Foundation
+import Testing
+
+/// The first screen's pictures prepared while the window opens (`FirstScreenPrefetch`): the
+/// loads it predicts from the session laid out at the window's size are exactly those the first
+/// frame asks for — every one is taken by a worker instead of being prepared again — and the
+/// cards show their own pictures. A prediction for another size is never taken, and costs
+/// nothing else.
+@Suite("the first screen prepared while the window opens")
+struct FirstScreenPrefetchTests {
+    static func folder(count: Int) throws -> URL {
+        let folder = try CommandRunner.temporaryDirectory()
+        for index in 0..<count {
+            let c = PictureFolderReplayTests.colour(index)
+            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
+                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+        }
+        return folder
+    }
+
+    /// Draws frames until the pictures settle, then checks every grid card in view by its centre pixel.
+    static func showsOwnPictures(_ viewer: AssembledViewer, gpu: EGLOffscreenContext, viewport: Size, count: Int) throws {
+        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
+        var time = 0.0
+        for _ in 0..<3 {
+            time += 1.0 / 30
+            session.advance(to: time)
+            try pictures.update()
+            _ = try frame.draw()
+        }
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+        _ = try frame.draw()
+        let image = try gpu.readPixels()
+        var checked = 0
+        for index in 0..<count {
+            let centre = GridLayout().slotFrame(at: index, viewport: viewport).center - Vec2(session.offset.x, session.offset.y)
+            guard centre.y > 8, centre.y < viewport.height - 8, centre.x > 8, centre.x < viewport.width - 8 else { continue }
+            checked += 1
+            let expected = PictureFolderReplayTests.colour(index)
+            #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: expected, tolerance: 12),
+                    "grid card \(index) shows \(image[Int(centre.x), Int(centre.y)]) instead of \(expected)")
+        }
+        #expect(checked >= 4, "cards checked: \(checked)")
+    }
+
+    @Test("every predicted load is the first frame's: all taken, and the cards show their pictures")
+    func predictionMatchesTheFirstFrame() throws {
+        let count = 40
+        let folder = try Self.folder(count: count)
+        let cache = try CommandRunner.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 640, height: 400)
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
+        #expect(prefetch.loadCount >= 4 && prefetch.loadCount < count, "predicted: \(prefetch.loadCount) of \(count)")
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
+        defer { viewer.pictures.shutdown() }
+        try Self.showsOwnPictures(viewer, gpu: gpu, viewport: viewport, count: count)
+        #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
+    }
+
+    @Test("a prediction for another window size is never taken; the cards still show their pictures")
+    func wrongSizeIsHarmless() throws {
+        let count = 24
+        let folder = try Self.folder(count: count)
+        let cache = try CommandRunner.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 640, height: 400)
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: Size(width: 1920, height: 1200)))
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
+        defer { viewer.pictures.shutdown() }
+        try Self.showsOwnPictures(viewer, gpu: gpu, viewport: viewport, count: count)
+        #expect(prefetch.takenCount == 0)
+    }
+}
