@@ -30,6 +30,13 @@ public struct PictureResidency: Sendable {
     private var shownSince: [Double]
     private var unreadable: [Bool]
     private var reasons: [Int32: String] = [:]
+    /// Per picture: the detail its card-tier layer was made for (the longer side, pixels, of
+    /// the thumbnail or decode asked for); 0 before one was.
+    private var cardDetail: [Int32]
+    /// The detail the cards in view ask for now, pixels (the pipeline sets it each frame from
+    /// their size on screen): a resident card-tier picture made for less counts as missing, is
+    /// asked for again and replaces itself in its own layer (cards made larger with `+`).
+    public var wantedCardDetail = 0
 
     /// Empty pools of `cardLayers` and `fullLayers` layers for pictures `0..<pictureCount`.
     public init(pictureCount: Int, cardLayers: Int, fullLayers: Int) {
@@ -37,6 +44,7 @@ public struct PictureResidency: Sendable {
         full = LayerPool(capacity: fullLayers, pictureCount: pictureCount)
         shownSince = Array(repeating: .nan, count: max(0, pictureCount))
         unreadable = Array(repeating: false, count: max(0, pictureCount))
+        cardDetail = Array(repeating: 0, count: max(0, pictureCount))
     }
 
     /// How many pictures the residency knows.
@@ -51,10 +59,12 @@ public struct PictureResidency: Sendable {
         if count < pictureCount {
             shownSince.removeLast(pictureCount - count)
             unreadable.removeLast(unreadable.count - count)
+            cardDetail.removeLast(cardDetail.count - count)
             reasons = reasons.filter { Int($0.key) < count }
         } else {
             shownSince.append(contentsOf: repeatElement(.nan, count: count - shownSince.count))
             unreadable.append(contentsOf: repeatElement(false, count: count - unreadable.count))
+            cardDetail.append(contentsOf: repeatElement(0, count: count - cardDetail.count))
         }
     }
 
@@ -75,6 +85,25 @@ public struct PictureResidency: Sendable {
 
     /// True when `key` is in a layer.
     public func isResident(_ key: PictureKey) -> Bool { layer(for: key) != nil }
+
+    /// True when `key` is resident with the detail asked for now (`wantedCardDetail`; the full
+    /// tier always is). - Complexity: O(1).
+    public func isCurrent(_ key: PictureKey) -> Bool {
+        guard isResident(key) else { return false }
+        let picture = Int(key.picture)
+        return key.tier == .full || picture >= cardDetail.count || Int(cardDetail[picture]) >= wantedCardDetail
+    }
+
+    /// The detail `picture`'s card-tier layer was last made for, pixels; 0 before one was.
+    public func cardDetail(of picture: Int) -> Int {
+        picture >= 0 && picture < cardDetail.count ? Int(cardDetail[picture]) : 0
+    }
+
+    /// Records the detail `picture`'s card-tier layer was just made for, pixels.
+    public mutating func setCardDetail(_ picture: Int, _ detail: Int) {
+        guard picture >= 0, picture < cardDetail.count else { return }
+        cardDetail[picture] = Int32(clamping: detail)
+    }
 
     /// Marks `key` as just used, pinned for this frame when `pin`; its layer or `nil`.
     @discardableResult

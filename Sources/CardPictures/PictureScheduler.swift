@@ -120,7 +120,7 @@ public struct PictureScheduler: Sendable {
             let capacity = residency.capacity(of: key.tier)
             let tierClaimed = key.tier == .card ? claimed.card : claimed.full
             guard tierClaimed < capacity else { continue }
-            if residency.isResident(key) {
+            if residency.isCurrent(key) {
                 key.tier == .card ? (claimed.card += 1) : (claimed.full += 1)
                 continue
             }

@@ -76,6 +76,9 @@ struct PreparedPicture: Sendable {
     var pendingThumbnail: PendingThumbnail?
     /// True when the pixels came from a thumbnail (the picture file was not decoded).
     var fromThumbnail: Bool
+    /// The detail asked for, pixels: the thumbnail folder's size for a card-tier load, else the
+    /// layer's longer side (`PictureResidency.setCardDetail`).
+    var detail = 0
 
     /// Bytes to upload.
     var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }
@@ -167,7 +170,8 @@ enum PictureWork {
         let layer = stretched(image, to: load.layerSize)
         return PreparedPicture(levels: load.mipmapped ? layer.mipChain() : [layer],
                                fullSize: fullSize ?? PixelSize(width: image.width, height: image.height),
-                               generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail)
+                               generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail,
+                               detail: load.thumbnailSize?.pixels ?? max(load.layerSize.width, load.layerSize.height))
     }
 
     /// `image` at exactly `size` (any aspect): the fast area downscaler when both sides shrink,

@@ -64,6 +64,7 @@ extension ViewerPictures {
         // The thumbnail folder for this frame's cards: the largest card-tier card's size on
         // screen, at most the layer's side (what the layer can hold).
         if cardSide > 0 { cardThumbnailSize = ThumbnailSize.forCard(longerSide: min(cardSide, Double(plan.cardSide))) }
+        residency.wantedCardDetail = cardThumbnailSize.pixels
         visibleRange = first <= last ? first...last : nil
         // While the content scrolls, cards pass by: full-resolution decodes for them would take
         // the processor from the frames and be stale when they land. The full tier is asked for

@@ -149,6 +149,7 @@ extension ViewerPictures {
             let since = arrivesFadedIn || !fades ? -.infinity
                 : session.needsFrames ? session.time : batchFadeStart
             guard let layer = residency.assign(key, at: since) else { return false }
+            if key.tier == .card { residency.setCardDetail(picture, prepared.detail) }
             _ = budget.admit(bytes: prepared.byteCount)
             do {
                 if key.tier == .card {
