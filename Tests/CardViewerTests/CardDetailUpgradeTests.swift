@@ -15,7 +15,7 @@ import Testing
 /// in its own layer (the card never falls back to its placeholder meanwhile).
 @Suite("cards made larger get more detail")
 struct CardDetailUpgradeTests {
-    @Test("after + the cards in view are remade at the larger thumbnail size, in their own layers")
+    @Test("small cards made larger with + are remade at the larger thumbnail size, in their own layers")
     func plusUpgradesTheCards() throws {
         let folder = try CommandRunner.temporaryDirectory()
         let cache = try CommandRunner.temporaryDirectory()
@@ -31,6 +31,8 @@ struct CardDetailUpgradeTests {
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailRoot = cache.path
+        // Small cards first (11 columns at 1280 points: the normal thumbnail folder).
+        builder.layoutOptions = try LayoutDescriptor.grid.values(setting: ["minimumCardWidth=112"])
         let loaded = try builder.loadDeck()
         let viewport = Size(width: 1280, height: 800)
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 1280, height: 800))
@@ -46,9 +48,25 @@ struct CardDetailUpgradeTests {
                 _ = try frame.draw()
             }
             #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+            // Upgrades run while the cards already show a picture: wait for the last one.
+            let deadline = Date().addingTimeInterval(30)
+            while pictures.scheduler.inFlightCount > 0, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+                time += 1.0 / 30
+                session.advance(to: time)
+                try pictures.update()
+                _ = try frame.draw()
+            }
         }
         func inView() -> [Int] {
             (0..<count).filter { pictures.residency.isResident(PictureKey($0, .card)) && pictures.isInView($0) }
+        }
+        func press(_ character: Character, times: Int) {
+            for _ in 0..<times {
+                session.handle(.key(KeyEvent(key: .character(character), isDown: true, time: time)))
+                session.handle(.key(KeyEvent(key: .character(character), isDown: false, time: time + 0.01)))
+                time += 0.02
+            }
         }
         try settle()
         let before = pictures.residency.wantedCardDetail
@@ -57,20 +75,21 @@ struct CardDetailUpgradeTests {
         for picture in shown { #expect(pictures.residency.cardDetail(of: picture) == before) }
         let layers = Dictionary(uniqueKeysWithValues: shown.map { ($0, pictures.residency.layer(for: PictureKey($0, .card))) })
 
-        session.handle(.key(KeyEvent(key: .character("="), isDown: true, time: time)))
-        session.handle(.key(KeyEvent(key: .character("="), isDown: false, time: time + 0.01)))
-        time += 0.02
-        // The first frames at the larger size: the old pictures still show while the new come.
-        time += 1.0 / 30
-        session.advance(to: time)
-        try pictures.update()
-        _ = try frame.draw()
-        let wanted = pictures.residency.wantedCardDetail
-        #expect(wanted > before, "the larger cards ask for a larger thumbnail folder (\(before) → \(wanted))")
-        for picture in inView() {
-            #expect(pictures.residency.appearance(of: picture) != .placeholder, "card \(picture) fell back to its placeholder")
+        press("=", times: 8)
+        // Through the animation to the larger size and the upgrades, every card in view keeps
+        // showing a picture (its old one until the new replaces it in the same layer).
+        for _ in 0..<20 {
+            time += 1.0 / 30
+            session.advance(to: time)
+            try pictures.update()
+            _ = try frame.draw()
+            for picture in inView() {
+                #expect(pictures.residency.appearance(of: picture) != .placeholder, "card \(picture) fell back to its placeholder")
+            }
         }
         try settle()
+        let wanted = pictures.residency.wantedCardDetail
+        #expect(before == 128 && wanted == 256, "the larger cards ask for a larger thumbnail folder (\(before) → \(wanted))")
         let after = inView()
         #expect(!after.isEmpty)
         for picture in after {
