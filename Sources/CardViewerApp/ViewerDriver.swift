@@ -253,7 +253,7 @@ final class ViewerDriver {
     /// viewer keeps going).
     func save() {
         guard let saver else { return }
-        saver.save(session.deck, layout: savedLayout())
+        saver.save(session.savedDeck, layout: savedLayout())
         savedRevision = session.stateRevision
         savedView = (session.offset, session.currentCardID?.rawValue)
         saveFailed = false

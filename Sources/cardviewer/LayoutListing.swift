@@ -67,6 +67,7 @@ enum LayoutListing {
     /// A JSON number; ±∞ as the strings "inf"/"-inf", flags as true/false.
     private static func number(_ value: Double, _ option: LayoutOption) -> String {
         if option.kind == .flag { return value != 0 ? "true" : "false" }
+        if !option.choices.isEmpty { return string(option.format(value)) }
         if value.isInfinite { return value > 0 ? "\"inf\"" : "\"-inf\"" }
         return LayoutOption.format(number: value)
     }

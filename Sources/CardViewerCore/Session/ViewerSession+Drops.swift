@@ -23,6 +23,7 @@ extension ViewerSession {
             if first == nil { first = id }
         }
         guard let first else { return }
+        requestMarks(for: Array(scene.deck.cards.suffix(from: scene.deck.index(of: first) ?? scene.deck.count)))
         scene.updateScrollBounds(for: controller)
         scene.deckDidChange()
         if currentCardID == nil { makeCurrent(first) }
@@ -41,6 +42,7 @@ extension ViewerSession {
             ids.append(id)
         }
         if !ids.isEmpty {
+            requestMarks(for: ids.compactMap { scene.deck.card($0) })
             scene.updateScrollBounds(for: controller)
             scene.deckDidChange()
             if let index = scene.deck.index(of: ids[0]) {

@@ -22,6 +22,7 @@ extension ViewerSession {
             fullscreenRequests += 1
             return
         }
+        if handleCullKey(event) { return }  // P, X, Ctrl+0…5, V: the layout and photo views alike
         if photoView != nil, handlePhotoKey(event) { return }
         if showsHelp, event.key == .escape {
             showsHelp = false
