@@ -214,6 +214,7 @@ final class ViewerDriver {
     /// (never waiting long on a decode in progress).
     func saveOnQuit() {
         defer { viewer.shutdown() }
+        session.finishCullingWrites()  // a mark the store refused goes into the state saved below
         session.takeNotices().forEach(warn)
         guard let store, let saver else { return }
         saver.finish()

@@ -40,6 +40,7 @@ enum LayoutListing {
                     + "\"minimum\":\(number(option.range.lowerBound, option)),"
                     + "\"maximum\":\(number(option.range.upperBound, option)),"
                     + (option.automaticValue.map { "\"auto\":\(number($0, option))," } ?? "")
+                    + (option.choices.isEmpty ? "" : "\"choices\":[\(option.choices.map(string).joined(separator: ","))],")
                     + "\"help\":\(string(option.help))}"
             }
             return "{\"name\":\(string(layout.name)),\"summary\":\(string(layout.summary)),\"key\":\(key),"
@@ -67,7 +68,6 @@ enum LayoutListing {
     /// A JSON number; ±∞ as the strings "inf"/"-inf", flags as true/false.
     private static func number(_ value: Double, _ option: LayoutOption) -> String {
         if option.kind == .flag { return value != 0 ? "true" : "false" }
-        if !option.choices.isEmpty { return string(option.format(value)) }
         if value.isInfinite { return value > 0 ? "\"inf\"" : "\"-inf\"" }
         return LayoutOption.format(number: value)
     }

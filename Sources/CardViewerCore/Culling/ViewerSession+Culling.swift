@@ -17,10 +17,11 @@ extension ViewerSession {
     /// Starts culling with `store`: marks the state kept (`saved`) are taken at once and preferred,
     /// the others are read in the background, the cards near the current one first. `picturePaths`
     /// gives a card's picture path, then its companions' (empty for cards without files).
-    public func attachCulling(store: any CullMarkStore, saved: SavedCulling? = nil,
+    /// `readsFiles` false (a deck without picture files: generated, bundled) reads nothing.
+    public func attachCulling(store: any CullMarkStore, saved: SavedCulling? = nil, readsFiles: Bool = true,
                               picturePaths: @escaping (DeckCard) -> [String]) {
         culling.io = CullMarkIO(store: store)
-        culling.picturePaths = picturePaths
+        culling.picturePaths = readsFiles ? picturePaths : { _ in [] }
         culling.stateMarks = saved?.marks ?? [:]
         culling.filter = saved?.filter ?? .all
         requestMarks(for: scene.deck.cards)
@@ -43,6 +44,13 @@ extension ViewerSession {
     /// quit).
     public func finishCulling() {
         culling.io?.finish()
+        pollCulling()
+    }
+
+    /// Waits for the mark writes handed to the store (not the reads), then takes their results:
+    /// on quit, before the state is saved, so a mark the store refused is kept in the state.
+    public func finishCullingWrites() {
+        culling.io?.finishWrites()
         pollCulling()
     }
 
@@ -128,13 +136,20 @@ extension ViewerSession {
 
     /// Asks for the marks of `cards`: from the state when it keeps them, else from the store in
     /// the background, those nearest the current card first.
+    ///
+    /// - Complexity: O(n log n) for n cards with files; O(1) for a deck without files and no
+    ///   marks in the state (a generated deck of millions of cards).
     func requestMarks(for cards: [DeckCard]) {
         guard let io = culling.io, !cards.isEmpty else { return }
+        let keepsNone = culling.stateMarks.isEmpty
+        if keepsNone, culling.picturePaths(cards[0]).isEmpty, !cards.contains(where: { if case .file = $0.source { true } else { false } }) {
+            return
+        }
         var targets: [(distance: Int, target: CullMarkIO.Target)] = []
         targets.reserveCapacity(cards.count)
         let current = currentCardIndex ?? 0
         for card in cards {
-            if let kept = culling.stateMarks[SessionCulling.stateKey(of: card)] {
+            if !keepsNone, let kept = culling.stateMarks[SessionCulling.stateKey(of: card)] {
                 culling.marks[card.id] = kept
                 continue
             }

@@ -175,7 +175,8 @@ public struct ViewerBuilder {
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           warn: warn)
         // Marks are read from the store in the background, the current card's neighbours first.
-        session.attachCulling(store: Self.makeCullMarkStore(), saved: loaded.savedLayout?.culling) { [weak pictures] card in
+        session.attachCulling(store: Self.makeCullMarkStore(), saved: loaded.savedLayout?.culling,
+                              readsFiles: loaded.catalog.isPhotoDeck) { [weak pictures] card in
             pictures?.catalog.cullingPaths(of: card) ?? []
         }
         let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
