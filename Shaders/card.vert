@@ -145,6 +145,19 @@ vec2 onScreenSpan(float x0, float x1, float y, float h, vec2 size, bool keepWidt
     return vec2(x0, x1);
 }
 
+// The culling mark's symbols: a pick flag and the stars, or one cross for a rejected card.
+float cullSymbols(uint cull) {
+    if (cull == cullRejected) return 1.0;
+    if (cull >= 12u) return 0.0;
+    return float(cull % 6u) + (cull >= 6u ? 1.0 : 0.0);
+}
+
+// The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
+// title's text height where the mark sits in the title's strip at the top (pages, tasks).
+float cullSymbolHeight(float unit, bool atTop) {
+    return atTop ? 0.6 * clamp(0.1 * unit, 16.0, 44.0) : clamp(0.08 * unit, 6.0, 64.0);
+}
+
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
 const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 
@@ -247,7 +260,10 @@ void main() {
             for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
             float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
             vec2 badgeSpan = onScreenSpan(span.y - badgeW, span.y, top, stripH, size, true);
-            span = onScreenSpan(span.x, badgeSpan.x - margin, top, stripH, size, false);
+            // The culling mark, when there is one, sits between the title and the badge.
+            float symbols = cullSymbols(cull);
+            float markW = symbols > 0.5 ? symbols * textH + 0.4 * textH + margin : 0.0;
+            span = onScreenSpan(span.x, badgeSpan.x - margin - markW, top, stripH, size, false);
         }
         vec2 origin = vec2(span.x, top), box = vec2(max(span.y - span.x, 0.0), stripH);
         p = origin + aVertex.xy * box;
@@ -261,18 +277,33 @@ void main() {
             return;
         }
     } else if (part == 5) {
-        // The culling mark (SPEC §10): a dark pill in the card's top-left corner (bottom-left
-        // where the title is at the top) holding a pick flag and the stars, or a reject cross;
-        // sized from the card, so it scales with it.
+        // The culling mark (SPEC §10): a dark pill holding a pick flag and the stars, or a reject
+        // cross, sized from the card so that it scales with it: in the card's top-left corner;
+        // where only the cards' tops show (titleAtTopFlag: pages, tasks), in the title's strip
+        // between the title and the badge.
         bool rejected = cull == cullRejected;
         bool picked = !rejected && cull >= 6u && cull < 12u;
-        float stars = rejected || cull >= 12u ? 0.0 : float(cull % 6u);
-        float symbols = rejected ? 1.0 : stars + (picked ? 1.0 : 0.0);
-        float h = clamp(0.08 * unit, 6.0, 64.0);
-        float pad = 0.2 * h, margin = max(0.025 * unit, 2.0) + (photo ? 0.0 : radius * 0.3);
+        float symbols = cullSymbols(cull);
+        bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
+        float h = cullSymbolHeight(unit, atTop);
+        float pad = 0.2 * h;
         vec2 pill = vec2(symbols * h + 2.0 * pad, h + 2.0 * pad);
-        bool bottom = (iOpacityFlags.y & titleAtTopFlag) != 0u;
-        vec2 origin = vec2(-0.5 * size.x + margin, bottom ? 0.5 * size.y - margin - pill.y : -0.5 * size.y + margin);
+        vec2 origin;
+        if (atTop) {
+            // The badge's span, as the title's branch computes it.
+            float margin = max(radius, max(0.01 * unit, 2.0));
+            float stripH = clamp(0.1 * unit, 16.0, 44.0), top = -0.5 * size.y + margin;
+            float glyphH = clamp(0.04 * unit, 12.0, 32.0);
+            uint digits = 1u;
+            for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
+            float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
+            float right = 0.5 * size.x - margin;
+            vec2 badgeSpan = onScreenSpan(right - badgeW, right, top, stripH, size, true);
+            origin = vec2(badgeSpan.x - margin - pill.x, top + 0.5 * (stripH - pill.y));
+        } else {
+            float margin = max(0.025 * unit, 2.0) + (photo ? 0.0 : radius * 0.3);
+            origin = vec2(-0.5 * size.x + margin, -0.5 * size.y + margin);
+        }
         p = origin + aVertex.xy * pill;
         vLocal = aVertex.xy * pill;
         vDecoration = vec4(symbols, h, pad, rejected ? 2.0 : (picked ? 1.0 : 0.0));
