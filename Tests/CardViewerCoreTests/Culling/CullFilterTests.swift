@@ -155,6 +155,14 @@ import Testing
         try play(script([drag], end: 1.5), into: removing)
         #expect(removing.deck.count == 5)
         #expect(LayoutDescriptor.slidebox.options.first { $0.name == "swipeUp" }?.format(1) == "reject")
+        // The options panel sets it too: O, down to swipeUp, Right.
+        let paneled = cullingSession(.slidebox, store: store)
+        try play(script([cullKey("o", at: 0.1), cullKey("down", at: 0.2), cullKey("down", at: 0.3), cullKey("right", at: 0.4),
+                         cullKey("o", at: 0.5)], end: 1.0), into: paneled)
+        #expect(paneled.savedLayout.options["swipeUp"] == 1)
+        try play(script([drag], end: 1.5), into: paneled)
+        paneled.finishCulling()
+        #expect(paneled.deck.count == 6 && paneled.cullMark(of: CardID(0)).flag == .rejected)
         #expect(throws: LayoutOptionError.self) { try LayoutDescriptor.slidebox.values(setting: ["swipeUp=maybe"]) }
     }
 }

@@ -2,6 +2,7 @@ import CardCulling
 import CardInteraction
 import CardLayout
 import CardPacking
+import CardTestSupport
 @testable import CardViewerCore
 import Testing
 
@@ -88,6 +89,28 @@ import Testing
         #expect(session.cullBits(ofID: 2) == 15 << 4)
         #expect(session.cullBits(ofID: 3) == 0)
         #expect(!session.isCullingBusy)
+    }
+
+    @Test("while marks are read the window wakes every 0.25 s (at most 4 redraws a second), and a key never waits")
+    func slowReadsAreBatched() throws {
+        let store = RecordingCullStore(["/photos/p39.jpg": CullMark(stars: 2)], readDelay: 0.005)
+        let deck = Deck((0..<40).map { (CardSource.file(name: "p\($0).jpg"), "p\($0)") })
+        let session = ViewerSession(deck: deck, configuration: .init(layout: .grid, viewport: testViewport))
+        session.attachCulling(store: store) { card in
+            guard case .file(let name) = card.source else { return [] }
+            return ["/photos/\(name)"]
+        }
+        // 40 reads of 5 ms: still going now.
+        #expect(session.isCullingBusy)
+        session.advance(to: 0.01)
+        #expect(session.nextDeadline.map { closeEnough($0, 0.01 + ViewerSession.cullPollInterval, absolute: 1e-9) } ?? false)
+        #expect(!session.needsFrames)
+        // A key is handled at once, whatever the reads are doing.
+        try play(script([cullKey("x", at: 0.01)], end: 0.02), into: session)
+        #expect(session.cullMark(of: CardID(0)).flag == .rejected)
+        session.finishCulling()
+        #expect(session.cullMark(of: CardID(39)) == CullMark(stars: 2))
+        #expect(!session.isCullingBusy && session.cullDeadline == nil)  // the message's fade is the only deadline left
     }
 
     @Test("a key before the background read arrives wins over the read")

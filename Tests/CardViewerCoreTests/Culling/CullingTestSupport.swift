@@ -12,14 +12,18 @@ final class RecordingCullStore: CullMarkStore, @unchecked Sendable {
     private var stores: [(path: String, mark: CullMark)] = []
     private var readPaths: [String] = []
     let readOnly: Set<String>
+    /// Seconds each read takes (a slow disk).
+    let readDelay: Double
 
-    init(_ marks: [String: CullMark] = [:], readOnly: Set<String> = []) {
+    init(_ marks: [String: CullMark] = [:], readOnly: Set<String> = [], readDelay: Double = 0) {
         self.marks = marks
         self.readOnly = readOnly
+        self.readDelay = readDelay
     }
 
     func mark(ofPicture picturePath: String) -> CullMark {
-        lock.withLock {
+        if readDelay > 0 { Thread.sleep(forTimeInterval: readDelay) }
+        return lock.withLock {
             readPaths.append(picturePath)
             return marks[picturePath] ?? .unmarked
         }
