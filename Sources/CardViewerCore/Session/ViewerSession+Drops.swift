@@ -27,6 +27,9 @@ extension ViewerSession {
         scene.updateScrollBounds(for: controller)
         scene.deckDidChange()
         if currentCardID == nil { makeCurrent(first) }
+        // Under a culling filter, cards it does not admit (unmarked ones under picks only) wait
+        // out of the layout like the others; marks read later bring them in.
+        if cullFilter != .all { refilter(animated: true) }
         needsDisplay = true
         refreshOverlay()
     }
@@ -49,6 +52,7 @@ extension ViewerSession {
                 scene.physics.scroll(to: controller.offset(showing: index, in: scene.context), animated: true)
             }
             makeCurrent(ids[0])
+            if cullFilter != .all { refilter(animated: true) }  // the filter applies to them too
             needsDisplay = true
         }
         let added = ids.isEmpty ? "no pictures added" : ids.count == 1 ? "1 picture added" : "\(ids.count) pictures added"

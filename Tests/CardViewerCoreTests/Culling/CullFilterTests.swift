@@ -125,6 +125,22 @@ import Testing
         #expect(shownIDs(session) == [0, 1, 2, 3, 4, 5])
     }
 
+    @Test("cards listed or dropped under a filter obey it; their marks, once read, bring them in")
+    func appendsObeyTheFilter() throws {
+        let store = markedStore()
+        try store.store(CullMark(flag: .picked), forPicture: "/photos/p7.jpg")
+        let session = cullingSession(store: store)
+        try play(script([cullKey("v", at: 0.1)], end: 1.0), into: session)
+        session.appendListed([(.file(name: "p6.jpg"), "p6"), (.file(name: "p7.jpg"), "p7")])
+        session.finishCulling()
+        try play(script([], end: 1.0), into: session)
+        #expect(shownIDs(session) == [1, 3, 7])
+        #expect(session.savedDeck.cards.map(\.id.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7])
+        session.appendDropped([(.file(name: "p8.jpg"), "p8")])
+        #expect(shownIDs(session) == [1, 3, 7])
+        #expect(session.savedDeck.count == 9)
+    }
+
     @Test("the filter is saved with the state and restored at start")
     func theFilterIsSavedAndRestored() throws {
         let store = markedStore()
