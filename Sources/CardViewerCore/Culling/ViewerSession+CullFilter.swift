@@ -59,6 +59,16 @@ extension ViewerSession {
         }
     }
 
+    /// What the empty layout says when the filter hides every card (not an empty deck).
+    var filteredEmptyLines: [String]? {
+        guard !culling.parked.isEmpty else { return nil }
+        switch culling.filter {
+        case .all: return nil
+        case .picksOnly: return ["No picks", "V shows all the pictures"]
+        case .rejectsHidden: return ["Every picture is rejected", "V shows all the pictures"]
+        }
+    }
+
     /// Brings the cards shown in line with the filter and the marks: cards no longer admitted
     /// leave the layout (to its disappearing attributes), admitted ones come back (from its
     /// appearing attributes), the others move to close or open the gaps. The current card, if

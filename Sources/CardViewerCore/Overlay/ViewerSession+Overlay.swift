@@ -108,7 +108,7 @@ extension ViewerSession {
         if showsHelp {
             panels.append(OverlayPanel(lines: currentViewHelpLines(), placement: .center))
         } else if showsEmptyDeckPanel {
-            panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
+            panels.append(OverlayPanel(lines: filteredEmptyLines ?? emptyDeckLines, placement: .center))
         }
         if let reloadError {
             let lines = Self.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]

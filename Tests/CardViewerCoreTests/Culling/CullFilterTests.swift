@@ -105,6 +105,8 @@ import Testing
         try play(script([cullKey("v", at: 0.1)], end: 1.0), into: session)
         #expect(session.deck.isEmpty && session.currentCardID == nil)
         #expect(messageLines(session).contains("no picks - V for all"))
+        #expect(session.overlayPanels.contains { $0.placement == .center && $0.lines == ["No picks", "V shows all the pictures"] })
+        #expect(!session.overlayPanels.contains { $0.lines == ViewerSession.emptyDeckLines })
         #expect(session.savedDeck.count == 6)
         try play(script([cullKey("v", at: 0.1), cullKey("v", at: 0.2)], end: 1.0), into: session)
         #expect(session.deck.count == 6 && session.currentCardID != nil)
