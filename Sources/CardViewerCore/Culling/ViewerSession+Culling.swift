@@ -128,9 +128,10 @@ extension ViewerSession {
         }
     }
 
-    /// Keeps `mark` in the state under `key` (an unmarked picture leaves it).
+    /// Keeps `mark` in the state under `key`. An unmarked card without a file leaves it; a
+    /// picture's stays, unmarked, so that it still wins over a sidecar in its read-only folder.
     private func keepInState(_ mark: CullMark, key: String) {
-        if mark.isUnmarked { culling.stateMarks[key] = nil } else { culling.stateMarks[key] = mark }
+        if mark.isUnmarked, key.hasPrefix("#") { culling.stateMarks[key] = nil } else { culling.stateMarks[key] = mark }
         layoutRevision += 1  // the state file keeps it
     }
 

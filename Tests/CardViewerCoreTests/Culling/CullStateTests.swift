@@ -28,6 +28,10 @@ import Testing
         #expect(session.savedCulling.marks["p1.jpg"] == CullMark(stars: 4, flag: .none))
         #expect(store.writes.isEmpty)
         #expect(session.savedLayout.culling?.marks.count == 2)
+        // Unmarked again, a picture's entry stays, unmarked: it must still win over a sidecar
+        // that the read-only folder may hold.
+        try play(script([cullKey("0", at: 0.1, mods: ["ctrl"])], end: 0.2), into: session)
+        #expect(session.savedCulling.marks["p1.jpg"] == .unmarked)
     }
 
     @Test("marks kept in the state are preferred over the store at start")

@@ -139,6 +139,9 @@ import Testing
         #expect(store.writes.isEmpty)
         #expect(session.savedCulling.marks == ["#0": CullMark(stars: 0, flag: .picked), "#1": CullMark(stars: 2, flag: .none)])
         #expect(session.savedLayout.culling == session.savedCulling)
+        // Unmarked again: gone from the state.
+        try play(script([cullKey("0", at: 0.1, mods: ["ctrl"])], end: 0.2), into: session)
+        #expect(session.savedCulling.marks == ["#0": CullMark(stars: 0, flag: .picked)])
     }
 
     @Test("the help of both views lists the culling keys")
