@@ -193,7 +193,7 @@ let package = Package(
             name: "CardViewerCore",
             dependencies: [
                 "CardFiles", "CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardAssets", "CardEvents",
-                "CardPictureFolders", "CardJSON", "CardPixels",
+                "CardPictureFolders", "CardJSON", "CardPixels", "CardCulling",
             ]
         ),
         // The viewer's frame and its assembly: a session laid out, packed (the bulk writers at
@@ -205,7 +205,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardPictures", "CardPictureLoading", "CardPictureDecoding", "CardThumbnails", "CardText",
                 "CardRendering", "CardPacking", "CardMath", "CardLayout", "CardInteraction",
-                "CardPixels", "CardPictureFolders",
+                "CardPixels", "CardPictureFolders", "CardCulling",
             ]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by
@@ -308,7 +308,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents", "CardJSON", "CardLayoutFiles",
+                "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling",
             ]
         ),
         .testTarget(

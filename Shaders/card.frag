@@ -1,7 +1,8 @@
 #version 330 core
 // Cards: the picture (a layer of the picture pool or of the full-resolution pictures) in its
 // rectangle on the card's background, faded in over the placeholder; a thin rim; the number
-// badge, the title and an unreadable picture's mark on their own small quads (card.vert); or,
+// badge, the title, an unreadable picture's mark and the culling mark (stars, pick flag, reject
+// cross; a rejected card is dimmed) on their own small quads (card.vert); or,
 // for tests and comparisons, one flat identity colour per card.
 //
 // One source, compiled into variants (CardPrograms.swift) by defines, because llvmpipe runs both
@@ -39,6 +40,7 @@ flat in vec3 vBottom;
 flat in vec4 vIdentity;
 flat in int vPart;
 flat in vec4 vDecoration;
+flat in float vDim;
 
 uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
                                       // border colour is the card's background (CLAMP_TO_BORDER)
@@ -160,8 +162,64 @@ vec3 mark() {
     return mix(bodyBelow(), vec3(0.62, 0.36, 0.36), coverage(min(ring, slash)));
 }
 
+// Distance to a five-pointed star of outer radius r (inner radius r · rf), point up in a +y-up
+// frame (Inigo Quilez's sdStar5); < 0 inside.
+float star5(vec2 p, float r, float rf) {
+    const vec2 k1 = vec2(0.809016994375, -0.587785252292);
+    const vec2 k2 = vec2(-k1.x, k1.y);
+    p.x = abs(p.x);
+    p -= 2.0 * max(dot(k1, p), 0.0) * k1;
+    p -= 2.0 * max(dot(k2, p), 0.0) * k2;
+    p.x = abs(p.x);
+    p.y -= r;
+    vec2 ba = rf * vec2(-k1.y, k1.x) - vec2(0.0, 1.0);
+    float h = clamp(dot(p, ba) / dot(ba, ba), 0.0, r);
+    return length(p - ba * h) * sign(p.y * ba.x - p.x * ba.y);
+}
+
+// Distance to an axis-aligned box of half-size b centred at the origin; < 0 inside.
+float box(vec2 p, vec2 b) {
+    vec2 d = abs(p) - b;
+    return length(max(d, 0.0)) + min(max(d.x, d.y), 0.0);
+}
+
+// Colours of the culling mark: stars gold, the pick flag green, the reject cross red.
+const vec3 starColor = vec3(1.0, 0.78, 0.15);
+const vec3 pickColor = vec3(0.30, 0.85, 0.40);
+const vec3 rejectColor = vec3(0.95, 0.25, 0.22);
+
+// The culling mark (SPEC §10): shapes from distance fields in the decoration's points, so they
+// scale with the card — a pick flag, then the stars; or a cross for a rejected card — on a dark
+// pill. Drawn undimmed over a dimmed card.
+vec3 cullMark() {
+    float symbols = vDecoration.x, h = vDecoration.y, pad = vDecoration.z, kind = vDecoration.w;
+    vec2 size = vec2(symbols * h + 2.0 * pad, h + 2.0 * pad);
+    float pill = coverage(roundedBox(vLocal, size, 0.5 * size.y));
+    vec2 q = vLocal - vec2(pad);
+    float slot = clamp(floor(q.x / h), 0.0, symbols - 1.0);
+    vec2 l = q - vec2((slot + 0.5) * h, 0.5 * h);   // points from the symbol's centre, +y down
+    float d;
+    vec3 ink;
+    if (kind > 1.5) {
+        vec2 r = vec2(l.x + l.y, l.x - l.y) * 0.70710678;
+        d = min(box(r, vec2(0.42 * h, 0.07 * h)), box(r, vec2(0.07 * h, 0.42 * h)));
+        ink = rejectColor;
+    } else if (kind > 0.5 && slot < 0.5) {
+        float pole = box(l - vec2(-0.28 * h, 0.0), vec2(0.05 * h, 0.42 * h));
+        float cloth = box(l - vec2(0.02 * h, -0.2 * h), vec2(0.28 * h, 0.19 * h));
+        d = min(pole, cloth);
+        ink = pickColor;
+    } else {
+        d = star5(vec2(l.x, -l.y + 0.04 * h), 0.46 * h, 0.45);
+        ink = starColor;
+    }
+    vec3 below = bodyBelow() * vDim;
+    return mix(mix(below, vec3(0.0), pill * pillOpacity), ink, pill * coverage(d));
+}
+
 vec3 decoration() {
-    return vPart == 2 ? badge() : (vPart == 3 ? title() : mark());
+    if (vPart == 5) return cullMark();
+    return (vPart == 2 ? badge() : (vPart == 3 ? title() : mark())) * vDim;
 }
 #endif
 
@@ -170,11 +228,11 @@ vec4 shade() {
 #if defined(IDENTITY)
     return vIdentity;
 #elif defined(BODY) && defined(DECORATIONS)
-    return vec4(vPart >= 2 ? decoration() : body(), vAlpha);
+    return vec4(vPart >= 2 ? decoration() : body() * vDim, vAlpha);
 #elif defined(DECORATIONS)
     return vec4(decoration(), vAlpha);
 #else
-    return vec4(body(), vAlpha);
+    return vec4(body() * vDim, vAlpha);
 #endif
 }
 

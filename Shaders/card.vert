@@ -15,7 +15,7 @@
 // floats), its fade-in opacity and the card's flags; the depth offset that orders coplanar cards.
 
 layout(location = 0) in vec4 aVertex;         // per vertex: anchor (unit card, or decoration rect 0…1), offset in corner radii
-layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark); distance to the outline in radii
+layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark, 5 culling mark); distance to the outline in radii
 layout(location = 3) in vec4 iRow0;           // per instance: matrix rows
 layout(location = 4) in vec4 iRow1;
 layout(location = 5) in vec4 iRow2;
@@ -52,6 +52,13 @@ const uint photoFlag = 4u;        // InstanceFlags.photo: the photo view's pictu
 const vec4 focusRim = vec4(0.22, 0.6, 1.0, 1.0);
 const vec4 plainRim = vec4(1.0, 1.0, 1.0, 0.3);
 const uint titleAtTopFlag = 8u;   // InstanceFlags.titleAtTop
+// The culling mark (InstanceFlags.cullBits, the flags' high four bits): 0…11 picked · 6 + stars,
+// 15 rejected.
+const uint cullRejected = 15u;
+// How bright a rejected card is drawn (SPEC §10: rejected cards dimmed); the photo view's
+// picture less dimmed, so that it can still be judged.
+const float rejectedDim = 0.35;
+const float rejectedPhotoDim = 0.6;
 // Decorations on a card wider than the screen stay this many pixels inside the screen's sides.
 const float screenInsetPixels = 6.0;
 // Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
@@ -82,7 +89,9 @@ flat out vec3 vTop;             // source 3: the colour at the top and the botto
 flat out vec3 vBottom;
 flat out vec4 vIdentity;        // the identity colour (identity shading)
 flat out int vPart;
-flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points)
+flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points);
+                                // culling mark: symbols, symbol height, padding (points), kind (0 stars, 1 picked, 2 rejected)
+flat out float vDim;            // the card's brightness: 1, or dimmed when it is rejected
 
 vec3 hsv(float h, float s, float v) {
     vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
@@ -136,6 +145,19 @@ vec2 onScreenSpan(float x0, float x1, float y, float h, vec2 size, bool keepWidt
     return vec2(x0, x1);
 }
 
+// The culling mark's symbols: a pick flag and the stars, or one cross for a rejected card.
+float cullSymbols(uint cull) {
+    if (cull == cullRejected) return 1.0;
+    if (cull >= 12u) return 0.0;
+    return float(cull % 6u) + (cull >= 6u ? 1.0 : 0.0);
+}
+
+// The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
+// title's text height where the mark sits in the title's strip at the top (pages, tasks).
+float cullSymbolHeight(float unit, bool atTop) {
+    return atTop ? 0.6 * clamp(0.1 * unit, 16.0, 44.0) : clamp(0.08 * unit, 6.0, 64.0);
+}
+
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
 const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 
@@ -159,6 +181,8 @@ void main() {
     bool focused = (iOpacityFlags.y & focusedFlag) != 0u;
     vRim = photo ? -1.0 : focused ? min(clamp(0.02 * unit, 3.0, 8.0), 0.95 * radius) : clamp(0.004 * unit, 1.0, 3.0);
     vRimColor = focused ? focusRim : plainRim;
+    uint cull = (iOpacityFlags.y >> 4) & 15u;
+    vDim = cull == cullRejected ? (photo ? rejectedPhotoDim : rejectedDim) : 1.0;
     vPart = part;
     vEdge = 0.0;
     vLocal = vec2(0.0);
@@ -236,7 +260,10 @@ void main() {
             for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
             float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
             vec2 badgeSpan = onScreenSpan(span.y - badgeW, span.y, top, stripH, size, true);
-            span = onScreenSpan(span.x, badgeSpan.x - margin, top, stripH, size, false);
+            // The culling mark, when there is one, sits between the title and the badge.
+            float symbols = cullSymbols(cull);
+            float markW = symbols > 0.5 ? symbols * textH + 0.4 * textH + margin : 0.0;
+            span = onScreenSpan(span.x, badgeSpan.x - margin - markW, top, stripH, size, false);
         }
         vec2 origin = vec2(span.x, top), box = vec2(max(span.y - span.x, 0.0), stripH);
         p = origin + aVertex.xy * box;
@@ -249,6 +276,39 @@ void main() {
             gl_Position = nowhere;
             return;
         }
+    } else if (part == 5) {
+        // The culling mark (SPEC §10): a dark pill holding a pick flag and the stars, or a reject
+        // cross, sized from the card so that it scales with it: in the card's top-left corner;
+        // where only the cards' tops show (titleAtTopFlag: pages, tasks), in the title's strip
+        // between the title and the badge.
+        bool rejected = cull == cullRejected;
+        bool picked = !rejected && cull >= 6u && cull < 12u;
+        float symbols = cullSymbols(cull);
+        bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
+        float h = cullSymbolHeight(unit, atTop);
+        float pad = 0.2 * h;
+        vec2 pill = vec2(symbols * h + 2.0 * pad, h + 2.0 * pad);
+        vec2 origin;
+        if (atTop) {
+            // The badge's span, as the title's branch computes it.
+            float margin = max(radius, max(0.01 * unit, 2.0));
+            float stripH = clamp(0.1 * unit, 16.0, 44.0), top = -0.5 * size.y + margin;
+            float glyphH = clamp(0.04 * unit, 12.0, 32.0);
+            uint digits = 1u;
+            for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
+            float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
+            float right = 0.5 * size.x - margin;
+            vec2 badgeSpan = onScreenSpan(right - badgeW, right, top, stripH, size, true);
+            origin = vec2(badgeSpan.x - margin - pill.x, top + 0.5 * (stripH - pill.y));
+        } else {
+            float margin = max(0.025 * unit, 2.0) + (photo ? 0.0 : radius * 0.3);
+            origin = vec2(-0.5 * size.x + margin, -0.5 * size.y + margin);
+        }
+        p = origin + aVertex.xy * pill;
+        vLocal = aVertex.xy * pill;
+        vDecoration = vec4(symbols, h, pad, rejected ? 2.0 : (picked ? 1.0 : 0.0));
+        bool fits = pill.x <= 0.95 * size.x && pill.y <= 0.5 * size.y;
+        if (symbols < 0.5 || !fits) { gl_Position = nowhere; return; }
     } else {
         // An unreadable picture's mark: a square around (0.5, 0.3) of the card, above the title.
         float side = 0.24 * unit;

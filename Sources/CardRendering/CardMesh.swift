@@ -10,7 +10,8 @@ import CardMath
 ///   interpolates into the rim test: exact across the edge strips, within 2 % of the radius in
 ///   the corner fans.
 /// - **plain**: the unit quad, for identity shading (the comparison's reference is rectangles).
-/// - **badge**, **title** and **mark** (an unreadable picture's): one quad each, whose corners
+/// - **badge**, **title**, **mark** (an unreadable picture's) and **cull** (the culling mark:
+///   stars, pick flag, reject cross): one quad each, whose corners
 ///   are 0…1 across the decoration's rectangle (the vertex shader sizes and places it, or
 ///   collapses it when there is nothing legible to show).
 ///
@@ -20,7 +21,7 @@ import CardMath
 struct CardMesh {
     /// Parts, as `card.vert` reads `aPart.x`.
     enum Part: Float {
-        case body = 0, plain = 1, badge = 2, title = 3, mark = 4
+        case body = 0, plain = 1, badge = 2, title = 3, mark = 4, cull = 5
     }
 
     /// Triangles per rounded corner: at the largest radius (24 points) a chord strays 0.46
@@ -45,6 +46,7 @@ struct CardMesh {
         addQuad(.badge, corners: unit)
         addQuad(.title, corners: unit)
         addQuad(.mark, corners: unit)
+        addQuad(.cull, corners: unit)
         decorations = body.upperBound..<indices.count
         decorated = 0..<indices.count
         let plainStart = indices.count

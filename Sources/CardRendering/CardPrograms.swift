@@ -101,9 +101,9 @@ extension CardRenderer {
         /// There is no picture pool.
         var noPictures = false
         /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
-        /// marks of unreadable pictures too (3); 0 skips the draw. The quads come in that order
+        /// marks of unreadable pictures too (3), culling marks too (4); 0 skips the draw. The quads come in that order
         /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
-        var decorationQuads = 3
+        var decorationQuads = 4
 
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
@@ -114,9 +114,10 @@ extension CardRenderer {
     func pictureFeatures(_ records: UnsafeBufferPointer<InstanceRecord>) -> PictureFeatures {
         var features = PictureFeatures(noPictures: pictures.layerCount == 0)
         let checksFull = fullPictures.layerCount > 0, checksTitles = titles.layerCount > 0
-        var titled = false, unreadable = false
+        var titled = false, unreadable = false, culled = false
         for record in records {
             if checksTitles, record.title != TitleSlot.none { titled = true }
+            if record.flags & InstanceFlags.cullMask.rawValue != 0 { culled = true }
             guard record.layer != PictureLayer.none else {
                 if record.flags & InstanceFlags.unreadable.rawValue != 0 { unreadable = true }
                 continue
@@ -125,7 +126,7 @@ extension CardRenderer {
             if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
             if record.layer == PictureLayer.zoom { features.fullResolution = true }
         }
-        features.decorationQuads = unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
+        features.decorationQuads = culled ? 4 : unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features
     }
 }

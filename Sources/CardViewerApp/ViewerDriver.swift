@@ -214,6 +214,7 @@ final class ViewerDriver {
     /// (never waiting long on a decode in progress).
     func saveOnQuit() {
         defer { viewer.shutdown() }
+        session.finishCullingWrites()  // a mark the store refused goes into the state saved below
         session.takeNotices().forEach(warn)
         guard let store, let saver else { return }
         saver.finish()
@@ -253,7 +254,7 @@ final class ViewerDriver {
     /// viewer keeps going).
     func save() {
         guard let saver else { return }
-        saver.save(session.deck, layout: savedLayout())
+        saver.save(session.savedDeck, layout: savedLayout())
         savedRevision = session.stateRevision
         savedView = (session.offset, session.currentCardID?.rawValue)
         saveFailed = false

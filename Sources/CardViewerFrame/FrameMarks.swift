@@ -4,16 +4,20 @@ import CardPacking
 /// Marks on a frame's records that come from the session rather than the pictures: the current
 /// card's focus ring (SPEC §10: `InstanceFlags.focused`, drawn by the card shader as a wider
 /// accent rim) and the photo view's picture (`InstanceFlags.photo`: square corners, no rim, no
-/// badge, no title — the picture alone, whole).
+/// badge, no title — the picture alone, whole) — and each card's culling mark
+/// (`InstanceFlags.cullBits`: stars, a pick flag, rejected cards dimmed).
 enum FrameMarks {
     /// Sets the focus flag on the record of card `focused` and the photo flag on that of `photo`
     /// when it shows a picture (taking its title away), clearing both on the others.
     ///
     /// - Complexity: O(k) for k records, no allocation.
-    static func apply(_ records: UnsafeMutableBufferPointer<InstanceRecord>, focused: CardID?, photo: CardID?) {
+    static func apply(_ records: UnsafeMutableBufferPointer<InstanceRecord>, focused: CardID?, photo: CardID?,
+                      cullBits: (UInt32) -> UInt8 = { _ in 0 }) {
         let focusedID = focused?.rawValue, photoID = photo?.rawValue
         for index in records.indices {
             var flags = records[index].instanceFlags
+            // The culling mark (SPEC §10): stars, pick or reject, drawn by the card shader.
+            flags = InstanceFlags(rawValue: (flags.rawValue & ~InstanceFlags.cullMask.rawValue) | cullBits(records[index].id))
             let id = records[index].id
             if id == focusedID { flags.insert(.focused) } else { flags.remove(.focused) }
             // A card without a picture (a generated deck) keeps its own look, badge included: its

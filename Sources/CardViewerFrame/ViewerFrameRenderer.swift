@@ -75,7 +75,7 @@ public final class ViewerFrameRenderer {
         let focused = session.focusedCard, photo = session.photoCard
         packer.withMutableRecords {
             pictures.decorate($0)
-            FrameMarks.apply($0, focused: focused, photo: photo)
+            FrameMarks.apply($0, focused: focused, photo: photo, cullBits: { session.cullBits(ofID: $0) })
         }
         observer.stageEnded(.packing)
         let records = packer.records

@@ -40,6 +40,7 @@ enum LayoutListing {
                     + "\"minimum\":\(number(option.range.lowerBound, option)),"
                     + "\"maximum\":\(number(option.range.upperBound, option)),"
                     + (option.automaticValue.map { "\"auto\":\(number($0, option))," } ?? "")
+                    + (option.choices.isEmpty ? "" : "\"choices\":[\(option.choices.map(string).joined(separator: ","))],")
                     + "\"help\":\(string(option.help))}"
             }
             return "{\"name\":\(string(layout.name)),\"summary\":\(string(layout.summary)),\"key\":\(key),"

@@ -74,6 +74,12 @@ viewed.offset = SIMD2(0, 1234.5)
 viewed.currentCard = 3
 try DeckStore(path: stateFile).save(deck, layout: viewed)
 try save([UInt8](FileManager.default.contents(atPath: stateFile) ?? Data()), "state", "deck-view.json")
+// With culling (SPEC §10): the filter and marks kept in the state, a percent-encoded name and a
+// generated card's "#ID" (written as the session writes them: docs/formats/state.md).
+let culled = ##"{"cards": [{"id": 0, "source": {"file": {"name": "a b.jpg"}}, "title": "a b"}], "deleted": [], "##
+    + ##""layout": {"filter": "picksOnly", "marks": {"#0": {"flag": "none", "stars": 2}, "a%20b.jpg": {"flag": "rejected", "stars": 3}}, "##
+    + ##""name": "grid", "options": {}}, "nextID": 1, "version": 1}"##
+try save(Array(culled.utf8), "state", "deck-culling.json")
 try? FileManager.default.removeItem(atPath: stateFile)
 
 // Replay scripts: every event type of the README's format.

@@ -25,6 +25,9 @@ public struct LayoutOption: Sendable, Hashable {
     /// a carousel's radius, count, item width), written and read as `auto`; `nil` when every
     /// value is taken as it is.
     public var automaticValue: Double?
+    /// Names of the values of a choice (a whole number 0…count−1, written and read by name:
+    /// SlideBox's `swipeUp=reject`); empty for other options.
+    public var choices: [String] = []
 
     public init(_ name: String, default defaultValue: Double, range: ClosedRange<Double>, kind: Kind = .number,
                 automatic automaticValue: Double? = nil, help: String) {
@@ -47,6 +50,14 @@ public struct LayoutOption: Sendable, Hashable {
     /// True when `value` means "computed by the layout".
     public func isAutomatic(_ value: Double) -> Bool { automaticValue == value }
 
+    /// A choice among `names` (stored as their index), `defaultName` by default.
+    public static func choice(_ name: String, _ names: [String], default defaultName: String, help: String) -> LayoutOption {
+        var option = LayoutOption(name, default: Double(names.firstIndex(of: defaultName) ?? 0),
+                                  range: 0...Double(max(names.count - 1, 0)), kind: .whole, help: help)
+        option.choices = names
+        return option
+    }
+
     /// A flag: false (0) or true (1).
     public static func flag(_ name: String, default value: Bool, help: String) -> LayoutOption {
         LayoutOption(name, default: value ? 1 : 0, range: 0...1, kind: .flag, help: help)
@@ -56,6 +67,7 @@ public struct LayoutOption: Sendable, Hashable {
     /// shortest decimal that reads back the same.
     public func format(_ value: Double) -> String {
         if kind == .flag { return value != 0 ? "true" : "false" }
+        if !choices.isEmpty, let index = Int(exactly: value), choices.indices.contains(index) { return choices[index] }
         if isAutomatic(value) { return "auto" }
         return LayoutOption.format(number: value)
     }
@@ -72,6 +84,7 @@ public struct LayoutOption: Sendable, Hashable {
     /// `auto, 0…100` for an option with an automatic value (`auto` is that value).
     public var rangeDescription: String {
         if kind == .flag { return "true/false" }
+        if !choices.isEmpty { return choices.joined(separator: "/") }
         let span = "\(LayoutOption.format(number: range.lowerBound))…\(LayoutOption.format(number: range.upperBound))"
         return automaticValue == nil ? span : "auto, " + span
     }
@@ -87,6 +100,7 @@ public struct LayoutOption: Sendable, Hashable {
         case "inf", "+inf", "infinity": value = .infinity
         case "-inf", "-infinity": value = -.infinity
         case "auto" where automaticValue != nil: value = automaticValue ?? 0
+        case let name where choices.contains(name): value = Double(choices.firstIndex(of: name) ?? 0)
         default:
             guard let number = Double(text), !number.isNaN else { return nil }
             value = number

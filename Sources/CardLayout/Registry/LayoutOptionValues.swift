@@ -72,7 +72,7 @@ public enum LayoutOptionError: Error, Sendable, Equatable, CustomStringConvertib
         case let .unknownOption(name, layout, known):
             "unknown option '\(name)'; \(Self.listing(layout: layout, known))"
         case let .badValue(name, value, option):
-            "'\(value)' is not a value of \(name): \(option.kind == .flag ? "true or false" : "\(option.kind == .whole ? "a whole number" : "a number") in \(option.rangeDescription)")"
+            "'\(value)' is not a value of \(name): \(option.kind == .flag ? "true or false" : !option.choices.isEmpty ? "one of \(option.rangeDescription)" : "\(option.kind == .whole ? "a whole number" : "a number") in \(option.rangeDescription)")"
         }
     }
 

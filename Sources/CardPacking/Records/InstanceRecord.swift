@@ -223,4 +223,18 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
     /// The card's title sits in a band across the card's top (`LayoutBehaviour.titlesAtTop`:
     /// layouts whose cards show only their tops), not across the bottom of its picture.
     public static let titleAtTop = InstanceFlags(rawValue: 8)
+
+    /// The culling mark (SPEC §10) in the high four bits, one code for what is drawn: 0…11 a
+    /// card not rejected, `picked · 6 + stars` (0–5 stars, picked or not); 15 rejected (the
+    /// shader dims the card and draws a cross; its stars are kept, not shown); 12–14 unused.
+    /// `card.vert` decodes it the same way.
+    public static let cullMask = InstanceFlags(rawValue: 0xF0)
+    /// The code of a rejected card (in the high four bits: 15 << 4).
+    public static let cullRejectedCode: UInt8 = 15
+
+    /// The high bits of a card with `stars` (clamped to 0…5), picked or rejected.
+    public static func cullBits(stars: Int, picked: Bool, rejected: Bool) -> UInt8 {
+        let code = rejected ? cullRejectedCode : UInt8((picked ? 6 : 0) + min(max(stars, 0), 5))
+        return code << 4
+    }
 }

@@ -6,6 +6,9 @@ import CardMath
 /// dragging the front card up (a pan that starts on it and is more vertical than horizontal)
 /// lifts it while the next card grows; released above half its height it flies up, fades and
 /// leaves the deck (never the disk), otherwise it springs back and the next card shrinks back.
+/// With `swipeUp=reject` a card released above half its height is rejected instead (a culling
+/// mark, through the session's store: `ViewerScene.swipedToReject`): it springs back into the
+/// deck and the deck moves on to the next card.
 struct SlideBoxController: BaseLayoutController {
     var base = SlideBoxLayout()
     /// The front card being dragged, and the pan's translation, points (y down).
@@ -92,7 +95,15 @@ struct SlideBoxController: BaseLayoutController {
             guard let drag = frontDrag else { return pan.axis == .vertical }
             let lift = base.effectiveDrag(drag.translation).y
             if base.shouldDeleteOnRelease(ty: lift, cardHeight: base.cardSize(viewport: scene.viewport).height) {
-                ViewerEditing.delete(drag.id, controller: &self, scene: &scene)
+                guard base.swipeUpRejects else {
+                    ViewerEditing.delete(drag.id, controller: &self, scene: &scene)
+                    return true
+                }
+                springBack(in: &scene)
+                scene.swipedToReject.append(drag.id)
+                if let index = scene.deck.index(of: drag.id), index + 1 < scene.deck.count {
+                    scene.physics.scroll(to: offset(showing: index + 1, in: scene.context), animated: true)
+                }
             } else {
                 springBack(in: &scene)
             }

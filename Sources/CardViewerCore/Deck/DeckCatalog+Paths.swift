@@ -48,3 +48,14 @@ extension DeckCatalog {
         }
     }
 }
+
+extension DeckCatalog {
+    /// The files whose culling marks card `card` carries (SPEC §10): its picture's path, then its
+    /// companions' (the RAW of a RAW+JPEG pair); empty for a card without a picture file of the
+    /// user's (generated and bundled decks, a card added to a folder deck).
+    public func cullingPaths(of card: DeckCard) -> [String] {
+        guard case .folder = origin, case .file = card.source, let index = picture(of: card), index < pictures.count else { return [] }
+        let file = pictures[index]
+        return [file.path] + file.companionPaths
+    }
+}

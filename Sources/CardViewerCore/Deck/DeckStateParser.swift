@@ -1,3 +1,4 @@
+import CardCulling
 import CardFiles
 import CardInteraction
 import CardJSON
@@ -52,8 +53,13 @@ enum DeckStateParser {
         var name: String?, options: [String: Double] = [:], cameraDistance: Double?
         var file: String?, fileBytes: String?, builtIn: String?
         var offset: Vec2?, currentCard: UInt32?
+        var filter: CullFilter?, marks: [String: CullMark]?
         try scanner.object { scanner, key in
             switch key {
+            case "filter":
+                guard let value = CullFilter(rawValue: try string(&scanner, at: "layout.filter")) else { throw wrong("layout.filter") }
+                filter = value
+            case "marks": marks = try cullMarks(&scanner)
             case "currentCard":
                 currentCard = try scanner.null() ? nil : UInt32(try integer(&scanner, in: 0...Int(UInt32.max), at: "layout.currentCard"))
             case "offset":
@@ -99,7 +105,35 @@ enum DeckStateParser {
         saved.cameraDistance = cameraDistance
         saved.offset = offset
         saved.currentCard = currentCard
+        if filter != nil || marks != nil { saved.culling = SavedCulling(filter: filter ?? .all, marks: marks ?? [:]) }
         return saved
+    }
+
+    /// The most marks a state keeps (one per picture of the largest deck the viewer shows).
+    static let maximumStateMarks = 5_000_000
+
+    /// `{"KEY": {"flag": "rejected", "stars": 3}, …}`: flag `none`, `picked` or `rejected`,
+    /// stars 0…5; a key must percent-decode (`PathBytes`), or be `#ID`.
+    private static func cullMarks(_ scanner: inout JSONScanner) throws -> [String: CullMark] {
+        try expectObject(&scanner, at: "layout.marks")
+        var marks: [String: CullMark] = [:]
+        try scanner.object { scanner, name in
+            let path = "layout.marks.\(name)"
+            guard marks.count < maximumStateMarks, PathBytes.percentDecoded(name) != nil else { throw wrong(path) }
+            var flag = CullMark.Flag.none, stars = 0
+            try fields(&scanner, at: path) { scanner, key in
+                switch key {
+                case "flag":
+                    guard let value = CullMark.Flag(rawValue: try string(&scanner, at: path + ".flag")) else { throw wrong(path + ".flag") }
+                    flag = value
+                case "stars": stars = try integer(&scanner, in: 0...CullMark.maximumStars, at: path + ".stars")
+                default: return false
+                }
+                return true
+            }
+            marks[name] = CullMark(stars: stars, flag: flag)
+        }
+        return marks
     }
 
     private static func cardList(_ scanner: inout JSONScanner, at path: String) throws -> [DeckCard] {

@@ -1,3 +1,4 @@
+import CardCulling
 import CardFiles
 import CardInteraction
 import CardLayout
@@ -113,6 +114,9 @@ struct DeckStateWriter {
             try integer(Int(current), &sink)
             try comma(&sink)
         }
+        if let culling = layout.culling, !culling.isEmpty {
+            try self.culling(culling, &sink)
+        }
         try key("name", &sink)
         try string(layout.name, &sink)
         try comma(&sink)
@@ -164,6 +168,33 @@ struct DeckStateWriter {
             try key("builtIn", &sink)
             try string(builtIn, &sink)
         }
+    }
+
+    /// `"filter": "picksOnly", "marks": {"KEY": {"flag": "picked", "stars": 3}}, ` — the keys
+    /// in order, each mark's fields sorted (SPEC §10: marks kept in the state).
+    private mutating func culling(_ culling: SavedCulling, _ sink: inout FileSink) throws {
+        try key("filter", &sink)
+        try string(culling.filter.rawValue, &sink)
+        try comma(&sink)
+        try key("marks", &sink)
+        if culling.marks.isEmpty {
+            try sink.write("{}")
+        } else {
+            try open("{", &sink)
+            for (position, (name, mark)) in culling.marks.sorted(by: { $0.key < $1.key }).enumerated() {
+                if position > 0 { try comma(&sink) }
+                try key(name, &sink)
+                try open("{", &sink)
+                try key("flag", &sink)
+                try string(mark.flag.rawValue, &sink)
+                try comma(&sink)
+                try key("stars", &sink)
+                try integer(mark.stars, &sink)
+                try close("}", &sink)
+            }
+            try close("}", &sink)
+        }
+        try comma(&sink)
     }
 
     /// `{"name": value}`.

@@ -1,3 +1,4 @@
+import CardCulling
 import CardLayout
 import CardMath
 
@@ -25,6 +26,10 @@ public struct SavedLayout: Hashable, Sendable {
     public var offset: Vec2?
     /// The current card's id (SPEC §10, `"currentCard"`); `nil`: the first card.
     public var currentCard: UInt32?
+    /// The culling filter (`"filter"`: `"all"`, `"picksOnly"`, `"rejectsHidden"`) and the marks
+    /// kept in the state rather than in sidecars (`"marks"`: `{"KEY": {"flag": "rejected",
+    /// "stars": 3}}`, keys as `SessionCulling.stateKey`); `nil`: none (an older state).
+    public var culling: SavedCulling?
 
     public init(name: String, options: [String: Double] = [:], file: String? = nil, builtIn: String? = nil) {
         self.name = name

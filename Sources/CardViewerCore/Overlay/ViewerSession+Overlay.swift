@@ -21,6 +21,9 @@ extension ViewerSession {
             "  A          append a card (again: queue more)",
             "  Delete     delete the card under the pointer",
             "  U          undo the last delete",
+            "  P, X       pick / reject the current card (toggles)",
+            "  Ctrl+1..5  stars (Ctrl+0: none)",
+            "  V          filter: all / picks only / rejects hidden",
             "  Esc        dismiss / cancel",
             "  S          save a screenshot",
             "  F, F11     fullscreen on/off",
@@ -105,7 +108,7 @@ extension ViewerSession {
         if showsHelp {
             panels.append(OverlayPanel(lines: currentViewHelpLines(), placement: .center))
         } else if showsEmptyDeckPanel {
-            panels.append(OverlayPanel(lines: emptyDeckLines, placement: .center))
+            panels.append(OverlayPanel(lines: filteredEmptyLines ?? emptyDeckLines, placement: .center))
         }
         if let reloadError {
             let lines = Self.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]

@@ -26,6 +26,8 @@ struct ViewerScene {
     var eyeDistance = Camera.defaultEyeDistance
     /// The pointer's last known position, viewport points.
     var pointer = Vec2.zero
+    /// Cards swiped up in SlideBox with `swipeUp=reject`, for the session to reject (SPEC §10).
+    var swipedToReject: [CardID] = []
     /// Reused by hit-testing, so a tap does not allocate a new list of cards.
     private var scratch: [CardAttributes] = []
 

@@ -23,9 +23,13 @@ extension ViewerSession {
             if first == nil { first = id }
         }
         guard let first else { return }
+        requestMarks(for: Array(scene.deck.cards.suffix(from: scene.deck.index(of: first) ?? scene.deck.count)))
         scene.updateScrollBounds(for: controller)
         scene.deckDidChange()
         if currentCardID == nil { makeCurrent(first) }
+        // Under a culling filter, cards it does not admit (unmarked ones under picks only) wait
+        // out of the layout like the others; marks read later bring them in.
+        if cullFilter != .all { refilter(animated: true) }
         needsDisplay = true
         refreshOverlay()
     }
@@ -41,12 +45,14 @@ extension ViewerSession {
             ids.append(id)
         }
         if !ids.isEmpty {
+            requestMarks(for: ids.compactMap { scene.deck.card($0) })
             scene.updateScrollBounds(for: controller)
             scene.deckDidChange()
             if let index = scene.deck.index(of: ids[0]) {
                 scene.physics.scroll(to: controller.offset(showing: index, in: scene.context), animated: true)
             }
             makeCurrent(ids[0])
+            if cullFilter != .all { refilter(animated: true) }  // the filter applies to them too
             needsDisplay = true
         }
         let added = ids.isEmpty ? "no pictures added" : ids.count == 1 ? "1 picture added" : "\(ids.count) pictures added"

@@ -51,7 +51,10 @@ extension ViewerSession {
             if handleLayoutTap(tap) { return }
             if tap.count > 1 { return }
         }
-        if controller.handle(gesture, in: &scene) { return }
+        if controller.handle(gesture, in: &scene) {
+            if !scene.swipedToReject.isEmpty { rejectSwipedCards() }
+            return
+        }
         switch gesture {
         case .pointerDown:
             scene.physics.stop()

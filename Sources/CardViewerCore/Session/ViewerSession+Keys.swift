@@ -22,6 +22,7 @@ extension ViewerSession {
             fullscreenRequests += 1
             return
         }
+        if handleCullKey(event) { return }  // P, X, Ctrl+0…5, V: the layout and photo views alike
         if photoView != nil, handlePhotoKey(event) { return }
         if showsHelp, event.key == .escape {
             showsHelp = false
@@ -137,6 +138,7 @@ extension ViewerSession {
         guard appendSequence == nil, !controller.isInteracting, !isMinimised else { return }
         let title = scene.deck.undoableDeletion?.card.title
         if ViewerEditing.undoDelete(controller: &controller, scene: &scene) {
+            if cullFilter != .all { refilter(animated: true) }  // back in the deck, shown if the filter admits it
             showMessage("undo: \"\(Self.shortened(title ?? "card"))\" is back")
         } else {
             showMessage("nothing to undo")

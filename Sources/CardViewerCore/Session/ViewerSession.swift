@@ -1,3 +1,4 @@
+import CardCulling
 import CardEvents
 import CardInteraction
 import CardLayout
@@ -156,6 +157,8 @@ public final class ViewerSession {
     var lastCurrentIndex = 0
     /// True when the last tap closed the photo view: the double-click's second tap opens nothing.
     var tapClosedPhoto = false
+    /// The deck's culling marks, the filter and the store (SPEC §10; `ViewerSession+Culling.swift`).
+    var culling = SessionCulling()
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = Self.makeController(configuration.layout, options: configuration.layoutOptions)
@@ -212,7 +215,8 @@ public final class ViewerSession {
 
     // MARK: What tests and the glue read
 
-    /// The deck with the user's edits.
+    /// The deck with the user's edits, as shown: the cards the culling filter admits (the whole
+    /// deck, for the state, is `savedDeck`).
     public var deck: Deck { scene.deck }
     /// Grows with every deck change that should be saved.
     public var deckRevision: Int { scene.deckRevision }
@@ -228,6 +232,8 @@ public final class ViewerSession {
         var saved = SavedLayout(kind, values: controller.optionValues(layoutOptions[kind] ?? kind.descriptor.defaultValues))
         // Only another distance than the default is written: a state without one means 1500.
         if scene.eyeDistance != Camera.defaultEyeDistance { saved.cameraDistance = scene.eyeDistance }
+        let culling = savedCulling
+        if !culling.isEmpty { saved.culling = culling }
         return saved
     }
     /// The scroll offset, content points.
@@ -263,6 +269,7 @@ public final class ViewerSession {
     public var nextDeadline: Double? {
         var due = recognizer.nextDueTime
         if let poll = pictureDeadline { due = min(due ?? poll, poll) }
+        if let poll = cullDeadline { due = min(due ?? poll, poll) }
         if let start = hint?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         if let start = message?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         return due
@@ -321,6 +328,7 @@ public final class ViewerSession {
         _ = scene.animator.update(to: target)
         stepAppend()
         landPhotoFlights()
+        pollCulling()
         followCurrentCard()
     }
 

@@ -1,3 +1,4 @@
+import CardCulling
 import CardInteraction
 import CardLayout
 import CardMath
@@ -161,6 +162,11 @@ public struct ViewerBuilder {
         let renderer = try CardRenderer(context: context)
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           prefetch: prefetch, warn: warn)
+        // Marks are read from the store in the background, the current card's neighbours first.
+        session.attachCulling(store: Self.makeCullMarkStore(), saved: loaded.savedLayout?.culling,
+                              readsFiles: loaded.catalog.isPhotoDeck) { [weak pictures] card in
+            pictures?.catalog.cullingPaths(of: card) ?? []
+        }
         let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
         let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
         return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
@@ -206,6 +212,13 @@ public struct ViewerBuilder {
         let loaded = try loadDeck()
         loaded.warnings.forEach(warn)
         return try build(loaded, on: context, viewport: viewport)
+    }
+
+    /// The store culling marks are read from and written to (SPEC §10): the one place it is made.
+    /// Memory for now (marks last the session, and the state keeps those of cards without files);
+    /// the XMP sidecar store (`XMPSidecarStore`, CardSidecars) takes its place at merge.
+    public static func makeCullMarkStore() -> any CullMarkStore {
+        MemoryCullMarkStore()
     }
 
     /// Frames up to this many pixels are multisampled 4× offscreen; larger ones are not, to keep

@@ -11,10 +11,12 @@ extension LayoutDescriptor {
         options: [
             LayoutOption("scale", default: 0.6, range: 0.1...1, help: "the front card's size as a fraction of the window's"),
             LayoutOption("pagingThreshold", default: 30, range: 1...1000, help: "drag that turns a page, points"),
+            .choice("swipeUp", ["remove", "reject"], default: "remove",
+                    help: "a swipe up removes the front photo from the deck, or rejects it (SPEC §10)"),
         ],
         behaviour: LayoutBehaviour(
             resting: .paging, interaction: .photoDeck,
-            helpLines: ["  drag up          delete the front photo (slidebox)"]),
+            helpLines: ["  drag up          remove the front photo (swipeUp=reject: reject it)"]),
         make: { SlideBoxLayout(options: $0) })
 }
 
@@ -24,5 +26,6 @@ extension SlideBoxLayout {
         self.init()
         cardScale = Vec2(options["scale"], options["scale"])
         pagingThreshold = options["pagingThreshold"]
+        swipeUpRejects = options["swipeUp"] == 1
     }
 }

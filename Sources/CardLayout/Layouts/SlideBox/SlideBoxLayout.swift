@@ -23,6 +23,9 @@ public struct SlideBoxLayout: CardLayout {
     public var frontDrag: Vec2?
     /// A release that moved the offset at least this far pages, points (the seed's 30).
     public var pagingThreshold: Double = 30
+    /// True when a swipe up rejects the front photo (a culling mark, SPEC §10) and the deck
+    /// moves on past it, instead of removing it from the deck (`swipeUp=reject`).
+    public var swipeUpRejects = false
 
     public init(frontDrag: Vec2? = nil) {
         self.frontDrag = frontDrag

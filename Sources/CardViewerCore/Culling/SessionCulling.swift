@@ -1,0 +1,70 @@
+import CardCulling
+import CardFiles
+import CardInteraction
+import CardLayout
+import Foundation
+
+/// The session's culling (SPEC §10): the deck's marks by card, the filter, the cards the filter
+/// hides, and where marks are read from and written to.
+///
+/// The filter hides, never deletes: the cards it does not admit leave `ViewerScene.deck` (the
+/// deck the layouts see) and wait in `parked`; `fullOrder` remembers the order of the whole deck
+/// at the last filtering, so `ViewerSession.savedDeck` puts them back where they were.
+struct SessionCulling {
+    /// The marks known, by card: read from the store, restored from the state, or set by keys.
+    /// A card without an entry is unmarked (or not read yet).
+    var marks: [CardID: CullMark] = [:]
+    /// Which cards show.
+    var filter: CullFilter = .all
+    /// Cards the filter hides, out of the scene's deck.
+    var parked: [CardID: DeckCard] = [:]
+    /// The whole deck's order at the last filtering (empty while nothing is parked).
+    var fullOrder: [CardID] = []
+    /// Reads and writes marks off the frame thread; `nil` until the glue attaches a store.
+    var io: CullMarkIO?
+    /// The picture path of a card, then its companions' (a RAW of a RAW+JPEG pair); empty for
+    /// cards without a picture file (generated decks: their marks live in the state).
+    var picturePaths: (DeckCard) -> [String] = { _ in [] }
+    /// Marks kept in the deck's state instead of the store, by `stateKey(of:)`: those of
+    /// pictures in folders whose sidecars cannot be written, and of cards without files.
+    /// Restored at start and preferred over the store.
+    var stateMarks: [String: CullMark] = [:]
+    /// Folders whose sidecars could not be written (said once each); their marks go to the state.
+    var unwritableFolders: Set<String> = []
+    /// Cards marked by a key since the start: a read that arrives later does not undo the key.
+    var setByKey: Set<CardID> = []
+
+    /// The key of `card`'s mark in the state's `marks` object: its file name (the one its
+    /// `CardSource.file` has) percent-encoded (`PathBytes.percentEncoded`, `#` as `%23`);
+    /// `#ID` for a card without a file.
+    static func stateKey(of card: DeckCard) -> String {
+        if case .file(let name) = card.source {
+            return PathBytes.percentEncoded(name).replacingOccurrences(of: "#", with: "%23")
+        }
+        return "#\(card.id.rawValue)"
+    }
+
+    /// The folder of `path` (what the message about unwritable sidecars names).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The mark of card `id` (unmarked when none is known).
+    func mark(of id: CardID) -> CullMark { marks[id] ?? .unmarked }
+}
+
+/// What a state file keeps of the culling (SPEC §10): the filter, and the marks of pictures
+/// whose sidecars cannot be written (and of cards without files), by `SessionCulling.stateKey`.
+public struct SavedCulling: Hashable, Sendable {
+    public var filter: CullFilter
+    public var marks: [String: CullMark]
+
+    public init(filter: CullFilter = .all, marks: [String: CullMark] = [:]) {
+        self.filter = filter
+        self.marks = marks
+    }
+
+    /// True when there is nothing to save (the filter shows all, no marks).
+    public var isEmpty: Bool { filter == .all && marks.isEmpty }
+}
