@@ -65,6 +65,8 @@ struct FirstScreenPrefetchTests {
         let viewport = Size(width: 640, height: 400)
         let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
         #expect(prefetch.loadCount >= 4 && prefetch.loadCount < count, "predicted: \(prefetch.loadCount) of \(count)")
+        // As when the window takes longer to open than the pictures to prepare: every one ready.
+        #expect(prefetch.waitUntilDone(seconds: 30))
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
         let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
         defer { viewer.pictures.shutdown() }

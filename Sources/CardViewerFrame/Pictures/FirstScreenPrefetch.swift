@@ -96,6 +96,18 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         return taken
     }
 
+    /// Waits until the thread has been through every load (prepared or skipped) or `seconds`
+    /// passed; true when it has (tests: a prediction checked without a race against the workers).
+    func waitUntilDone(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while next < loads.count || inProgress != nil {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+
     /// The number of loads prepared and not taken yet.
     var readyCount: Int {
         condition.lock()
@@ -108,6 +120,8 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             condition.lock()
             while next < loads.count, claimed.contains(Key(loads[next])) { next += 1 }
             guard !stopped, next < loads.count else {
+                next = loads.count
+                condition.broadcast()
                 condition.unlock()
                 return
             }
