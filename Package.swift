@@ -71,7 +71,10 @@ let package = Package(
         // Culling marks in XMP at the edge (SPEC §10): sidecars `NAME.EXT.xmp`/`NAME.xmp` and XMP
         // embedded in pictures read, sidecars written atomically, through Exempi (in memory only;
         // files through CardFiles). docs/formats/xmp-sidecars.md.
-        .target(name: "CardSidecars", dependencies: ["CardFiles", "CardCulling", "CExempi"]),
+        .target(name: "CardSidecars", dependencies: ["CardFiles", "CardCulling", "CExempi", "CExempiQuiet"]),
+        // Exempi writes every failure it catches to C++'s std::cerr; CardSidecars turns that stream
+        // off around its calls (a C++ shim: Swift cannot reach std::cerr).
+        .target(name: "CExempiQuiet"),
         // A pull parser over JSON bytes that names the line and column of what it refuses: the
         // state, replay scripts and layout files read through it. Pure, no dependencies.
         .target(name: "CardJSON"),

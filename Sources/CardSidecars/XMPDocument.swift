@@ -1,4 +1,5 @@
 import CExempi
+import CExempiQuiet
 import Foundation
 
 /// One XMP packet in memory, parsed and serialized by Exempi (Adobe's XMP Toolkit): the only
@@ -36,11 +37,17 @@ final class XMPDocument {
         return lock
     }()
 
-    /// Runs `body` holding the library's lock.
+    /// Runs `body` holding the library's lock, with C++'s `std::cerr` off: Exempi writes the
+    /// message of every failure it catches there ("XML parsing failure"), and a folder of broken
+    /// sidecars would fill the terminal; the store's callers report failures themselves.
     private static func locked<T>(_ body: () throws -> T) rethrows -> T {
         let lock = library
         lock.lock()
-        defer { lock.unlock() }
+        let wasOn = cardviewer_cerr_silence()
+        defer {
+            cardviewer_cerr_restore(wasOn)
+            lock.unlock()
+        }
         return try body()
     }
 

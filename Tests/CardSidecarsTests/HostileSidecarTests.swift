@@ -85,3 +85,34 @@ import Testing
         #expect(try Self.read(sidecar: []) == .unmarked)
     }
 }
+
+/// What Exempi would print: nothing reaches the process's standard error.
+@Suite(.serialized) struct QuietLibraryTests {
+    @Test("broken sidecars print nothing (Exempi's std::cerr messages are turned off)")
+    func brokenSidecarsAreQuiet() throws {
+        let captured = try Self.standardError {
+            for broken in ["<x:xmpmeta", "<?xml version=\"1.0\"?><a><b></a>", "\u{0}\u{1}garbage",
+                           "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description><rdf:li/></rdf:Description></rdf:RDF></x:xmpmeta>"] {
+                #expect(XMPSidecarStore.mark(fromPacket: Array(broken.utf8)) == .unmarked)
+            }
+        }
+        #expect(captured.isEmpty, "\(captured)")
+        // Descriptor 2 still works afterwards (only std::cerr was turned off, and back on).
+        let after = try Self.standardError { _ = "still here\n".withCString { write(2, $0, 11) } }
+        #expect(after == "still here\n")
+    }
+
+    /// What `body` writes to file descriptor 2 (through C's stderr or C++'s std::cerr).
+    static func standardError(_ body: () -> Void) throws -> String {
+        let pipe = Pipe()
+        fflush(nil)
+        let saved = dup(2)
+        dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
+        body()
+        fflush(nil)
+        dup2(saved, 2)
+        close(saved)
+        try pipe.fileHandleForWriting.close()
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -149,3 +149,39 @@ import Testing
         return tags
     }
 }
+
+/// The documentation's promises, checked against what is written and read.
+@Suite struct SidecarDocumentationTests {
+    /// docs/formats/xmp-sidecars.md.
+    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/formats/xmp-sidecars.md")
+
+    @Test("the exact XML in docs/formats/xmp-sidecars.md is what a new sidecar of a reject after 4 stars holds")
+    func exactXML() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let start = try #require(text.range(of: "```xml\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let documented = String(text[start.upperBound..<end.lowerBound])
+        let folder = try SidecarFolder()
+        try XMPSidecarStore().store(CullMark(stars: 4, flag: .rejected), forPicture: folder.path("IMG_0042.JPG"))
+        let written = folder.text("IMG_0042.JPG.xmp")
+        // The toolkit's own name (x:xmptk) may differ between Exempi releases.
+        func withoutToolkit(_ text: String) -> String {
+            text.replacingOccurrences(of: #"x:xmptk="[^"]*""#, with: "x:xmptk=\"…\"", options: .regularExpression)
+        }
+        #expect(written.contains("x:xmptk=\"Exempi + XMP Core "))
+        #expect(withoutToolkit(written) == withoutToolkit(documented) + "\n", "written:\n\(written)")
+    }
+
+    @Test("darktable's element form (<xmp:Rating>3</xmp:Rating>) and a rejected darktable sidecar are read")
+    func darktableForms() {
+        let element = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:Rating>3</xmp:Rating></rdf:Description>
+        </rdf:RDF></x:xmpmeta>
+        """
+        #expect(XMPSidecarStore.mark(fromPacket: Array(element.utf8)) == CullMark(stars: 3))
+        let rejected = SecondReaderTests.darktableSidecar.replacingOccurrences(of: "xmp:Rating=\"2\"", with: "xmp:Rating=\"-1\"")
+        #expect(XMPSidecarStore.mark(fromPacket: Array(rejected.utf8)) == CullMark(flag: .rejected))
+    }
+}
