@@ -56,9 +56,9 @@ final class XMPDocument {
         handle = Self.locked { xmp_new_empty() }
     }
 
-    /// Parses `bytes` (an XMP packet: `<x:xmpmeta>` with or without the `<?xpacket?>` wrapper,
-    /// or a bare `rdf:RDF`); nil when the toolkit refuses it or it nests deeper than
-    /// `maximumNesting`.
+    /// Parses `bytes` (an XMP packet: `<x:xmpmeta>`, with or without an XML declaration or the
+    /// `<?xpacket?>` wrapper; a bare `rdf:RDF` is refused, as the toolkit asks for `x:xmpmeta`);
+    /// nil when the toolkit refuses it or it nests deeper than `maximumNesting`.
     init?(parsing bytes: [UInt8]) {
         guard !bytes.isEmpty, Self.nestingDepth(of: bytes) <= Self.maximumNesting else { return nil }
         let parsed: OpaquePointer? = Self.locked {

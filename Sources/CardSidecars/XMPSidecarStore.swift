@@ -68,13 +68,14 @@ public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
     public func store(_ mark: CullMark, forPicture picturePath: String) throws {
         let path = Self.sidecarPath(ofPicture: picturePath)
         try writing.withLock {
+            // A folder, FIFO or device at the sidecar's name, a missing or read-only folder.
+            if let problem = OutputPath.problem(path) {
+                throw CullMarkStoreError.unwritable(path: path, reason: OutputPath.reason(problem))
+            }
             let document = try Self.startingDocument(for: picturePath, sidecar: path)
             XMPCullMark.write(mark, into: document)
             guard let bytes = document.serializedSidecar() else {
                 throw CullMarkStoreError.unwritable(path: path, reason: "the XMP library could not serialize it")
-            }
-            if let problem = OutputPath.problem(path) {
-                throw CullMarkStoreError.unwritable(path: path, reason: OutputPath.reason(problem))
             }
             do {
                 try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(writesThroughLinks: true))
@@ -111,8 +112,9 @@ public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
     /// What a write starts from: the existing `NAME.EXT.xmp`, else `NAME.xmp`, else nothing.
     /// An existing `NAME.EXT.xmp` that cannot be read or parsed is not replaced (its contents
     /// would be lost): the write is refused.
+    /// A dangling link at `NAME.EXT.xmp` is no sidecar: the new one is written at its target.
     private static func startingDocument(for picturePath: String, sidecar path: String) throws -> XMPDocument {
-        if isPresent(path) {
+        if FileInfo.exists(path) {
             guard let document = readSidecar(path) else {
                 throw CullMarkStoreError.unwritable(path: path, reason: "the sidecar there is not readable XMP; it is left as it is")
             }

@@ -173,7 +173,7 @@ import Testing
         #expect(withoutToolkit(written) == withoutToolkit(documented) + "\n", "written:\n\(written)")
     }
 
-    @Test("darktable's element form (<xmp:Rating>3</xmp:Rating>) and a rejected darktable sidecar are read")
+    @Test("darktable's element form (<xmp:Rating>3</xmp:Rating>) and a rejected darktable sidecar are read; a bare rdf:RDF is not")
     func darktableForms() {
         let element = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -181,6 +181,13 @@ import Testing
         </rdf:RDF></x:xmpmeta>
         """
         #expect(XMPSidecarStore.mark(fromPacket: Array(element.utf8)) == CullMark(stars: 3))
+        // A bare rdf:RDF, without x:xmpmeta: Exempi asks for the x:xmpmeta wrapper every XMP
+        // writer of these years puts (darktable, digiKam, exiftool, Adobe): not read.
+        let bare = """
+        <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="2"/></rdf:RDF>
+        """
+        #expect(XMPSidecarStore.mark(fromPacket: Array(bare.utf8)) == .unmarked)
         let rejected = SecondReaderTests.darktableSidecar.replacingOccurrences(of: "xmp:Rating=\"2\"", with: "xmp:Rating=\"-1\"")
         #expect(XMPSidecarStore.mark(fromPacket: Array(rejected.utf8)) == CullMark(flag: .rejected))
     }

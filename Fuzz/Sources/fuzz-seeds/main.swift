@@ -95,7 +95,7 @@ try save(Array("""
 <xmp:Rating>3</xmp:Rating><darktable:history><rdf:Seq><rdf:li darktable:operation="exposure" darktable:num="0"/>
 </rdf:Seq></darktable:history></rdf:Description></rdf:RDF></x:xmpmeta>
 """.utf8), "xmp", "darktable.xmp")
-let xmpJPEG = JPEGEncoder.encode(picture(8, 8))
+let xmpJPEG = try JPEGEncoder.encode(picture(8, 8))
 let app1 = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + xmpPacket
 try save([0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1 + xmpJPEG[2...],
          "xmp", "embedded.jpg")
