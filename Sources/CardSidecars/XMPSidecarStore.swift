@@ -18,14 +18,15 @@ import Foundation
 ///
 /// **Thread-safety.** Safe to call from any threads at once (the viewer reads from a loader
 /// thread and writes from a queue): Exempi calls are serialized by one process-wide lock
-/// (`XMPDocument`), and stores are serialized by this store's lock, so two writes of one
-/// sidecar never interleave their read-modify-write. Reads take no store lock.
+/// (`XMPDocument`), and stores are serialized by one lock of the process (whichever store
+/// instance writes), so two writes of one sidecar never interleave their read-modify-write.
+/// Reads take no store lock. Holds no state: any number of instances share the files.
 public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
     /// The largest sidecar read (16 MiB): darktable's, with a long history, are tens of KiB.
     public static let maximumSidecarSize = 16 << 20
 
-    /// Serializes `store` calls (read, change, replace).
-    private let writing = NSLock()
+    /// Serializes `store` calls (read, change, replace) of every store of the process.
+    private static let writing = NSLock()
 
     public init() {}
 
@@ -55,7 +56,7 @@ public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
         markAndSource(ofPicture: picturePath).mark
     }
 
-    /// The mark and the source it came from (for `picture-tool` and the tests).
+    /// The mark and the source it came from (for tools and the tests).
     public func markAndSource(ofPicture picturePath: String) -> (mark: CullMark, source: Source) {
         for path in [Self.sidecarPath(ofPicture: picturePath), Self.adobeSidecarPath(ofPicture: picturePath)].compactMap({ $0 })
         where Self.isPresent(path) {
@@ -67,7 +68,7 @@ public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
 
     public func store(_ mark: CullMark, forPicture picturePath: String) throws {
         let path = Self.sidecarPath(ofPicture: picturePath)
-        try writing.withLock {
+        try Self.writing.withLock {
             // A folder, FIFO or device at the sidecar's name, a missing or read-only folder.
             if let problem = OutputPath.problem(path) {
                 throw CullMarkStoreError.unwritable(path: path, reason: OutputPath.reason(problem))

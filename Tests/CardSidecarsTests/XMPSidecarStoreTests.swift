@@ -184,12 +184,14 @@ import Testing
     func concurrentStores() throws {
         let folder = try SidecarFolder()
         let store = XMPSidecarStore()
+        let stores = [store, XMPSidecarStore()]  // two instances share the files and the write lock
         let pictures = (0..<4).map { folder.path("t\($0).jpg") }
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let picture = pictures[index % pictures.count]
-            try? store.store(CullMark(stars: index % 6, flag: index % 3 == 0 ? .picked : .none), forPicture: picture)
+            try? stores[index / 4 % 2].store(CullMark(stars: index % 6, flag: index % 3 == 0 ? .picked : .none), forPicture: picture)
             _ = store.mark(ofPicture: picture)
         }
+        #expect(folder.names().allSatisfy { !$0.hasPrefix(".") }, "no temporary left behind: \(folder.names())")
         for (number, picture) in pictures.enumerated() {
             let written = Set((0..<64).filter { $0 % pictures.count == number }.map {
                 CullMark(stars: $0 % 6, flag: $0 % 3 == 0 ? .picked : .none)
