@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
         .library(name: "CardCulling", targets: ["CardCulling"]),
+        .library(name: "CardSidecars", targets: ["CardSidecars"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -49,6 +50,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -66,6 +68,13 @@ let package = Package(
         // Culling marks (SPEC §10): stars, pick and reject, the `V` filter, and the store they are
         // kept in (XMP sidecars at the edge, CardSidecars). Pure, no dependencies.
         .target(name: "CardCulling"),
+        // Culling marks in XMP at the edge (SPEC §10): sidecars `NAME.EXT.xmp`/`NAME.xmp` and XMP
+        // embedded in pictures read, sidecars written atomically, through Exempi (in memory only;
+        // files through CardFiles). docs/formats/xmp-sidecars.md.
+        .target(name: "CardSidecars", dependencies: ["CardFiles", "CardCulling", "CExempi", "CExempiQuiet"]),
+        // Exempi writes every failure it catches to C++'s std::cerr; CardSidecars turns that stream
+        // off around its calls (a C++ shim: Swift cannot reach std::cerr).
+        .target(name: "CExempiQuiet"),
         // A pull parser over JSON bytes that names the line and column of what it refuses: the
         // state, replay scripts and layout files read through it. Pure, no dependencies.
         .target(name: "CardJSON"),
@@ -349,6 +358,7 @@ let package = Package(
         ),
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),
         .testTarget(name: "CardCullingTests", dependencies: ["CardCulling"]),
+        .testTarget(name: "CardSidecarsTests", dependencies: ["CardSidecars", "CardCulling", "CardFiles"]),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: [

@@ -48,6 +48,16 @@ let package = Package(
             ],
             swiftSettings: fuzzer
         ),
+        // Culling marks in XMP (CardSidecars): the bytes as a sidecar and as a picture carrying an
+        // embedded packet (JPEG, PNG, WebP, TIFF walks, the scan), and the write path read back.
+        .executableTarget(
+            name: "fuzz-xmp",
+            dependencies: [
+                "FuzzMain", .product(name: "CardSidecars", package: "CardViewer"),
+                .product(name: "CardCulling", package: "CardViewer"),
+            ],
+            swiftSettings: fuzzer
+        ),
         // Writes the seed corpus with the project's own writers (not a fuzzer; no sanitizer needed).
         .executableTarget(
             name: "fuzz-seeds",

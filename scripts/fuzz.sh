@@ -7,7 +7,8 @@
 #                                           `scripts/fuzz.sh 300 picture png`
 # Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
 # thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse),
-# layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts).
+# layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts),
+# xmp (culling marks: XMP sidecars and packets embedded in JPEG/PNG/WebP/TIFF, through Exempi).
 #
 # Work files (git-ignored) under Fuzz/.work/: corpus/<target>/ (kept between runs), crashes/<target>/
 # (inputs that crashed, to be kept as regression tests), logs/<target>.log. Exit status 1 when a
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-${FUZZ_SECONDS:-60}}"
-targets=(png picture thumbnail state replay layoutfile)
+targets=(png picture thumbnail state replay layoutfile xmp)
 if [ $# -gt 1 ]; then targets=("${@:2}"); fi
 work=Fuzz/.work
 

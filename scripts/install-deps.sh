@@ -20,6 +20,9 @@ packages=(
   libfontconfig-dev  # titles: finding fonts and fallback fonts (fontconfig)
   fonts-dejavu-core  # titles: a sans-serif font for Latin, Greek and Cyrillic (tests need it)
   fonts-wqy-zenhei   # titles: CJK glyphs (tests need them)
+  libexempi-dev      # culling marks: XMP sidecars parsed and written (Exempi, Adobe's XMP Toolkit)
+  libimage-exiftool-perl  # exiftool: tests read the written XMP sidecars with a second reader
+  webp               # webpmux: tests embed XMP in a WebP as other tools do
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
 )
 

@@ -1,5 +1,5 @@
 // Writes the fuzzers' seed corpus with the project's own writers: `fuzz-seeds DIR` makes
-// DIR/png, DIR/picture, DIR/thumbnail, DIR/state and DIR/replay. Small inputs on purpose:
+// DIR/png, DIR/picture, DIR/thumbnail, DIR/state, DIR/replay and DIR/xmp. Small inputs on purpose:
 // libFuzzer mutates them, and small files run many times a second.
 import CardImaging
 import CardInteraction
@@ -81,6 +81,40 @@ let culled = ##"{"cards": [{"id": 0, "source": {"file": {"name": "a b.jpg"}}, "t
     + ##""name": "grid", "options": {}}, "nextID": 1, "version": 1}"##
 try save(Array(culled.utf8), "state", "deck-culling.json")
 try? FileManager.default.removeItem(atPath: stateFile)
+
+// XMP (fuzz-xmp): sidecars as darktable, digiKam and this viewer write them, and pictures of
+// each format the store walks with a packet embedded (JPEG APP1, PNG iTXt, WebP chunk, TIFF tag 700).
+let xmpBody = """
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:digiKam="http://www.digikam.org/ns/1.0/"
+ xmlns:cardviewer="http://ns.cardviewer.dev/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmp:Rating="-1" digiKam:PickLabel="1" cardviewer:StarsBeforeReject="4">
+<dc:subject><rdf:Bag><rdf:li>seed</rdf:li></rdf:Bag></dc:subject>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+"""
+let xmpPacket = Array("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n\(xmpBody)\n<?xpacket end=\"w\"?>".utf8)
+try save(Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\(xmpBody)".utf8), "xmp", "sidecar.xmp")
+try save(xmpPacket, "xmp", "packet.xmp")
+try save(Array("""
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:darktable="http://darktable.sf.net/">
+<xmp:Rating>3</xmp:Rating><darktable:history><rdf:Seq><rdf:li darktable:operation="exposure" darktable:num="0"/>
+</rdf:Seq></darktable:history></rdf:Description></rdf:RDF></x:xmpmeta>
+""".utf8), "xmp", "darktable.xmp")
+let xmpJPEG = try JPEGEncoder.encode(picture(8, 8))
+let app1 = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + xmpPacket
+try save([0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1 + xmpJPEG[2...],
+         "xmp", "embedded.jpg")
+let iTXt = PNGStructure.chunk(type: "iTXt", data: Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + xmpPacket)
+try save(PNGStructure.inserting([iTXt], into: PNGCodec.encode(picture(4, 3))), "xmp", "embedded.png")
+func littleEndian32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+let xmpChunk = Array("XMP ".utf8) + littleEndian32(xmpPacket.count) + xmpPacket + (xmpPacket.count % 2 == 1 ? [0] : [])
+let vp8x = Array("VP8X".utf8) + littleEndian32(10) + [0x04, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+try save(Array("RIFF".utf8) + littleEndian32(4 + vp8x.count + xmpChunk.count) + Array("WEBP".utf8) + vp8x + xmpChunk,
+         "xmp", "embedded.webp")
+// TIFF, little-endian: IFD0 at 8 with one entry, tag 700 (UNDEFINED) pointing after the IFD.
+let tiffIFD: [UInt8] = [1, 0, 0xBC, 0x02, 7, 0] + littleEndian32(xmpPacket.count) + littleEndian32(8 + 2 + 12 + 4) + [0, 0, 0, 0]
+try save([0x49, 0x49, 42, 0] + littleEndian32(8) + tiffIFD + xmpPacket, "xmp", "embedded.tif")
 
 // Replay scripts: every event type of the README's format.
 let replay = """
