@@ -214,7 +214,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardPictures", "CardPictureLoading", "CardPictureDecoding", "CardThumbnails", "CardText",
                 "CardRendering", "CardPacking", "CardMath", "CardLayout", "CardInteraction",
-                "CardPixels", "CardPictureFolders", "CardCulling",
+                "CardPixels", "CardPictureFolders", "CardCulling", "CardSidecars",
             ]
         ),
         // The viewer's glue: a session drawn by the renderer into a window or offscreen, fed by

@@ -4,6 +4,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardRendering
+import CardSidecars
 import CardViewerCore
 
 /// The one place a viewer is assembled: a deck, a layout with its options and a surface in; a
@@ -215,10 +216,11 @@ public struct ViewerBuilder {
     }
 
     /// The store culling marks are read from and written to (SPEC §10): the one place it is made.
-    /// Memory for now (marks last the session, and the state keeps those of cards without files);
-    /// the XMP sidecar store (`XMPSidecarStore`, CardSidecars) takes its place at merge.
+    /// XMP sidecars beside the pictures (`XMPSidecarStore`: `NAME.EXT.xmp`, read also from
+    /// `NAME.xmp` and embedded XMP; docs/formats/xmp-sidecars.md). A deck without picture files
+    /// never asks it (`attachCulling(readsFiles:)`): its marks live in the state.
     public static func makeCullMarkStore() -> any CullMarkStore {
-        MemoryCullMarkStore()
+        XMPSidecarStore()
     }
 
     /// Frames up to this many pixels are multisampled 4× offscreen; larger ones are not, to keep
