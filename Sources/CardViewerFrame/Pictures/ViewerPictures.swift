@@ -167,7 +167,8 @@ public final class ViewerPictures {
         cache = catalog.usesThumbnailCache && options.thumbnailCache != .off
             ? ThumbnailCache(root: options.thumbnailRoot, mode: options.thumbnailCache, warn: warn) : nil
         let workers = options.workers ?? PictureWorkers.count(cores: ProcessInfo.processInfo.activeProcessorCount)
-        let decoding = PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
+        let decoding = PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget),
+                                       embeddedPreviews: options.embeddedPreviews)
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
                                  name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
         let count = catalog.pictures.count
