@@ -25,10 +25,17 @@ public enum JPEGPreviewWriter {
         return inserting(segment: 0xE1, payload: Array("Exif".utf8) + [0, 0] + tiff, into: jpeg)
     }
 
-    /// `jpeg` with an APP2 MPF segment right after SOI (after any segments already inserted
-    /// there: it goes first) listing the main image and `preview` as an MPF large thumbnail
-    /// (type 0x010002), and `preview`'s bytes appended after the main image.
+    /// `jpeg` with an APP2 MPF segment after its leading APPn segments (JFIF, Exif, ICC: the
+    /// primary image's size it records stays right when it is added last) listing the main
+    /// image and `preview` as an MPF large thumbnail (type 0x010002), and `preview`'s bytes
+    /// appended after the main image.
     public static func withMPFPreview(_ jpeg: [UInt8], preview: [UInt8]) -> [UInt8] {
+        // After the APPn segments that come first (their lengths read; the file is ours).
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, (0xE0...0xEF).contains(jpeg[at + 1]) {
+            at += 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+        }
+        at = min(at, jpeg.count)
         func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         func u32(_ v: Int) -> [UInt8] { u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) }
         // Big-endian TIFF: header, the MP Index IFD (3 entries), next IFD 0, the two MP entries.
@@ -40,11 +47,11 @@ public enum JPEGPreviewWriter {
         tiff += u32(0)
         let segmentLength = 2 + 2 + 4 + tiff.count + 32  // marker, length, "MPF\0", TIFF, entries
         let mainSize = jpeg.count + segmentLength
-        // Offsets count from the MPF TIFF header: SOI (2), marker and length (4), "MPF\0" (4).
-        let previewOffset = mainSize - 10
+        // Offsets count from the MPF TIFF header: the segment's marker and length (4), "MPF\0" (4).
+        let previewOffset = mainSize - (at + 8)
         tiff += u32(0x2003_0000) + u32(mainSize) + u32(0) + u16(0) + u16(0)
         tiff += u32(0x0001_0002) + u32(preview.count) + u32(previewOffset) + u16(0) + u16(0)
-        return inserting(segment: 0xE2, payload: Array("MPF".utf8) + [0] + tiff, into: jpeg) + preview
+        return Array(jpeg[..<at]) + segment(0xE2, Array("MPF".utf8) + [0] + tiff) + jpeg[at...] + preview
     }
 
     /// `jpeg` with `profile` in APP2 `ICC_PROFILE` segments right after SOI, split into
