@@ -58,4 +58,20 @@ public enum PNGICCProfile {
         }
         return nil
     }
+
+    /// An `iCCP` chunk (whole: length, type, data, CRC) holding `profile` under `name`,
+    /// zlib-compressed by libdeflate, for `PNGStructure.inserting` (tools and tests: the viewer
+    /// only reads profiles). Nil if libdeflate cannot start.
+    public static func chunk(profile: [UInt8], name: String = "ICC profile") -> [UInt8]? {
+        guard let compressor = libdeflate_alloc_compressor(9) else { return nil }
+        defer { libdeflate_free_compressor(compressor) }
+        var compressed = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, profile.count))
+        let size = profile.withUnsafeBytes { input in
+            compressed.withUnsafeMutableBytes { output in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            }
+        }
+        guard size > 0 else { return nil }
+        return PNGStructure.chunk(type: "iCCP", data: Array(name.utf8.prefix(79)) + [0, 0] + compressed.prefix(size))
+    }
 }
