@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPictureDecoding
 import CardPixels
+@testable import CardViewerFrame
 import Foundation
 import Testing
 
@@ -67,5 +68,30 @@ struct EmbeddedPreviewRenderTests {
         #expect(!Self.near((decoded.r, decoded.g, decoded.b), colour, 20), "\(decoded)")
         let drawn = try Self.firstCardCentre(folder, in: directory, name: "tagged-render.png")
         #expect(Self.near(drawn, (decoded.r, decoded.g, decoded.b), 6), "\(drawn) against \(decoded)")
+    }
+}
+
+/// Which decodes of the viewer's workers an embedded preview may serve (`PictureDecoding`): the
+/// card tier's thumbnail-folder squares (`.fit`), never the full tier (`.stretch` to the
+/// framebuffer's layers) nor the zoom (`.fullSize`); none with the option off.
+@Suite("embedded previews serve the card tier only (PictureDecoding)")
+struct EmbeddedPreviewTierTests {
+    @Test func onlyFitTargetsUsePreviews() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let main = try JPEGEncoder.encode(RGBAImage(width: 1600, height: 1200, fill: (200, 40, 40, 255)))
+        let preview = try JPEGEncoder.encode(RGBAImage(width: 800, height: 600, fill: (40, 200, 40, 255)))
+        let path = directory.appendingPathComponent("camera.jpg").path
+        try Data(JPEGPreviewWriter.withMPFPreview(main, preview: preview)).write(to: URL(fileURLWithPath: path))
+        let on = PictureDecoding(limits: .standard, budget: nil, embeddedPreviews: true)
+        let off = PictureDecoding(limits: .standard, budget: nil, embeddedPreviews: false)
+        let card = PictureTarget.fit(PixelSize(width: 256, height: 256))
+        #expect(try on.decode(path, card).fromEmbeddedPreview)
+        #expect(try !off.decode(path, card).fromEmbeddedPreview)
+        // The full tier's layer (smaller than the preview, so only the rule keeps it off).
+        #expect(try !on.decode(path, .stretch(PixelSize(width: 512, height: 384))).fromEmbeddedPreview)
+        #expect(try !on.decode(path, .fullSize).fromEmbeddedPreview)
+        // The viewer's default is on.
+        #expect(PictureOptions().embeddedPreviews)
     }
 }
