@@ -30,10 +30,12 @@ struct JPEGEmbeddedPreview: Equatable {
         var ranges: [Range<Int>] = []
         var sawExif = false, sawMPF = false
         JPEGSegments.forEach(in: bytes, before: main.scanOffset) { marker, data in
-            if marker == 0xE1, !sawExif, bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0], at: data.lowerBound) {
+            // Each signature must lie inside its segment, not run on into the bytes after it
+            // (found by fuzzing: an empty APP1 followed by "Exif\0\0" made an inverted range).
+            if marker == 0xE1, !sawExif, data.count >= 6, bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0], at: data.lowerBound) {
                 sawExif = true
                 if let range = exifThumbnail(in: bytes, app1: data) { ranges.append(range) }
-            } else if marker == 0xE2, !sawMPF, bytes.starts(with: [0x4D, 0x50, 0x46, 0], at: data.lowerBound) {
+            } else if marker == 0xE2, !sawMPF, data.count >= 4, bytes.starts(with: [0x4D, 0x50, 0x46, 0], at: data.lowerBound) {
                 sawMPF = true
                 ranges += mpfPreviews(in: bytes, app2: data)
             }
@@ -66,7 +68,7 @@ struct JPEGEmbeddedPreview: Equatable {
     /// The EXIF thumbnail's bytes: IFD1's JPEGInterchangeFormat (0x0201, an offset from the
     /// TIFF header) and JPEGInterchangeFormatLength (0x0202), inside the APP1 segment.
     static func exifThumbnail(in bytes: [UInt8], app1 data: Range<Int>) -> Range<Int>? {
-        guard let tiff = TIFFBytes(bytes, (data.lowerBound + 6)..<data.upperBound),
+        guard data.count >= 6, let tiff = TIFFBytes(bytes, (data.lowerBound + 6)..<data.upperBound),
               let ifd0 = tiff.firstIFD, let first = tiff.entries(ofIFD: ifd0), first.next > 0,
               let ifd1 = tiff.entries(ofIFD: first.next)
         else { return nil }
@@ -85,7 +87,7 @@ struct JPEGEmbeddedPreview: Equatable {
     /// an image: attribute, size, offset from the MPF TIFF header, two dependent entries); the
     /// first image is the main one. Each range is checked to lie in the file and start FFD8.
     static func mpfPreviews(in bytes: [UInt8], app2 data: Range<Int>) -> [Range<Int>] {
-        guard let tiff = TIFFBytes(bytes, (data.lowerBound + 4)..<data.upperBound),
+        guard data.count >= 4, let tiff = TIFFBytes(bytes, (data.lowerBound + 4)..<data.upperBound),
               let ifd = tiff.firstIFD, let index = tiff.entries(ofIFD: ifd),
               let entry = index.entries.first(where: { $0.tag == 0xB002 && $0.type == 7 }),
               let valueOffset = tiff.read(entry.value, 4)

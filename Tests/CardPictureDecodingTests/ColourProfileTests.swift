@@ -40,6 +40,24 @@ struct ColourProfileTests {
         #expect(ICCTestProfiles.maximumDifference(tagged, ICCTestProfiles.reference(untagged, from: profile)) <= 1)
     }
 
+    /// A PNG read a row at a time (the route of PNGs over 4 MP, forced here) is converted too:
+    /// its profile is read from the chunk headers, not from the file read whole.
+    @Test
+    func streamedPNGIsConverted() throws {
+        let image = ICCTestProfiles.swatches(width: 300, height: 200, alpha: true)
+        let profile = ICCTestProfiles.profile(.proPhoto)
+        let png = ICCTestProfiles.withICCP(try PNGCodec.encode(image), profile: profile)
+        for target in [PictureTarget.fullSize, .fit(PixelSize(width: 90, height: 90))] {
+            let streamed = try PictureDecoder.decode(source: png, name: "s.png", target: target, limits: .standard,
+                                                     admission: nil, streamingAbove: 0).image
+            let whole = try PictureDecoder.decode(png, target: target).image
+            #expect(streamed == whole, "\(target)")
+            if target == .fullSize {
+                #expect(ICCTestProfiles.maximumDifference(streamed, ICCTestProfiles.reference(image, from: profile)) <= 1)
+            }
+        }
+    }
+
     /// JPEG: the same file decoded untagged, then transformed by lcms2, is the reference.
     @Test(arguments: Space.allCases)
     func jpegProfilesConvertAsLCMSDoes(space: Space) throws {
