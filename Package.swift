@@ -51,6 +51,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -133,7 +134,7 @@ let package = Package(
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels",
             ],
             swiftSettings: pixelLoops
         ),
@@ -278,6 +279,7 @@ let package = Package(
             name: "CardPictureDecodingTests",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
+                "CLCMS2", "CDeflate",
             ]
         ),
         .testTarget(

@@ -5,7 +5,8 @@
 #
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`,
 #                                           `scripts/fuzz.sh 300 picture png`
-# Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
+# Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG, ICC
+# profiles through lcms2, JPEG embedded previews),
 # thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse),
 # layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts),
 # xmp (culling marks: XMP sidecars and packets embedded in JPEG/PNG/WebP/TIFF, through Exempi).

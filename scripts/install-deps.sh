@@ -10,6 +10,7 @@ packages=(
   libpng-dev         # image decoding and PNG output
   libturbojpeg0-dev  # JPEG decoding with DCT scaling (TurboJPEG API of libjpeg-turbo)
   libdeflate-dev     # PNG image data inflated about twice as fast as through zlib (thumbnails)
+  liblcms2-dev       # embedded ICC colour profiles converted to sRGB (Little CMS 2)
   libegl-dev         # EGL headers (headless rendering)
   libgl1-mesa-dri    # Mesa drivers incl. llvmpipe (software GL without a GPU)
   libegl-mesa0       # Mesa's EGL vendor library (surfaceless platform)

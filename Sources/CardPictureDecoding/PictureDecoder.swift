@@ -12,11 +12,15 @@ public struct DecodedPicture: Sendable, Equatable {
     public var fullSize: PixelSize
     /// The file's format, from its first bytes.
     public var format: PictureFormat
+    /// True when the pixels come from a smaller picture the file embeds (a JPEG's EXIF or MPF
+    /// preview, `JPEGEmbeddedPreview`), not from its main image.
+    public var fromEmbeddedPreview: Bool
 
-    public init(image: RGBAImage, fullSize: PixelSize, format: PictureFormat) {
+    public init(image: RGBAImage, fullSize: PixelSize, format: PictureFormat, fromEmbeddedPreview: Bool = false) {
         self.image = image
         self.fullSize = fullSize
         self.format = format
+        self.fromEmbeddedPreview = fromEmbeddedPreview
     }
 }
 
@@ -85,18 +89,25 @@ public enum PictureDecoder {
     static let maximumHeaderBytes = 16 << 20
 
     /// Decodes the picture at `path` at about `target` (upright pixels; aspect kept; never
-    /// larger than the picture), within `limits`, once `admission` lets its cost in.
+    /// larger than the picture), within `limits`, once `admission` lets its cost in. An embedded
+    /// ICC profile is honoured (`ColourConversion`). With `embeddedPreviews`, a JPEG that carries
+    /// a preview covering the target with the main image's aspect (`JPEGEmbeddedPreview`) is
+    /// decoded from the preview instead (the main image when the preview fails to decode).
     /// - Complexity: PNG: O(file size + file pixels), memory O(output). JPEG: O(file size +
     ///   decoded pixels), the decoded pixels being about the target's thanks to DCT scaling.
     public static func decode(contentsOf path: String, target: PictureTarget = .fullSize,
-                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil) throws -> DecodedPicture {
-        try decode(source: open(path), name: path, target: target, limits: limits, admission: admission)
+                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil,
+                              embeddedPreviews: Bool = false) throws -> DecodedPicture {
+        try decode(source: open(path), name: path, target: target, limits: limits, admission: admission,
+                   embeddedPreviews: embeddedPreviews)
     }
 
     /// Decodes picture bytes; `name` labels errors.
     public static func decode(_ bytes: [UInt8], name: String = "<memory>", target: PictureTarget = .fullSize,
-                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil) throws -> DecodedPicture {
-        try decode(source: bytes, name: name, target: target, limits: limits, admission: admission)
+                              limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil,
+                              embeddedPreviews: Bool = false) throws -> DecodedPicture {
+        try decode(source: bytes, name: name, target: target, limits: limits, admission: admission,
+                   embeddedPreviews: embeddedPreviews)
     }
 
     /// The size (upright) and format of the picture at `path`, from its size and first bytes
@@ -243,9 +254,11 @@ public enum PictureDecoder {
     // MARK: Decoding
 
     static func decode(source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
-                       admission: (any DecodeAdmission)?, streamingAbove: Int = wholePNGPixels) throws -> DecodedPicture {
+                       admission: (any DecodeAdmission)?, streamingAbove: Int = wholePNGPixels,
+                       embeddedPreviews: Bool = false) throws -> DecodedPicture {
         let plan = try plan(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
-        let run = { try decode(source, plan: plan, name: name, limits: limits) }
+        let previews = embeddedPreviews && target != .fullSize
+        let run = { try decode(source, plan: plan, name: name, limits: limits, embeddedPreviews: previews) }
         do {
             return try admission?.admit(plan.cost.total, name: name, run) ?? run()
         } catch let error as FileReadError {
@@ -255,23 +268,65 @@ public enum PictureDecoder {
         }
     }
 
-    private static func decode(_ source: some ByteSource, plan: Plan, name: String, limits: PictureLimits) throws -> DecodedPicture {
+    private static func decode(_ source: some ByteSource, plan: Plan, name: String, limits: PictureLimits,
+                               embeddedPreviews: Bool) throws -> DecodedPicture {
         let full = plan.info.size
         switch plan.route {
         case .pngRows:
-            return DecodedPicture(image: try decodeRows(source, name: name, full: full, wanted: plan.wanted), fullSize: full, format: .png)
+            var image = try decodeRows(source, name: name, full: full, wanted: plan.wanted)
+            convertToSRGB(&image, pngSource: source)
+            return DecodedPicture(image: image, fullSize: full, format: .png)
         case .pngWhole:
             // The chunk structure first, from the chunks' headers: a file of millions of chunks
             // is refused without being read whole.
             _ = try PNGStructure.chunks(in: source, name: name)
-            let image = try PNGCodec.decode(wholeBytes(source), name: name)
-            return DecodedPicture(image: AreaDownscaler.downscale(image, to: plan.wanted), fullSize: full, format: .png)
+            let bytes = try wholeBytes(source)
+            var image = AreaDownscaler.downscale(try PNGCodec.decode(bytes, name: name), to: plan.wanted)
+            convertToSRGB(&image, pngSource: bytes)
+            return DecodedPicture(image: image, fullSize: full, format: .png)
         case let .jpeg(header):
             let bytes = try wholeBytes(source)
+            if embeddedPreviews, let picture = decodePreview(bytes, main: header, plan: plan, name: name, limits: limits) {
+                return picture
+            }
             try limits.check(header, bytes: bytes, name: name)
-            let image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
+            var image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
+            convertToSRGB(&image, jpeg: bytes, header: header)
             return DecodedPicture(image: image, fullSize: full, format: .jpeg)
         }
+    }
+
+    /// The picture decoded from the smallest embedded preview that covers the plan's size, with
+    /// the main image's orientation and (when the preview has none of its own) its ICC profile;
+    /// nil when there is none or it fails to decode (the caller decodes the main image).
+    private static func decodePreview(_ bytes: [UInt8], main: JPEGHeader, plan: Plan, name: String,
+                                      limits: PictureLimits) -> DecodedPicture? {
+        guard let preview = JPEGEmbeddedPreview.preview(in: bytes, main: main, covering: plan.wanted) else { return nil }
+        let previewBytes = Array(bytes[preview.range])
+        var header = preview.header
+        header.orientation = main.orientation
+        guard (try? limits.check(header, bytes: previewBytes, name: name)) != nil,
+              var image = try? JPEGDecoder.decode(previewBytes, header: header, target: plan.wanted, name: name)
+        else { return nil }
+        if header.components == 3 {
+            let profile = JPEGICCProfile.profile(in: previewBytes, before: header.scanOffset)
+                ?? (main.components == 3 ? JPEGICCProfile.profile(in: bytes, before: main.scanOffset) : nil)
+            if let profile { ColourConversion.convertToSRGB(&image, iccProfile: profile) }
+        }
+        return DecodedPicture(image: image, fullSize: plan.info.size, format: .jpeg, fromEmbeddedPreview: true)
+    }
+
+    /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels; greyscale and
+    /// CMYK files are left as they are.
+    private static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
+        guard header.components == 3, let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) else { return }
+        ColourConversion.convertToSRGB(&image, iccProfile: profile)
+    }
+
+    /// Honours a PNG's ICC profile (`iCCP`) on its decoded pixels (a grey profile changes nothing).
+    private static func convertToSRGB(_ image: inout RGBAImage, pngSource source: some ByteSource) {
+        guard let profile = PNGICCProfile.profile(in: source, maximumBytes: ColourConversion.maximumProfileBytes) else { return }
+        ColourConversion.convertToSRGB(&image, iccProfile: profile)
     }
 
     /// A PNG decoded a row at a time to `wanted`: rows straight into the output at full size,

@@ -53,6 +53,7 @@ extension BenchCommand {
                                limit: photos.limit?.value,
                                scrollFrames: frames?.value ?? 120, comparesVips: photos.compareVips)
         settings.eyeDistance = camera.eyeDistance
+        settings.embeddedPreviews = !photos.source.noEmbeddedPreviews
         return settings
     }
 

@@ -68,6 +68,10 @@ struct PictureSourceOptions: ParsableArguments {
                 """, valueName: "size"))
     var maxPictureMemory: ByteCount?
 
+    @Flag(name: .customLong("no-embedded-previews"),
+          help: "Decode every card from the picture's main image, not from a JPEG's embedded preview (EXIF or MPF thumbnail).")
+    var noEmbeddedPreviews = false
+
     /// The thumbnail cache mode: as given, `readwrite` when not.
     var thumbnailCache: ThumbnailCacheMode { givenThumbnailCache ?? .readwrite }
 

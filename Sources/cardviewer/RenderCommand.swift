@@ -55,6 +55,7 @@ struct RenderCommand: ParsableCommand {
         builder.offset = scene.offset.offset
         builder.pictures.thumbnailCache = source.thumbnailCache
         builder.pictures.limits = source.limits
+        builder.pictures.embeddedPreviews = !source.noEmbeddedPreviews
         builder.warn = { printError("warning: \($0)") }
         let loaded: ViewerBuilder.LoadedDeck
         do {

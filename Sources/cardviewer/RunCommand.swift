@@ -91,6 +91,7 @@ struct RunCommand: ParsableCommand {
         options.allocationReport = allocationReport
         options.pictures.thumbnailCache = source.thumbnailCache
         options.pictures.limits = source.limits
+        options.pictures.embeddedPreviews = !source.noEmbeddedPreviews
         options.pictures.cardLayers = pictureLayers
         do {
             try ViewerProgram.run(options, report: { print(TerminalText.escaped($0, keepingNewlines: true)) }, warn: { printError("warning: \($0)") })

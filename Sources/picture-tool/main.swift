@@ -11,7 +11,15 @@
 //                                                            now|later|never as ThumbnailSaving
 //                                                            (later: saved after the timed loads)
 //   picture-tool make-photos DIR --count N [--size WxH] [--png] [--orientation 1-8]
-//                                                            synthetic photo-like JPEGs (or PNGs)
+//                [--preview WxH] [--exif-thumbnail] [--profile adobe-rgb|display-p3|prophoto|srgb]
+//                                                            synthetic photo-like JPEGs (or PNGs);
+//                                                            camera-like with an MPF preview of
+//                                                            WxH and/or a 160x120 EXIF thumbnail,
+//                                                            tagged with an ICC profile
+//   picture-tool colour-bench [--size WxH] [--repeat N] [--profile NAME]
+//                                                            the ICC conversion's cost (lcms2) on
+//                                                            a WxH picture and at card size
+// decode and bench take --previews: cards from embedded JPEG previews when they cover the target.
 //   picture-tool make-hostile DIR                            the hostile-picture cases of the tests
 //                                                            (DIR/case01 …, one folder each) and
 //                                                            the largest pictures the limits allow
@@ -43,6 +51,14 @@ struct Arguments {
     var cacheRoot: String?
     var saving = ThumbnailSaving.now
     var paths: [String] = []
+    /// `--previews`: decode from embedded JPEG previews that cover the target.
+    var previews = false
+    /// `make-photos --preview WxH`: an MPF preview of that size after each JPEG.
+    var previewSize: PixelSize?
+    /// `make-photos --exif-thumbnail`: a 160 × 120 (at most) EXIF thumbnail in each JPEG.
+    var exifThumbnail = false
+    /// `--profile NAME`: the ICC profile embedded (make-photos) or converted from (colour-bench).
+    var profile: ICCProfileWriter.Space?
 
     init(_ arguments: ArraySlice<String>) {
         var rest = arguments
@@ -69,6 +85,18 @@ struct Arguments {
                 }
             case "--png":
                 png = true
+            case "--previews":
+                previews = true
+            case "--exif-thumbnail":
+                exifThumbnail = true
+            case "--preview":
+                guard let value = rest.popFirst(), let parsed = Self.size(value) else { fail("--preview needs WxH") }
+                previewSize = parsed
+            case "--profile":
+                guard let value = rest.popFirst(), let parsed = ICCProfileWriter.Space(rawValue: value) else {
+                    fail("--profile needs one of " + ICCProfileWriter.Space.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                profile = parsed
             case "--orientation":
                 guard let value = rest.popFirst(), let number = Int(value), let parsed = PictureOrientation(rawValue: number) else {
                     fail("--orientation needs 1…8")
@@ -115,8 +143,9 @@ case "decode":
     for file in options.files {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
-            print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms")
+            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target, embeddedPreviews: options.previews)
+            print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms"
+                  + (picture.fromEmbeddedPreview ? " (from the embedded preview)" : ""))
         } catch {
             FileHandle.standardError.write(Data("warning: \(TerminalText.escaped("\(error)")) (skipped)\n".utf8))
             failures += 1
@@ -137,6 +166,7 @@ case "bench":
     var times: [Double] = []
     var megapixels = 0.0
     var fromCache = 0
+    var fromPreviews = 0
     var pendingThumbnails: [PendingThumbnail] = []
     let cache = options.cacheRoot.map { ThumbnailCache(root: $0, mode: .readwrite) { print("warning: \($0)") } }
     let start = DispatchTime.now().uptimeNanoseconds
@@ -149,7 +179,8 @@ case "bench":
                     if case .thumbnail = picture.origin { fromCache += 1 }
                     if let pending = picture.pendingThumbnail { pendingThumbnails.append(pending) }
                 } else {
-                    let picture = try PictureDecoder.decode(contentsOf: file, target: options.target)
+                    let picture = try PictureDecoder.decode(contentsOf: file, target: options.target, embeddedPreviews: options.previews)
+                    if picture.fromEmbeddedPreview { fromPreviews += 1 }
                     megapixels += Double(picture.fullSize.pixelCount) / 1e6
                 }
             } catch {
@@ -164,7 +195,7 @@ case "bench":
     let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
     print(String(format: "%d pictures (%d files) in %.3f s: %.1f pictures/s, %.1f MP/s, best %.2f ms, median %.2f ms, p90 %.2f ms, failures %d",
                  times.count, files.count, total, Double(times.count) / total, megapixels / total, times.first ?? 0, median, p90, failures)
-          + (cache == nil ? "" : ", \(fromCache) from the thumbnail cache"))
+          + (cache == nil ? "" : ", \(fromCache) from the thumbnail cache") + (options.previews ? ", \(fromPreviews) from embedded previews" : ""))
     if !pendingThumbnails.isEmpty {
         let saveStart = DispatchTime.now().uptimeNanoseconds
         let saved = pendingThumbnails.filter { $0.save() }.count
@@ -191,18 +222,54 @@ case "make-photos":
     guard let folder = options.paths.first else { fail("make-photos needs a folder") }
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let maker = PhotoMaker(width: options.size.width, height: options.size.height)
+    var profile: [UInt8]?
+    if let space = options.profile {
+        guard let bytes = ICCProfileWriter.profile(space) else { fail("lcms2 could not make the profile") }
+        profile = bytes
+    }
     for index in 0..<options.count {
         let image = maker.picture(index)
         let name = String(format: "photo%05d.%@", index, options.png ? "png" : "jpg")
         do {
             var bytes = options.png ? try PNGCodec.encode(image) : try JPEGEncoder.encode(image, quality: 90)
-            if !options.png, options.orientation != .up { bytes = JPEGEncoder.withOrientation(bytes, options.orientation) }
+            if !options.png, options.exifThumbnail {
+                let thumbnail = AreaDownscaler.downscale(image, to: PictureTarget.fit(PixelSize(width: 160, height: 120)).size(for: options.size))
+                bytes = JPEGPreviewWriter.withExifThumbnail(bytes, thumbnail: try JPEGEncoder.encode(thumbnail, quality: 80),
+                                                            orientation: options.orientation == .up ? nil : options.orientation)
+            } else if !options.png, options.orientation != .up {
+                bytes = JPEGEncoder.withOrientation(bytes, options.orientation)
+            }
+            if !options.png, let profile { bytes = JPEGPreviewWriter.withICCProfile(bytes, profile: profile) }
+            if !options.png, let size = options.previewSize {
+                let preview = try JPEGEncoder.encode(AreaDownscaler.downscale(image, to: PictureTarget.fit(size).size(for: options.size)), quality: 85)
+                bytes = JPEGPreviewWriter.withMPFPreview(bytes, preview: preview)
+            }
             try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
         } catch {
             fail("cannot write \(folder)/\(name): \(error)")
         }
     }
     print("wrote \(options.count) pictures of \(options.size) to \(folder)")
+case "colour-bench":
+    // The ICC conversion alone (lcms2, ColourConversion) on a --size picture and at card size.
+    guard let profile = ICCProfileWriter.profile(options.profile ?? .adobeRGB) else { fail("lcms2 could not make the profile") }
+    let picture = PhotoMaker(width: options.size.width, height: options.size.height).picture(1)
+    let card = AreaDownscaler.downscale(picture, to: PictureTarget.fit(PixelSize(width: 320, height: 320)).size(for: options.size))
+    let first = DispatchTime.now().uptimeNanoseconds
+    var warmup = card
+    ColourConversion.convertToSRGB(&warmup, iccProfile: profile)
+    print(String(format: "first call (profile opened, transform built, %dx%d converted): %.2f ms", card.width, card.height, milliseconds(since: first)))
+    for image in [picture, card] {
+        var best = Double.infinity
+        for _ in 0..<max(3, options.repeats) {
+            var copy = image
+            let start = DispatchTime.now().uptimeNanoseconds
+            ColourConversion.convertToSRGB(&copy, iccProfile: profile)
+            best = min(best, milliseconds(since: start))
+        }
+        print(String(format: "%dx%d (%.2f MP): best %.3f ms, %.1f MP/s", image.width, image.height, Double(image.width * image.height) / 1e6,
+                     best, Double(image.width * image.height) / 1e3 / best))
+    }
 case "make-hostile":
     guard let folder = options.paths.first else { fail("make-hostile needs a folder") }
     let sets = HostileFiles.cases.enumerated().map { (String(format: "case%02d", $0.offset + 1), $0.element.files) }
@@ -218,7 +285,7 @@ case "make-hostile":
     for (index, hostile) in HostileFiles.cases.enumerated() { print(String(format: "case%02d: ", index + 1) + hostile.description) }
     print("largest: " + HostileFiles.largest.map(\.name).joined(separator: ", "))
 default:
-    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, make-photos or make-hostile")
+    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, make-photos, colour-bench or make-hostile")
 }
 if options.reportPeakMemory {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

@@ -1,3 +1,5 @@
+import CardMath
+import Foundation
 import Testing
 @testable import CardPictureDecoding
 
@@ -21,5 +23,24 @@ struct FuzzRegressionTests {
         let jpeg = TestJPEG.encode(TestJPEG.quadrants(width: 16, height: 16))
         let withEmptyAPP1 = Array(jpeg[0..<2]) + [0xFF, 0xE1, 0x00, 0x02] + jpeg[2...]
         #expect((try? PictureDecoder.probe(withEmptyAPP1))?.orientation == .up)
+    }
+
+    /// fuzz-picture, 153 bytes, with embedded previews on: the same shape again — an empty APP1
+    /// followed by "Exif\0\0" — in the embedded-preview reader, which checked the signature but
+    /// not the segment's length before taking the TIFF range after it: a trap.
+    static let emptyAPP1ForThePreviewReader = [UInt8](Data(base64Encoded: """
+        /9j/4QACRXhpZgAASVVuc2FmFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQjAgAAAAAAABQUFBQUFBQUFBQUFBQUFBQUFP/AABEIAAwAAgMEBQYHCAnHhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrLZ2uLj5OXm5+jp6vLz9LX2QXJy9/j5+v/aAAwDAQACEQMRAD8A3/r5n//Z
+        """.trimmingCharacters(in: .whitespacesAndNewlines))!)
+
+    @Test func thePreviewReaderKeepsToItsSegments() throws {
+        let input = Self.emptyAPP1ForThePreviewReader
+        try #require(input.count == 153)
+        let target = PictureTarget.cover(PixelSize(width: 26, height: 33))
+        do { _ = try PictureDecoder.decode(input, target: target, embeddedPreviews: true) } catch is PictureError {}
+        // An empty APP2 followed by "MPF\0" and a TIFF header, on a valid file: no preview, no trap.
+        let jpeg = TestJPEG.encode(TestJPEG.quadrants(width: 16, height: 16))
+        let mpf = Array(jpeg[0..<2]) + [0xFF, 0xE2, 0x00, 0x02] + Array("MPF".utf8) + [0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8] + jpeg[2...]
+        let picture = try PictureDecoder.decode(mpf, target: .fit(PixelSize(width: 8, height: 8)), embeddedPreviews: true)
+        #expect(!picture.fromEmbeddedPreview)
     }
 }

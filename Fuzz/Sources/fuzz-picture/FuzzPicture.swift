@@ -4,7 +4,8 @@ import FuzzMain
 
 /// One libFuzzer input: picture bytes (JPEG with EXIF, or PNG) probed and decoded through
 /// `PictureDecoder`, at a target chosen by the last byte so DCT scaling, downscaling and the
-/// orientation code all run. Only `PictureError` may come out; sizes must be consistent.
+/// orientation code all run; ICC profiles (JPEG APP2, PNG iCCP) go through lcms2, and JPEG
+/// embedded previews (EXIF IFD1, MPF) are found and decoded when the last byte's bit 3 is set. Only `PictureError` may come out; sizes must be consistent.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPicture(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
@@ -20,7 +21,8 @@ public func fuzzPicture(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let probed = try? PictureDecoder.probe(bytes, name: "fuzz.jpg")
     do {
-        let picture = try PictureDecoder.decode(bytes, name: "fuzz.jpg", target: target)
+        // Every other input lets an embedded JPEG preview (EXIF thumbnail, MPF) stand in.
+        let picture = try PictureDecoder.decode(bytes, name: "fuzz.jpg", target: target, embeddedPreviews: selector & 8 != 0)
         precondition(picture.image.pixels.count == picture.image.width * picture.image.height * 4)
         precondition(picture.image.width <= picture.fullSize.width && picture.image.height <= picture.fullSize.height)
         if let probed { precondition(probed.size == picture.fullSize && probed.format == picture.format) }

@@ -51,6 +51,20 @@ for orientation in [PictureOrientation.right, .leftMirrored] {
 }
 try save(PNGCodec.encode(small), "picture", "small.png")
 
+// Colour profiles (lcms2 behind ColourConversion): JPEG APP2 ICC_PROFILE in one and two chunks,
+// PNG iCCP; and camera-like JPEGs with an MPF preview and an EXIF thumbnail (decoded from them
+// when the fuzzer's selector asks for embedded previews).
+if let adobe = ICCProfileWriter.profile(.adobeRGB), let p3 = ICCProfileWriter.profile(.displayP3) {
+    try save(JPEGPreviewWriter.withICCProfile(JPEGEncoder.encode(small), profile: adobe), "picture", "icc-adobe.jpg")
+    try save(JPEGPreviewWriter.withICCProfile(JPEGEncoder.encode(small), profile: p3, chunks: 2, order: [2, 1]), "picture", "icc-p3-split.jpg")
+    if let chunk = PNGICCProfile.chunk(profile: p3) {
+        try save(PNGStructure.inserting([chunk], into: PNGCodec.encode(small)), "picture", "icc-p3.png")
+    }
+}
+let camera = JPEGPreviewWriter.withExifThumbnail(try JPEGEncoder.encode(picture(64, 48)), thumbnail: try JPEGEncoder.encode(picture(16, 12)),
+                                                 orientation: .right)
+try save(JPEGPreviewWriter.withMPFPreview(camera, preview: try JPEGEncoder.encode(picture(32, 24))), "picture", "camera-previews.jpg")
+
 // Thumbnails as the cache writes them, and a failure record.
 let metadata = ThumbnailMetadata(uri: "file:///tmp/a.jpg", modificationTime: 1_700_000_000, fileSize: 1234,
                                  imageSize: PixelSize(width: 4000, height: 3000), software: "cardviewer 1.0", mimeType: "image/jpeg")

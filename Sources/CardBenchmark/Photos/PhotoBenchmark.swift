@@ -49,6 +49,7 @@ public final class PhotoBenchmark {
         options.thumbnailRoot = settings.thumbnailCache == .readwrite ? root : nil
         options.workers = workers
         options.limits = settings.pictureLimits
+        options.embeddedPreviews = settings.embeddedPreviews
         return options
     }
 

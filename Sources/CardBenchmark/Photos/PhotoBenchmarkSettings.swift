@@ -35,6 +35,8 @@ public struct PhotoBenchmarkSettings: Sendable {
     public var workers: Int?
     /// How long any wait for pictures may take before the run fails, seconds.
     public var waitTimeout: Double
+    /// Cards may be decoded from JPEGs' embedded previews (`--no-embedded-previews`: off).
+    public var embeddedPreviews = true
 
     public init(folder: String, layout: LayoutKind = .grid, viewport: Size = Size(width: 1280, height: 800),
                 ordering: RenderOrdering = .depth, thumbnailCache: ThumbnailCacheMode = .readwrite,

@@ -89,11 +89,20 @@ struct PreparedPicture: Sendable {
 struct PictureDecoding: Sendable {
     var limits: PictureLimits
     var budget: DecodeBudget?
+    /// Whether the card tier's decodes may come from a JPEG's embedded preview
+    /// (`PictureOptions.embeddedPreviews`).
+    var embeddedPreviews = false
 
     /// Decodes the picture at `path` at about `target` (`PictureDecoder`; the thumbnail cache's
-    /// `Decode`).
+    /// `Decode`). Only `.fit` targets — the card tier's and the background thumbnails', a
+    /// thumbnail folder's square — may be served by an embedded preview that covers them; the
+    /// full tier (`.stretch` to the framebuffer's layers) and the zoom (`.fullSize`) decode the
+    /// main image.
     func decode(_ path: String, _ target: PictureTarget) throws -> DecodedPicture {
-        try PictureDecoder.decode(contentsOf: path, target: target, limits: limits, admission: budget.map(BudgetAdmission.init))
+        var previews = false
+        if embeddedPreviews, case .fit = target { previews = true }
+        return try PictureDecoder.decode(contentsOf: path, target: target, limits: limits, admission: budget.map(BudgetAdmission.init),
+                                         embeddedPreviews: previews)
     }
 }
 

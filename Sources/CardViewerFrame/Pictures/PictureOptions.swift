@@ -20,6 +20,10 @@ public struct PictureOptions: Sendable {
     /// What one picture may cost to decode (`--max-file-size`, `--max-pixels`,
     /// `--max-picture-memory`); the workers share `limits.decodeBudget`.
     public var limits = PictureLimits.standard
+    /// Cards are decoded from a JPEG's embedded preview (EXIF thumbnail, MPF large thumbnail)
+    /// when it covers the card's thumbnail size (`--no-embedded-previews` turns it off); the
+    /// full tier and the zoom always decode the main image.
+    public var embeddedPreviews = true
 
     public init() {}
 }

@@ -206,7 +206,8 @@ public final class ViewerPictures {
 
     /// How the workers decode: within the options' limits and one decode budget.
     static func decoding(_ options: PictureOptions) -> PictureDecoding {
-        PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget))
+        PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget),
+                        embeddedPreviews: options.embeddedPreviews)
     }
 
     /// Seconds after the start when the first screen's prefetch lets go of what no load took.
