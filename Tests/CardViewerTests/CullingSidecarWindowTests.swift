@@ -38,10 +38,11 @@ extension ViewerWindowTests {
 
         // A second reader: Python's standard XML parser, with the namespaces darktable and digiKam use.
         let reader = """
-        import sys, xml.etree.ElementTree as ET
+        from sys import argv
+        from xml.etree import ElementTree as ET
         ns = {'rdf': 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'xmp': 'http://ns.adobe.com/xap/1.0/',
               'digiKam': 'http://www.digikam.org/ns/1.0/'}
-        for path in sys.argv[1:]:
+        for path in argv[1:]:
             root = ET.parse(path).getroot()
             def value(name):
                 for d in root.iter('{http://www.w3.org/1999/02/22-rdf-syntax-ns#}Description'):
