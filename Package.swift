@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -124,7 +126,7 @@ let package = Package(
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels", "CHeif", "CRaw",
             ],
             swiftSettings: pixelLoops
         ),
@@ -268,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "CardPictureDecodingTests",
             dependencies: [
-                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
+                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CHeif",
             ]
         ),
         .testTarget(
