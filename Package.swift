@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "CardText", targets: ["CardText"]),
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
         .library(name: "CardCulling", targets: ["CardCulling"]),
+        .library(name: "CardFormatSamples", targets: ["CardFormatSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -120,9 +121,10 @@ let package = Package(
             ],
             swiftSettings: pixelLoops
         ),
-        // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
-        // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
-        // header probes. Thread-safe entry points for the loader's workers.
+        // Picture files at the edge: PNG (hardened CardImaging codec), JPEG (TurboJPEG, DCT
+        // scaling, EXIF orientation), HEIC/AVIF (libheif) and camera RAW previews (LibRaw)
+        // decoded at about the size needed, a fast area downscaler, header probes. Thread-safe
+        // entry points for the loader's workers.
         .target(
             name: "CardPictureDecoding",
             dependencies: [
@@ -257,6 +259,9 @@ let package = Package(
             path: "Tests/CardRenderingTestSupport"
         ),
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
+        // HEIC/AVIF samples made with libheif's own encoders and minimal DNGs written byte by
+        // byte, for the tests and the fuzz seeds (a product so that Fuzz/ can use it).
+        .target(name: "CardFormatSamples", dependencies: ["CHeif", "CTurboJPEG", "CardPixels"], path: "Tests/CardFormatSamples"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
@@ -270,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "CardPictureDecodingTests",
             dependencies: [
-                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CHeif",
+                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CardFormatSamples",
             ]
         ),
         .testTarget(
@@ -302,7 +307,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
-                "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter",
+                "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
             ]
         ),
         .testTarget(

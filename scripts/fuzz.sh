@@ -8,6 +8,8 @@
 # Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG),
 # thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse),
 # layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts).
+# heif (PictureDecoder on HEIC/AVIF: libheif, libde265, dav1d), raw (PictureDecoder on camera RAW:
+# LibRaw's parsers, the embedded preview, the half-size decode; seeds: DNGs written byte by byte).
 #
 # Work files (git-ignored) under Fuzz/.work/: corpus/<target>/ (kept between runs), crashes/<target>/
 # (inputs that crashed, to be kept as regression tests), logs/<target>.log. Exit status 1 when a
@@ -16,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-${FUZZ_SECONDS:-60}}"
-targets=(png picture thumbnail state replay layoutfile)
+targets=(png picture thumbnail state replay layoutfile heif raw)
 if [ $# -gt 1 ]; then targets=("${@:2}"); fi
 work=Fuzz/.work
 

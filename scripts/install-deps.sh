@@ -21,6 +21,9 @@ packages=(
   fonts-dejavu-core  # titles: a sans-serif font for Latin, Greek and Cyrillic (tests need it)
   fonts-wqy-zenhei   # titles: CJK glyphs (tests need them)
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
+  libheif-dev        # HEIC/AVIF (libheif 1.15; Debian 12's libheif1 carries libde265, dav1d, and the x265
+                     # and aom encoders the tests make their samples with)
+  libraw-dev         # camera RAW (LibRaw 0.20, the thread-safe libraw_r): embedded previews
 )
 
 missing=()

@@ -34,23 +34,11 @@ final class RAWFile {
         } else {
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
             buffer = copy
-            let count: Int
-            do {
-                count = try source.read(at: 0, into: UnsafeMutableRawBufferPointer(rebasing: copy[0..<source.count]))
-            } catch {
-                libraw_close(data)
-                copy.deallocate()
-                throw error
-            }
+            // Every stored property is set: a throw from here on runs `deinit`, which frees both.
+            let count = try source.read(at: 0, into: UnsafeMutableRawBufferPointer(rebasing: copy[0..<source.count]))
             status = libraw_open_buffer(data, copy.baseAddress, count)
         }
-        do {
-            try RAWDecoder.check(status, name: name)
-        } catch {
-            libraw_close(data)
-            buffer?.deallocate()
-            throw error
-        }
+        try RAWDecoder.check(status, name: name)
     }
 
     deinit {
