@@ -36,6 +36,9 @@ for target in "${targets[@]}"; do
     -Xswiftc -sanitize=fuzzer,address >/dev/null
 done
 
+# LibRaw's half-size decode runs OpenMP threads: one keeps fuzz-raw about 5× faster (104 vs 20
+# executions a second here), and no target needs more.
+export OMP_NUM_THREADS=1
 mkdir -p "$work/logs"
 failed=0
 total=0

@@ -66,10 +66,24 @@ final class RAWFile {
         PixelSize(width: Int(data.pointee.sizes.width), height: Int(data.pointee.sizes.height))
     }
 
+    /// Whether LibRaw 0.20 can unpack the preview its header declares without writing past its
+    /// buffer: `libraw_unpack_thumb` sizes a bitmap preview's buffer by the declared width ×
+    /// height but reads by the declared length, which `fuzz-raw` found overflowing (a heap
+    /// overflow inside LibRaw). The format of the preview is not known before unpacking, so
+    /// a length that fits neither a compressed preview (fewer bytes than pixels) nor a whole
+    /// bitmap (1, 3 or 6 bytes a pixel) is refused, and a preview of no declared size too:
+    /// such files show their raw data at half size instead.
+    var previewIsSafeToUnpack: Bool {
+        let area = Int(data.pointee.thumbnail.twidth) * Int(data.pointee.thumbnail.theight)
+        let length = Int(data.pointee.thumbnail.tlength)
+        return area > 0 && length > 0 && (length < area || [area, area * 3, area * 6].contains(length))
+    }
+
     /// The embedded preview, unpacked: JPEG bytes, or an 8-bit bitmap (RGB or grey), or nil
-    /// when the file has none LibRaw can give, or one over `maximumBytes`.
+    /// when the file has none LibRaw can give safely (`previewIsSafeToUnpack`), or one over
+    /// `maximumBytes`.
     func preview(maximumBytes: Int) -> RAWPreview? {
-        guard data.pointee.thumbnail.tlength > 0, Int(data.pointee.thumbnail.tlength) <= maximumBytes,
+        guard Int(data.pointee.thumbnail.tlength) <= maximumBytes, previewIsSafeToUnpack,
               libraw_unpack_thumb(data) == LIBRAW_SUCCESS.rawValue else { return nil }
         var status: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(data, &status) else { return nil }
@@ -93,7 +107,7 @@ final class RAWFile {
 }
 
 /// A RAW file's embedded preview.
-enum RAWPreview {
+enum RAWPreview: Equatable {
     /// A JPEG file's bytes.
     case jpeg([UInt8])
     /// 8-bit samples, `colours` (1 or 3) a pixel, rows top to bottom, stored orientation.

@@ -105,7 +105,9 @@ try save(HEIFSample.encode(SamplePictures.quadrants(width: 32, height: 24), code
                            thumbnail: SamplePictures.quadrants(width: 32, height: 24), thumbnailBox: 8), "heif", "thumbnail.heic")
 
 // RAW: minimal DNGs with a JPEG preview (turned, and not), and one without (the half-size decode).
-try save(DNGSample.make(preview: quadrants, rawWidth: 24, rawHeight: 24), "raw", "preview.dng")
-try save(DNGSample.make(preview: quadrants, rawWidth: 24, rawHeight: 24, orientation: 6), "raw", "preview-turned.dng")
+// (Previews of more pixels than their JPEG has bytes: LibRaw's preview is refused otherwise.)
+let preview = SamplePictures.quadrants(width: 64, height: 48)
+try save(DNGSample.make(preview: preview, rawWidth: 24, rawHeight: 24), "raw", "preview.dng")
+try save(DNGSample.make(preview: preview, rawWidth: 24, rawHeight: 24, orientation: 6), "raw", "preview-turned.dng")
 try save(DNGSample.make(preview: nil, rawWidth: 24, rawHeight: 24), "raw", "no-preview.dng")
 print("seed corpus written to \(root)")
