@@ -47,7 +47,10 @@ for target in "${targets[@]}"; do
   log="$work/logs/$target.log"
   status=0
   # -timeout: one input taking over 10 s is a finding; -rss_limit_mb: so is needing 2 GB.
-  SWIFT_BACKTRACE=enable=no "Fuzz/.build-fuzzer/debug/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # libdav1d leaks 40 bytes on some broken AV1 streams (docs/formats/heif-raw.md): not ours to fix.
+  extra=()
+  if [ "$target" = heif ]; then extra=(-detect_leaks=0); fi
+  SWIFT_BACKTRACE=enable=no "Fuzz/.build-fuzzer/debug/fuzz-$target" "${extra[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/crashes/$target/" \
     "$work/corpus/$target" "$work/seeds/$target" >"$log" 2>&1 || status=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)

@@ -167,7 +167,7 @@ public enum PictureDecoder {
             case .raw: return try planRAW(source, name: name, target: target, limits: limits)
             case nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
-                    : PictureError.unsupported(path: name, reason: "not a picture file the viewer reads (PNG, JPEG, HEIF, camera RAW)")
+                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file, nor HEIF or camera RAW")
             }
         } catch let error as FileReadError {
             throw PictureBytes.pictureError(error)
