@@ -36,6 +36,13 @@ public enum PictureFormat: String, Hashable, Sendable {
         }
     }
 
+    /// The MIME type a thumbnail of a picture of this format records (`Thumb::Mimetype`): HEIF
+    /// stills (AVIF included) as image/heif, camera RAW as shared-mime-info's common parent
+    /// image/x-dcraw.
+    public var mimeType: String { Self.mimeTypes[self] ?? "application/octet-stream" }
+
+    static let mimeTypes: [PictureFormat: String] = [.png: "image/png", .jpeg: "image/jpeg", .heif: "image/heif", .raw: "image/x-dcraw"]
+
     /// Every picture file name extension a folder lists (lowercased).
     public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif"]).union(RAWFormat.extensions)
 

@@ -151,5 +151,7 @@ struct HEIFDecodingTests {
         #expect(PictureFormat(signature: ftyp("crx ")) == nil)
         #expect(PictureFormat(signature: ftyp("crx "), name: "IMG_1.CR3") == .raw)
         #expect(PictureFormat.isPictureName("a.HEIC") && PictureFormat.isPictureName("b.avif") && PictureFormat.isPictureName("c.heif"))
+        #expect(PictureFormat.heif.mimeType == "image/heif" && PictureFormat.raw.mimeType == "image/x-dcraw")
+        #expect(PictureFormat.png.mimeType == "image/png" && PictureFormat.jpeg.mimeType == "image/jpeg")
     }
 }
