@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CardViewerFrame", targets: ["CardViewerFrame"]),
         .library(name: "CardCulling", targets: ["CardCulling"]),
         .library(name: "CardSidecars", targets: ["CardSidecars"]),
+        .library(name: "CardFormatSamples", targets: ["CardFormatSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -52,6 +53,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -128,13 +131,14 @@ let package = Package(
             ],
             swiftSettings: pixelLoops
         ),
-        // Picture files at the edge: PNG (hardened CardImaging codec) and JPEG (TurboJPEG, DCT
-        // scaling, EXIF orientation) decoded at about the size needed, a fast area downscaler,
-        // header probes. Thread-safe entry points for the loader's workers.
+        // Picture files at the edge: PNG (hardened CardImaging codec), JPEG (TurboJPEG, DCT
+        // scaling, EXIF orientation), HEIC/AVIF (libheif) and camera RAW previews (LibRaw)
+        // decoded at about the size needed, a fast area downscaler, header probes. Thread-safe
+        // entry points for the loader's workers.
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw",
             ],
             swiftSettings: pixelLoops
         ),
@@ -265,6 +269,9 @@ let package = Package(
             path: "Tests/CardRenderingTestSupport"
         ),
         .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
+        // HEIC/AVIF samples made with libheif's own encoders and minimal DNGs written byte by
+        // byte, for the tests and the fuzz seeds (a product so that Fuzz/ can use it).
+        .target(name: "CardFormatSamples", dependencies: ["CHeif", "CTurboJPEG", "CardPixels"], path: "Tests/CardFormatSamples"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
         .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
@@ -278,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "CardPictureDecodingTests",
             dependencies: [
-                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
+                "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CardFormatSamples",
                 "CLCMS2", "CDeflate",
             ]
         ),
@@ -311,7 +318,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
-                "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter",
+                "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
             ]
         ),
         .testTarget(

@@ -27,6 +27,24 @@ let package = Package(
             ],
             swiftSettings: fuzzer
         ),
+        // HEIF (HEIC, AVIF) through PictureDecoder: libheif, libde265, dav1d.
+        .executableTarget(
+            name: "fuzz-heif",
+            dependencies: [
+                "FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"),
+                .product(name: "CardMath", package: "CardViewer"),
+            ],
+            swiftSettings: fuzzer
+        ),
+        // Camera RAW through PictureDecoder: LibRaw's parsers, the embedded preview, the half-size decode.
+        .executableTarget(
+            name: "fuzz-raw",
+            dependencies: [
+                "FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"),
+                .product(name: "CardMath", package: "CardViewer"),
+            ],
+            swiftSettings: fuzzer
+        ),
         // Thumbnail metadata: PNG chunk structure and tEXt keys, validity against a file stamp.
         .executableTarget(name: "fuzz-thumbnail", dependencies: ["FuzzMain", .product(name: "CardThumbnails", package: "CardViewer")],
                           swiftSettings: fuzzer),
@@ -69,6 +87,7 @@ let package = Package(
                 .product(name: "CardThumbnails", package: "CardViewer"),
                 .product(name: "CardViewerCore", package: "CardViewer"),
                 .product(name: "CardInteraction", package: "CardViewer"),
+                .product(name: "CardFormatSamples", package: "CardViewer"),
             ]
         ),
     ]

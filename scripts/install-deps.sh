@@ -25,6 +25,9 @@ packages=(
   libimage-exiftool-perl  # exiftool: tests read the written XMP sidecars with a second reader
   webp               # webpmux: tests embed XMP in a WebP as other tools do
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
+  libheif-dev        # HEIC/AVIF (libheif 1.15; Debian 12's libheif1 carries libde265, dav1d, and the x265
+                     # and aom encoders the tests make their samples with)
+  libraw-dev         # camera RAW (LibRaw 0.20, the thread-safe libraw_r): embedded previews
 )
 
 missing=()

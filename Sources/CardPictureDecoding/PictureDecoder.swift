@@ -60,8 +60,8 @@ public struct PictureCost: Equatable, Sendable {
     public var total: Int { input + working + output }
 }
 
-/// The one entry point for decoding picture files (PNG and JPEG, chosen by their first bytes),
-/// called by the loader's worker threads.
+/// The one entry point for decoding picture files (PNG, JPEG and HEIF chosen by their first
+/// bytes; camera RAW by its name and first bytes), called by the loader's worker threads.
 ///
 /// Every cap of `PictureLimits` is checked from the file's size and header before anything is
 /// read whole or allocated for pixels: the file's size for the way its decoder reads it (JPEG
@@ -147,6 +147,11 @@ public enum PictureDecoder {
         case pngWhole
         /// JPEG through TurboJPEG (the file read whole).
         case jpeg(JPEGHeader)
+        /// HEIF through libheif (the file read whole by the plan): the image chosen to decode,
+        /// the primary image or a thumbnail large enough for the target.
+        case heif(HEIFFile, image: OpaquePointer)
+        /// Camera RAW through LibRaw: its preview, or its raw data at half size.
+        case raw(RAWDecoder.Route)
     }
 
     /// A picture's header, checked against the limits, and what decoding it at a target costs.
@@ -165,13 +170,15 @@ public enum PictureDecoder {
     static func plan(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
                      streamingAbove: Int = wholePNGPixels) throws -> Plan {
         do {
-            let signature = try prefix(of: source, count: 8)
-            switch PictureFormat(signature: signature) {
+            let signature = try prefix(of: source, count: HEIFSignature.prefixLength)
+            switch PictureFormat(signature: signature, name: name) {
             case .png: return try planPNG(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
             case .jpeg: return try planJPEG(source, name: name, target: target, limits: limits)
+            case .heif: return try planHEIF(source, name: name, target: target, limits: limits)
+            case .raw: return try planRAW(source, name: name, target: target, limits: limits)
             case nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
-                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file")
+                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file, nor HEIF or camera RAW")
             }
         } catch let error as FileReadError {
             throw PictureBytes.pictureError(error)
@@ -251,6 +258,35 @@ public enum PictureDecoder {
                     route: .jpeg(header), wanted: wanted, cost: cost)
     }
 
+    /// HEIF: the file read whole (64 MB cap) and parsed by libheif; the caps checked on the
+    /// primary image's size (after irot/imir); the cost that of the image chosen for the target
+    /// (a large-enough thumbnail, else the primary image): its planes and RGBA, and the output.
+    private static func planHEIF(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
+        try limits.checkFileSize(source.count, streamed: false, name: name)
+        let file = try HEIFFile(source: source, name: name)
+        let full = HEIFFile.size(of: file.primary)
+        try limits.checkSize(full.width, full.height, name: name)
+        let wanted = target.size(for: full)
+        let image = file.image(covering: wanted, full: full)
+        let size = HEIFFile.size(of: image)
+        try limits.checkSize(size.width, size.height, name: name)
+        let cost = PictureCost(input: source.count, working: HEIFDecoder.workingBytes(image), output: wanted.pixelCount * 4)
+        try limits.checkWorkingMemory(cost.working, name: name)
+        return Plan(info: PictureInfo(size: full, format: .heif, orientation: .up), route: .heif(file, image: image),
+                    wanted: wanted, cost: cost)
+    }
+
+    /// Camera RAW: a regular file of at most 1 GiB (LibRaw reads it itself), its header parsed
+    /// by LibRaw, its preview unpacked and planned (`RAWDecoder.plan`).
+    private static func planRAW(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
+        try limits.checkFileSize(source.count, streamed: true, name: name)
+        let file = try RAWFile(source: source, name: name, limits: limits)
+        let planned = try RAWDecoder.plan(file, inputBytes: source is FileSource ? 0 : source.count, name: name,
+                                          target: target, limits: limits)
+        return Plan(info: PictureInfo(size: planned.size, format: .raw, orientation: file.orientation), route: .raw(planned.route),
+                    wanted: planned.wanted, cost: planned.cost)
+    }
+
     // MARK: Decoding
 
     static func decode(source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
@@ -293,6 +329,12 @@ public enum PictureDecoder {
             var image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
             convertToSRGB(&image, jpeg: bytes, header: header)
             return DecodedPicture(image: image, fullSize: full, format: .jpeg)
+        case let .heif(file, image):
+            let decoded = try HEIFDecoder.decode(file, handle: image, wanted: plan.wanted, name: name)
+            return DecodedPicture(image: decoded, fullSize: full, format: .heif)
+        case let .raw(route):
+            let decoded = try RAWDecoder.decode(route, wanted: plan.wanted, name: name, limits: limits)
+            return DecodedPicture(image: decoded, fullSize: full, format: .raw)
         }
     }
 

@@ -37,14 +37,20 @@ public struct PictureFile: Hashable, Sendable {
     }
 }
 
-/// Lists a folder of pictures without decoding any: the `*.png`, `*.jpg` and `*.jpeg` files
-/// directly in it (any case of the extension, not in subfolders, not hidden ones), in natural
-/// name order, with their sizes and modification times.
+/// Lists a folder of pictures without decoding any: the files directly in it named with one of
+/// `extensions` (PNG, JPEG, HEIF/AVIF, camera RAW; any case, not in subfolders, not hidden
+/// ones), in natural name order, with their sizes and modification times. A RAW and a JPEG of
+/// the same name are one picture (`PicturePairs`).
 ///
 /// Only ever reads: nothing in the folder is written, moved or deleted.
 public enum PictureFolder {
-    /// File name extensions (lowercased) of the pictures a folder lists.
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+    /// File name extensions (lowercased) of the pictures a folder lists: the same as
+    /// CardPictureDecoding's `PictureFormat.extensions` (this layer decodes nothing, so it keeps
+    /// its own copy).
+    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif"]).union(rawExtensions)
+
+    /// Camera RAW extensions (lowercased): CR2, CR3, NEF, NRW, ARW, DNG, ORF, RW2, RAF, PEF, SRW.
+    public static let rawExtensions: Set<String> = ["cr2", "cr3", "nef", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw"]
 
     /// The pictures in `directory`, and one warning line per entry named like a picture that is
     /// not a readable file (a folder called "x.png", a dangling link).
@@ -94,6 +100,7 @@ public enum PictureFolder {
             files.append(PictureFile(name: name, path: path, title: title, byteCount: info.size,
                                      modifiedSeconds: info.modifiedSeconds, relativePath: prefix + name))
         }
+        files = PicturePairs.merged(files)
         let order = NaturalOrder.sorted(files.map(\.name))
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return (order.compactMap { byName[$0] }, warnings, NaturalOrder.sorted(others))

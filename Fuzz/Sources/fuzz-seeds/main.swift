@@ -1,6 +1,7 @@
 // Writes the fuzzers' seed corpus with the project's own writers: `fuzz-seeds DIR` makes
-// DIR/png, DIR/picture, DIR/thumbnail, DIR/state, DIR/replay and DIR/xmp. Small inputs on purpose:
+// DIR/png, DIR/picture, DIR/thumbnail, DIR/state, DIR/replay, DIR/xmp, DIR/heif and DIR/raw. Small inputs on purpose:
 // libFuzzer mutates them, and small files run many times a second.
+import CardFormatSamples
 import CardImaging
 import CardInteraction
 import CardMath
@@ -149,4 +150,18 @@ let replay = """
 """
 try save(Array(replay.utf8), "replay", "all-events.json")
 try save(Array(#"{"events": []}"#.utf8), "replay", "empty.json")
+// HEIF: HEIC and AVIF made with libheif's encoders, small, one turned by irot, one with a thumbnail.
+let quadrants = SamplePictures.quadrants(width: 16, height: 12)
+try save(HEIFSample.encode(quadrants, codec: .hevc, quality: 50), "heif", "small.heic")
+try save(HEIFSample.encode(quadrants, codec: .av1, quality: 50), "heif", "small.avif")
+try save(HEIFSample.encode(quadrants, codec: .hevc, quality: 50, orientation: 6), "heif", "irot.heic")
+try save(HEIFSample.encode(SamplePictures.quadrants(width: 32, height: 24), codec: .hevc, quality: 50,
+                           thumbnail: SamplePictures.quadrants(width: 32, height: 24), thumbnailBox: 8), "heif", "thumbnail.heic")
+
+// RAW: minimal DNGs with a JPEG preview (turned, and not), and one without (the half-size decode).
+// (Previews of more pixels than their JPEG has bytes: LibRaw's preview is refused otherwise.)
+let preview = SamplePictures.quadrants(width: 64, height: 48)
+try save(DNGSample.make(preview: preview, rawWidth: 24, rawHeight: 24), "raw", "preview.dng")
+try save(DNGSample.make(preview: preview, rawWidth: 24, rawHeight: 24, orientation: 6), "raw", "preview-turned.dng")
+try save(DNGSample.make(preview: nil, rawWidth: 24, rawHeight: 24), "raw", "no-preview.dng")
 print("seed corpus written to \(root)")

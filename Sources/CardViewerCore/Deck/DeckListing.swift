@@ -87,7 +87,8 @@ public final class DeckListing: @unchecked Sendable {
         listing.lock.unlock()
         for (file, key) in firstFiles { catalog.add(file, key: key) }
         if let start {
-            let name = String(start.path.split(separator: "/").last ?? Substring(start.path))
+            // Either half of a RAW+JPEG pair starts at the pair's card (the JPEG's).
+            let name = PicturePairs.card(for: start.path)?.name ?? String(start.path.split(separator: "/").last ?? Substring(start.path))
             let key = catalog.key(forCanonical: DeckPaths.join(start.folder.canonical, name))
             catalog.startPicture = catalog.pictureOfSource[.file(name: key)].map(Int.init)
         }
@@ -116,7 +117,7 @@ public final class DeckListing: @unchecked Sendable {
                     if index == 0, folders == 0 { return }
                 }
             } else if let file = DeckPaths.pictureFile(root.path) {
-                let key = keys.key(forCanonical: root.canonical)
+                let key = keys.key(forCanonical: file.companionPaths.isEmpty ? root.canonical : DeckPaths.join(root.folder.canonical, file.name))
                 publish(seen.insert(key).inserted ? [(file, key)] : [], [])
             }
         }

@@ -42,8 +42,10 @@ public enum DeckPaths {
     }
 
     /// The picture file at `path` (a checked picture), with its size and time; `nil` when it
-    /// cannot be read now.
+    /// cannot be read now. Either half of a RAW+JPEG pair gives the pair's card: the JPEG,
+    /// with the RAW as its companion (`PicturePairs.card(for:)`).
     public static func pictureFile(_ path: String) -> PictureFile? {
+        if let pair = PicturePairs.card(for: path) { return pair }
         guard let info = try? FileInfo.at(path), info.kind == .regular else { return nil }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -81,7 +83,7 @@ public enum DeckPaths {
                     if seen.insert(key).inserted, !catalog.has(key: key) { files.append((file, key)) }
                 }
             } else if let file = pictureFile(path) {
-                let key = catalog.key(forCanonical: checked.canonical)
+                let key = catalog.key(forCanonical: file.companionPaths.isEmpty ? checked.canonical : join(checked.folder.canonical, file.name))
                 if seen.insert(key).inserted, !catalog.has(key: key) { files.append((file, key)) }
             }
         }

@@ -1,0 +1,115 @@
+import CardFormatSamples
+import CardMath
+import CardPixels
+import Foundation
+import Testing
+@testable import CardPictureDecoding
+
+@Suite("Camera RAW through LibRaw: the embedded preview, orientation, half-size decode, caps")
+struct RAWDecodingTests {
+    /// The preview (96×64 quadrants) decoded for a DNG whose Orientation is 6: shown turned a
+    /// quarter clockwise, 64×96, from LibRaw's flip (not applied twice).
+    @Test func thePreviewIsDecodedUpright() throws {
+        let dng = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64), orientation: 6)
+        let info = try PictureDecoder.probe(dng, name: "IMG_1.DNG")
+        #expect(info.format == .raw && info.orientation == .right && info.size == PixelSize(width: 64, height: 96))
+        let decoded = try PictureDecoder.decode(dng, name: "IMG_1.DNG")
+        #expect(decoded.format == .raw && decoded.fullSize == PixelSize(width: 64, height: 96))
+        #expect(decoded.image.width == 64 && decoded.image.height == 96)
+        let centres = sampleQuadrants(decoded.image)
+        #expect(nearColour(centres[0], blue) && nearColour(centres[1], red) && nearColour(centres[2], white) && nearColour(centres[3], green), "\(centres)")
+    }
+
+    @Test(arguments: [(UInt16(1), PictureOrientation.up), (3, .down), (8, .left)])
+    func everyOrientationComesFromTheFlip(exif: UInt16, expected: PictureOrientation) throws {
+        let dng = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64), orientation: exif)
+        let decoded = try PictureDecoder.decode(dng, name: "x.dng")
+        #expect(try PictureDecoder.probe(dng, name: "x.dng").orientation == expected)
+        let upright = expected.upright(SamplePictures.quadrants(width: 96, height: 64))
+        #expect(decoded.image.width == upright.width && decoded.image.height == upright.height)
+        let got = sampleQuadrants(decoded.image), want = sampleQuadrants(upright)
+        #expect(zip(got, want).allSatisfy { nearColour($0, (Int($1.r), Int($1.g), Int($1.b))) }, "\(got)")
+    }
+
+    @Test func aTargetReducesThePreview() throws {
+        let dng = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64))
+        let decoded = try PictureDecoder.decode(dng, name: "x.dng", target: .fit(PixelSize(width: 24, height: 24)))
+        #expect(decoded.image.width == 24 && decoded.image.height == 16)
+        let centres = sampleQuadrants(decoded.image)
+        #expect(nearColour(centres[0], red) && nearColour(centres[3], white), "\(centres)")
+    }
+
+    /// No preview: the raw data decoded at half size (64×48 photosites → 32×24), a flat grey
+    /// field for a flat raw level; and refused as "no preview" when that is over the caps.
+    @Test func withoutAPreviewTheRawDataIsDecodedAtHalfSize() throws {
+        let dng = DNGSample.make(preview: nil, level: 2000)
+        let decoded = try PictureDecoder.decode(dng, name: "flat.dng")
+        #expect(decoded.format == .raw && decoded.image.width == 32 && decoded.image.height == 24)
+        let centre = decoded.image[16, 12]
+        #expect(centre.a == 255 && centre.r > 0)
+        let limits = PictureLimits(maximumWorkingMemory: 1000)
+        #expect {
+            _ = try PictureDecoder.decode(dng, name: "flat.dng", limits: limits)
+        } throws: { error in
+            guard case let .unsupported(path, reason) = error as? PictureError else { return false }
+            return path == "flat.dng" && reason.hasPrefix("no preview")
+        }
+    }
+
+    @Test func truncatedAndCorruptFilesAreRefusedWithoutACrash() throws {
+        let dng = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64))
+        for cut in [4, 12, 300, 2100] {
+            #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(Array(dng[..<cut]), name: "cut.dng") }
+        }
+        // A preview whose JPEG data is garbage: refused (or shown as far as it decodes), never a crash.
+        var broken = dng
+        for index in 2200..<2400 { broken[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        _ = try? PictureDecoder.decode(broken, name: "broken.dng")
+        #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(Array(repeating: 0x49, count: 1000), name: "junk.nef") }
+    }
+
+    /// A raw image declaring 60000×60000 photosites: refused from LibRaw's header parse, before
+    /// the admission is asked for anything.
+    @Test func aDeclaredSizeBombIsRefusedBeforeAllocation() throws {
+        let dng = DNGSample.make(preview: nil, declaredRawSize: (60000, 60000))
+        let admission = SampleAdmission()
+        #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(dng, name: "bomb.dng", admission: admission) }
+        #expect(admission.requests.isEmpty)
+        let fine = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64))
+        #expect(throws: PictureError.tooLarge(path: "cap.dng", width: 64, height: 48, maximumPixels: 1000)) {
+            _ = try PictureDecoder.decode(fine, name: "cap.dng", limits: PictureLimits(maximumPixels: 1000), admission: admission)
+        }
+        #expect(admission.requests.isEmpty)
+    }
+
+    /// RAW is told by name and bytes together: a TIFF-shaped file named .tif is not RAW, a JPEG
+    /// named .cr2 is a JPEG, and the extension's case does not matter.
+    @Test func rawNeedsItsNameAndItsSignature() throws {
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
+        #expect(PictureFormat(signature: tiff, name: "a.DNG") == .raw)
+        #expect(PictureFormat(signature: tiff, name: "a.nef") == .raw)
+        #expect(PictureFormat(signature: tiff, name: "a.tif") != .raw)
+        #expect(PictureFormat(signature: Array("FUJIFILMCCD-RAW 0201".utf8), name: "a.RAF") == .raw)
+        #expect(PictureFormat(signature: [0x49, 0x49, 0x55, 0x00], name: "a.rw2") == .raw)
+        #expect(PictureFormat(signature: [0x49, 0x49, 0x52, 0x4F], name: "a.orf") == .raw)
+        let jpeg = DNGSample.jpegBytes(SamplePictures.quadrants(width: 16, height: 16))
+        #expect(PictureFormat(signature: jpeg, name: "a.cr2") == .jpeg)
+        #expect(try PictureDecoder.decode(jpeg, name: "a.cr2").format == .jpeg)
+        for name in ["a.cr2", "a.CR3", "a.nef", "a.nrw", "a.arw", "a.dng", "a.orf", "a.rw2", "a.raf", "a.pef", "a.srw"] {
+            #expect(PictureFormat.isPictureName(name))
+        }
+    }
+
+    /// A DNG on disk: LibRaw reads the file by its path once the file layer has found it a
+    /// regular file; a folder named like a RAW is refused by the file layer.
+    @Test func aFileOnDiskIsReadThroughTheFileLayer() throws {
+        let folder = NSTemporaryDirectory() + "raw-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/dir.dng", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/IMG_2.dng"
+        try Data(DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64), orientation: 6)).write(to: URL(fileURLWithPath: path))
+        let decoded = try PictureDecoder.decode(contentsOf: path)
+        #expect(decoded.image.width == 64 && decoded.image.height == 96)
+        #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(contentsOf: folder + "/dir.dng") }
+    }
+}
