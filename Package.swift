@@ -49,6 +49,11 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // WebP, TIFF and GIF pictures (SPEC §10 "Formats"): libwebp (+ its demuxer for the ICCP
+        // and EXIF chunks), libtiff through client I/O, giflib (no .pc file: the modulemap links it).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -124,7 +129,7 @@ let package = Package(
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CardMath", "CardPixels", "CWebP", "CTIFF", "CGIF",
             ],
             swiftSettings: pixelLoops
         ),
@@ -269,6 +274,7 @@ let package = Package(
             name: "CardPictureDecodingTests",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
+                "CWebP", "CTIFF", "CGIF",
             ]
         ),
         .testTarget(

@@ -56,8 +56,8 @@ public struct PictureCost: Equatable, Sendable {
     public var total: Int { input + working + output }
 }
 
-/// The one entry point for decoding picture files (PNG and JPEG, chosen by their first bytes),
-/// called by the loader's worker threads.
+/// The one entry point for decoding picture files (PNG, JPEG, WebP, TIFF and GIF, chosen by
+/// their first bytes), called by the loader's worker threads.
 ///
 /// Every cap of `PictureLimits` is checked from the file's size and header before anything is
 /// read whole or allocated for pixels: the file's size for the way its decoder reads it (JPEG
@@ -136,6 +136,12 @@ public enum PictureDecoder {
         case pngWhole
         /// JPEG through TurboJPEG (the file read whole).
         case jpeg(JPEGHeader)
+        /// WebP through libwebp, scaled as it is decoded (the file read whole).
+        case webp(WebPHeader)
+        /// TIFF through libtiff's client I/O, a strip or row of tiles at a time.
+        case tiff(TIFFHeader)
+        /// GIF's first frame through giflib (the file read whole).
+        case gif(GIFHeader)
     }
 
     /// A picture's header, checked against the limits, and what decoding it at a target costs.
@@ -154,13 +160,16 @@ public enum PictureDecoder {
     static func plan(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits,
                      streamingAbove: Int = wholePNGPixels) throws -> Plan {
         do {
-            let signature = try prefix(of: source, count: 8)
+            let signature = try prefix(of: source, count: 12)
             switch PictureFormat(signature: signature) {
             case .png: return try planPNG(source, name: name, target: target, limits: limits, streamingAbove: streamingAbove)
             case .jpeg: return try planJPEG(source, name: name, target: target, limits: limits)
-            case nil:
+            case .webp: return try planWebP(source, name: name, target: target, limits: limits)
+            case .tiff where PictureFormat.decodesAsTIFF(name: name): return try planTIFF(source, name: name, target: target, limits: limits)
+            case .gif: return try planGIF(source, name: name, target: target, limits: limits)
+            case .tiff, nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
-                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file")
+                    : PictureError.unsupported(path: name, reason: "not a PNG, JPEG, WebP, TIFF or GIF file")
             }
         } catch let error as FileReadError {
             throw PictureBytes.pictureError(error)
@@ -271,6 +280,15 @@ public enum PictureDecoder {
             try limits.check(header, bytes: bytes, name: name)
             let image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
             return DecodedPicture(image: image, fullSize: full, format: .jpeg)
+        case let .webp(header):
+            let image = try WebPDecoder.decode(wholeBytes(source), header: header, target: plan.wanted, name: name)
+            return DecodedPicture(image: image, fullSize: full, format: .webp)
+        case let .tiff(header):
+            let image = try TIFFDecoder.decode(source, header: header, target: plan.wanted, name: name, limits: limits)
+            return DecodedPicture(image: image, fullSize: full, format: .tiff)
+        case let .gif(header):
+            let image = try GIFDecoder.decode(wholeBytes(source), header: header, target: plan.wanted, name: name)
+            return DecodedPicture(image: image, fullSize: full, format: .gif)
         }
     }
 

@@ -37,14 +37,15 @@ public struct PictureFile: Hashable, Sendable {
     }
 }
 
-/// Lists a folder of pictures without decoding any: the `*.png`, `*.jpg` and `*.jpeg` files
+/// Lists a folder of pictures without decoding any: the `*.png`, `*.jpg`, `*.jpeg`, `*.webp`,
+/// `*.tif`, `*.tiff` and `*.gif` files
 /// directly in it (any case of the extension, not in subfolders, not hidden ones), in natural
 /// name order, with their sizes and modification times.
 ///
 /// Only ever reads: nothing in the folder is written, moved or deleted.
 public enum PictureFolder {
     /// File name extensions (lowercased) of the pictures a folder lists.
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif"]
 
     /// The pictures in `directory`, and one warning line per entry named like a picture that is
     /// not a readable file (a folder called "x.png", a dangling link).
