@@ -274,7 +274,6 @@ let package = Package(
             name: "CardPictureDecodingTests",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath",
-                "CWebP", "CTIFF", "CGIF",
             ]
         ),
         .testTarget(

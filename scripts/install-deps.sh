@@ -20,6 +20,9 @@ packages=(
   libfontconfig-dev  # titles: finding fonts and fallback fonts (fontconfig)
   fonts-dejavu-core  # titles: a sans-serif font for Latin, Greek and Cyrillic (tests need it)
   fonts-wqy-zenhei   # titles: CJK glyphs (tests need them)
+  libwebp-dev        # WebP pictures (libwebp, libwebpdemux for the chunks)
+  libtiff-dev        # TIFF pictures (libtiff through client I/O)
+  libgif-dev         # GIF pictures, the first frame (giflib)
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
 )
 

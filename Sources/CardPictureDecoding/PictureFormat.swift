@@ -30,6 +30,17 @@ public enum PictureFormat: String, Hashable, Sendable {
         }
     }
 
+    /// The format's MIME type, as the thumbnail cache records it (`Thumb::Mimetype`).
+    public var mimeType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
+        case .tiff: "image/tiff"
+        case .gif: "image/gif"
+        }
+    }
+
     /// TIFF's byte-order marks and version: 42 (classic) or 43 (BigTIFF), little- and big-endian.
     static let tiffSignatures: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A],
                                             [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]

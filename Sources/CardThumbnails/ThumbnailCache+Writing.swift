@@ -19,7 +19,7 @@ extension ThumbnailCache {
         let uri = FileURI.uri(forPath: picturePath)
         let metadata = ThumbnailMetadata(uri: uri, modificationTime: stamp.modificationTime, fileSize: stamp.size,
                                          imageSize: fullSize, software: software,
-                                         mimeType: format.map { $0 == .png ? "image/png" : "image/jpeg" })
+                                         mimeType: format?.mimeType)
         guard let png = try? PNGStructure.inserting(metadata.textChunks, into: PNGCodec.encode(fitted, fast: true)) else { return false }
         return writeAtomically(png, to: thumbnailPath(forURI: uri, size: size))
     }
