@@ -97,7 +97,8 @@ enum GIFDecoder {
         let palette = self.palette(colours.pointee, transparent: Int(transparent))
         // The frame's colour indices, each row in its place (interlaced files send every 8th row
         // from 0, every 8th from 4, every 4th from 2, then every 2nd from 1).
-        var indices = [UInt8](repeating: 0, count: width * height)
+        // Not cleared first: every row is read into it, or the decode fails.
+        var indices = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
         let passes = frame.Interlace ? [(0, 8), (4, 8), (2, 4), (1, 2)] : [(0, 1)]
         try indices.withUnsafeMutableBufferPointer { rows in
             for (start, step) in passes {

@@ -84,7 +84,8 @@ enum TIFFDecoder {
         let wanted = header.orientation.swapsAxes ? upright.transposed : upright
         let associated = picture.alpha != 0
         let reduced = wanted == stored ? nil : RowDownscaler(width: stored.width, height: stored.height, to: wanted, premultiply: associated)
-        var full = reduced == nil ? [UInt8](repeating: 0, count: stored.pixelCount * 4) : []
+        // At full size every row is copied in (or the decode fails): not cleared first.
+        var full = reduced == nil ? [UInt8](unsafeUninitializedCapacity: stored.pixelCount * 4) { $1 = stored.pixelCount * 4 } : []
         var band = [UInt32](repeating: 0, count: stored.width * header.bandRows)
         let rowBytes = stored.width * 4
         for top in stride(from: 0, to: stored.height, by: header.bandRows) {

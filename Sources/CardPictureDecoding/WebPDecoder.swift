@@ -35,9 +35,13 @@ enum WebPDecoder {
             config.options.scaled_width = Int32(wanted.width)
             config.options.scaled_height = Int32(wanted.height)
         }
-        var pixels = [UInt8](repeating: 0, count: wanted.pixelCount * 4)
+        // Not cleared first: libwebp writes every pixel of a decode that succeeds, and a header
+        // declaring a huge picture over a few bytes of data fails without touching most pages.
+        var pixels = [UInt8](unsafeUninitializedCapacity: wanted.pixelCount * 4) { _, count in count = wanted.pixelCount * 4 }
         let status = pixels.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { decode($0, into: out.baseAddress!, width: wanted.width, height: wanted.height, stride: wanted.width * 4, config: &config) }
+            bytes.withUnsafeBufferPointer {
+                decode($0, into: out.baseAddress!, width: wanted.width, height: wanted.height, stride: wanted.width * 4, config: &config)
+            }
         }
         try WebPHeader.check(status, name: name)
         return RGBAImage(width: wanted.width, height: wanted.height, pixels: pixels)
