@@ -2,10 +2,19 @@ import CardMath
 import CardPictureDecoding
 import FuzzMain
 
+/// Most inputs' limits: pictures of at most 4 MP.
+let fuzzLimits = PictureLimits(maximumPixels: 1 << 22)
+
 /// One libFuzzer input: WebP bytes (libwebp: VP8, VP8L, alpha, animation, EXIF and ICCP chunks).
 /// Probed and decoded through `PictureDecoder` (the viewer's one entry point), at a target chosen
 /// by the last byte so scaling, downscaling and orientation all run. Only `PictureError` may come
 /// out; sizes must be consistent, and the probe must agree.
+///
+/// One input in 16 (by the last byte) runs under the standard limits (268 MP, 192 MB of working
+/// memory); the rest under `fuzzLimits` (4 MP), so that inputs declaring huge pictures over a
+/// few bytes, which cost a huge output's allocation under AddressSanitizer, do not take the
+/// fuzzer's time from the decoders' code. The caps themselves are tested with bombs in
+/// `FormatBombTests` and the decoders' tests.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
@@ -16,9 +25,10 @@ public func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case 1: .cover(box)
     default: .fullSize
     }
-    let probed = try? PictureDecoder.probe(bytes, name: "fuzz.webp")
+    let limits = selector % 16 == 0 ? PictureLimits.standard : fuzzLimits
+    let probed = try? PictureDecoder.probe(bytes, name: "fuzz.webp", limits: limits)
     do {
-        let picture = try PictureDecoder.decode(bytes, name: "fuzz.webp", target: target)
+        let picture = try PictureDecoder.decode(bytes, name: "fuzz.webp", target: target, limits: limits)
         precondition(picture.image.pixels.count == picture.image.width * picture.image.height * 4)
         precondition(picture.image.width <= picture.fullSize.width && picture.image.height <= picture.fullSize.height)
         precondition(picture.image.width == target.size(for: picture.fullSize).width
