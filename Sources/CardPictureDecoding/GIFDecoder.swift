@@ -140,6 +140,12 @@ enum GIFDecoder {
             palette.withUnsafeBufferPointer { palette in
                 for y in 0..<canvas.height {
                     let inside = y >= frame.top && y < frame.top + frame.height
+                    // Rows above and below the frame: transparent (the full-size output is
+                    // cleared already).
+                    guard inside else {
+                        reduced?.addTransparentRow()
+                        continue
+                    }
                     row.withUnsafeMutableBufferPointer { row in
                         for x in 0..<canvas.width { row[x] = 0 }
                         if inside {

@@ -47,6 +47,12 @@ struct GIFDecodingTests {
                 #expect(picture.image[x, y] == (inside ? Self.colour(frame[(y - 9) * 10 + x - 7]) : (0, 0, 0, 0)), "(\(x), \(y))")
             }
         }
+        // Reduced, the rows above and below the frame are skipped unread: the same pixels as the
+        // whole canvas averaged.
+        for box in [PixelSize(width: 8, height: 8), PixelSize(width: 11, height: 7), PixelSize(width: 5, height: 13)] {
+            let size = PictureTarget.fit(box).size(for: PixelSize(width: 24, height: 16))
+            #expect(try PictureDecoder.decode(gif, target: .fit(box)).image == AreaDownscaler.downscale(picture.image, to: size), "\(box)")
+        }
     }
 
     @Test func aFrameOutsideTheScreenIsCorrupt() throws {

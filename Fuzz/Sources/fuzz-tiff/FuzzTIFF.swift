@@ -5,6 +5,16 @@ import FuzzMain
 /// Most inputs' limits: pictures of at most 4 MP.
 let fuzzLimits = PictureLimits(maximumPixels: 1 << 22)
 
+/// The workers' decode budget as the viewer has it (`DecodeBudget`, one decode at a time here):
+/// a decode costing more than all of it is refused before it starts.
+struct FuzzBudget: DecodeAdmission {
+    func admit<Result>(_ bytes: Int, name: String, _ body: () throws -> Result) throws -> Result {
+        let budget = PictureLimits.standard.decodeBudget
+        guard bytes <= budget else { throw PictureError.tooMuchMemory(path: name, bytes: bytes, limit: budget) }
+        return try body()
+    }
+}
+
 /// One libFuzzer input: TIFF bytes (libtiff through client I/O: strips, tiles, every photometric, Orientation, ICC).
 /// Probed and decoded through `PictureDecoder` (the viewer's one entry point), at a target chosen
 /// by the last byte so scaling, downscaling and orientation all run. Only `PictureError` may come
@@ -28,7 +38,8 @@ public func fuzzTIFF(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let limits = selector % 16 == 0 ? PictureLimits.standard : fuzzLimits
     let probed = try? PictureDecoder.probe(bytes, name: "fuzz.tif", limits: limits)
     do {
-        let picture = try PictureDecoder.decode(bytes, name: "fuzz.tif", target: target, limits: limits)
+        let picture = try PictureDecoder.decode(bytes, name: "fuzz.tif", target: target, limits: limits,
+                                                 admission: FuzzBudget())
         precondition(picture.image.pixels.count == picture.image.width * picture.image.height * 4)
         precondition(picture.image.width <= picture.fullSize.width && picture.image.height <= picture.fullSize.height)
         precondition(picture.image.width == target.size(for: picture.fullSize).width
