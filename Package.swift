@@ -55,6 +55,11 @@ let package = Package(
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+        // WebP, TIFF and GIF pictures (SPEC §10 "Formats"): libwebp (+ its demuxer for the ICCP
+        // and EXIF chunks), libtiff through client I/O, giflib (no .pc file: the modulemap links it).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
 
         // The one file layer: safe open (regular files only, non-blocking), capped reads, atomic
         // writes, exclusive new files, folder listing. Every file the viewer reads or writes goes
@@ -138,7 +143,7 @@ let package = Package(
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw", "CWebP", "CTIFF", "CGIF",
             ],
             swiftSettings: pixelLoops
         ),

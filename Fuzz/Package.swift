@@ -45,6 +45,23 @@ let package = Package(
             ],
             swiftSettings: fuzzer
         ),
+        // WebP, TIFF and GIF through PictureDecoder: libwebp (scaling, alpha, animation, EXIF and
+        // ICCP chunks), libtiff over client I/O (strips, tiles, orientation), giflib's first frame.
+        .executableTarget(
+            name: "fuzz-webp",
+            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            swiftSettings: fuzzer
+        ),
+        .executableTarget(
+            name: "fuzz-tiff",
+            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            swiftSettings: fuzzer
+        ),
+        .executableTarget(
+            name: "fuzz-gif",
+            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            swiftSettings: fuzzer
+        ),
         // Thumbnail metadata: PNG chunk structure and tEXt keys, validity against a file stamp.
         .executableTarget(name: "fuzz-thumbnail", dependencies: ["FuzzMain", .product(name: "CardThumbnails", package: "CardViewer")],
                           swiftSettings: fuzzer),

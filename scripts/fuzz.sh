@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. `make fuzz`, `make fuzz FUZZ_SECONDS=600`,
 #                                           `scripts/fuzz.sh 300 picture png`
 # Targets: png (PNGCodec as the viewer calls it), picture (PictureDecoder: JPEG + EXIF + PNG, ICC
-# profiles through lcms2, JPEG embedded previews),
+# profiles through lcms2, JPEG embedded previews), webp, tiff, gif (PictureDecoder on WebP through
+# libwebp, TIFF through libtiff, GIF's first frame through giflib),
 # thumbnail (thumbnail metadata), state (DeckStore.decodeState), replay (ReplayScript.parse),
 # layoutfile (LayoutFile: the JSON, the expressions, and the layout laid out; seeds: examples/layouts),
 # xmp (culling marks: XMP sidecars and packets embedded in JPEG/PNG/WebP/TIFF, through Exempi),
@@ -20,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-${FUZZ_SECONDS:-60}}"
-targets=(png picture thumbnail state replay layoutfile xmp heif raw)
+targets=(png picture webp tiff gif thumbnail state replay layoutfile xmp heif raw)
 if [ $# -gt 1 ]; then targets=("${@:2}"); fi
 work=Fuzz/.work
 

@@ -24,6 +24,9 @@ packages=(
   libexempi-dev      # culling marks: XMP sidecars parsed and written (Exempi, Adobe's XMP Toolkit)
   libimage-exiftool-perl  # exiftool: tests read the written XMP sidecars with a second reader
   webp               # webpmux: tests embed XMP in a WebP as other tools do
+  libwebp-dev        # WebP pictures (libwebp, libwebpdemux for the chunks)
+  libtiff-dev        # TIFF pictures (libtiff through client I/O)
+  libgif-dev         # GIF pictures, the first frame (giflib)
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
   libheif-dev        # HEIC/AVIF (libheif 1.15; Debian 12's libheif1 carries libde265, dav1d, and the x265
                      # and aom encoders the tests make their samples with)

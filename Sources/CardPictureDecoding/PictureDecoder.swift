@@ -60,8 +60,8 @@ public struct PictureCost: Equatable, Sendable {
     public var total: Int { input + working + output }
 }
 
-/// The one entry point for decoding picture files (PNG, JPEG and HEIF chosen by their first
-/// bytes; camera RAW by its name and first bytes), called by the loader's worker threads.
+/// The one entry point for decoding picture files (PNG, JPEG, HEIF, WebP, TIFF and GIF chosen by
+/// their first bytes; camera RAW by its name and first bytes), called by the loader's worker threads.
 ///
 /// Every cap of `PictureLimits` is checked from the file's size and header before anything is
 /// read whole or allocated for pixels: the file's size for the way its decoder reads it (JPEG
@@ -152,6 +152,12 @@ public enum PictureDecoder {
         case heif(HEIFFile, image: OpaquePointer)
         /// Camera RAW through LibRaw: its preview, or its raw data at half size.
         case raw(RAWDecoder.Route)
+        /// WebP through libwebp, scaled as it is decoded (the file read whole).
+        case webp(WebPHeader)
+        /// TIFF through libtiff's client I/O, a strip or row of tiles at a time.
+        case tiff(TIFFHeader)
+        /// GIF's first frame through giflib (the file read whole).
+        case gif(GIFHeader)
     }
 
     /// A picture's header, checked against the limits, and what decoding it at a target costs.
@@ -176,9 +182,12 @@ public enum PictureDecoder {
             case .jpeg: return try planJPEG(source, name: name, target: target, limits: limits)
             case .heif: return try planHEIF(source, name: name, target: target, limits: limits)
             case .raw: return try planRAW(source, name: name, target: target, limits: limits)
+            case .webp: return try planWebP(source, name: name, target: target, limits: limits)
+            case .tiff: return try planTIFF(source, name: name, target: target, limits: limits)
+            case .gif: return try planGIF(source, name: name, target: target, limits: limits)
             case nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
-                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file, nor HEIF or camera RAW")
+                    : PictureError.unsupported(path: name, reason: "not a PNG or JPEG file, nor HEIF, WebP, TIFF, GIF or camera RAW")
             }
         } catch let error as FileReadError {
             throw PictureBytes.pictureError(error)
@@ -335,6 +344,15 @@ public enum PictureDecoder {
         case let .raw(route):
             let decoded = try RAWDecoder.decode(route, wanted: plan.wanted, name: name, limits: limits)
             return DecodedPicture(image: decoded, fullSize: full, format: .raw)
+        case let .webp(header):
+            let image = try WebPDecoder.decode(wholeBytes(source), header: header, target: plan.wanted, name: name)
+            return DecodedPicture(image: image, fullSize: full, format: .webp)
+        case let .tiff(header):
+            let image = try TIFFDecoder.decode(source, header: header, target: plan.wanted, name: name, limits: limits)
+            return DecodedPicture(image: image, fullSize: full, format: .tiff)
+        case let .gif(header):
+            let image = try GIFDecoder.decode(wholeBytes(source), header: header, target: plan.wanted, name: name)
+            return DecodedPicture(image: image, fullSize: full, format: .gif)
         }
     }
 

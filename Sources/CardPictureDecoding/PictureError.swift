@@ -3,7 +3,8 @@
 public enum PictureError: Error, Equatable, CustomStringConvertible {
     /// The file cannot be opened or read (missing, permissions, a folder, an I/O error).
     case unreadable(path: String, reason: String)
-    /// Not a PNG or JPEG, or a kind of JPEG the decoder does not handle (lossless, 12-bit).
+    /// Not a picture format the viewer reads, or a kind it does not handle (lossless or 12-bit
+    /// JPEG, floating-point TIFF).
     case unsupported(path: String, reason: String)
     /// The file ends before the picture does.
     case truncated(path: String, reason: String)

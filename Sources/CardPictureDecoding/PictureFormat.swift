@@ -8,18 +8,32 @@ public enum PictureFormat: String, Hashable, Sendable {
     case heif
     /// Camera RAW (`RAWFormat.extensions`), through LibRaw: the embedded preview.
     case raw
+    /// WebP (RIFF container, lossy VP8 or lossless VP8L; an animation's first frame).
+    case webp
+    /// TIFF (classic or BigTIFF), the first image.
+    case tiff
+    /// GIF87a/GIF89a, the first frame.
+    case gif
 
-    /// The format whose signature `prefix` starts with: PNG's eight-byte signature, JPEG's
-    /// start-of-image marker followed by another marker (FF D8 FF), or an ISO-BMFF `ftyp` box
-    /// naming a HEIF still brand (`HEIFSignature`). Nil for anything else (RAW included: it
-    /// needs the name too).
+    /// The format whose signature `prefix` starts with: PNG's eight-byte signature; JPEG's
+    /// start-of-image marker followed by another marker (FF D8 FF); an ISO-BMFF `ftyp` box
+    /// naming a HEIF still brand (`HEIFSignature`); `RIFF` + 4 bytes + `WEBP`; TIFF's `II*\0` /
+    /// `MM\0*` (or BigTIFF's `II+\0` / `MM\0+`); `GIF87a` / `GIF89a`. Nil for anything else
+    /// (RAW included: it needs the name too, and a TIFF-shaped RAW file reads as TIFF here).
     public init?(signature prefix: some Collection<UInt8>) {
-        if prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        let bytes = Array(prefix.prefix(HEIFSignature.prefixLength))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
-        } else if prefix.starts(with: [0xFF, 0xD8, 0xFF]) {
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
-        } else if HEIFSignature.matches(Array(prefix.prefix(HEIFSignature.prefixLength))) {
+        } else if HEIFSignature.matches(bytes) {
             self = .heif
+        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            self = .webp
+        } else if Self.tiffSignatures.contains(where: { bytes.starts(with: $0) }) {
+            self = .tiff
+        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }
@@ -27,7 +41,8 @@ public enum PictureFormat: String, Hashable, Sendable {
 
     /// The format of a file named `name` whose first bytes are `prefix`: RAW when the name has a
     /// RAW extension and the bytes one of the RAW signatures (`RAWFormat.matches`), otherwise
-    /// as `init(signature:)` decides. The one place RAW is told from TIFF, JPEG or HEIF.
+    /// as `init(signature:)` decides. The one place RAW is told from TIFF, JPEG or HEIF: a `.dng`
+    /// or `.nef` with TIFF's header is RAW, a `.tif` with it TIFF.
     public init?(signature prefix: some Collection<UInt8>, name: String) {
         if RAWFormat.matches(signature: Array(prefix.prefix(RAWFormat.prefixLength)), name: name) {
             self = .raw
@@ -41,10 +56,16 @@ public enum PictureFormat: String, Hashable, Sendable {
     /// image/x-dcraw.
     public var mimeType: String { Self.mimeTypes[self] ?? "application/octet-stream" }
 
-    static let mimeTypes: [PictureFormat: String] = [.png: "image/png", .jpeg: "image/jpeg", .heif: "image/heif", .raw: "image/x-dcraw"]
+    static let mimeTypes: [PictureFormat: String] = [.png: "image/png", .jpeg: "image/jpeg", .heif: "image/heif", .raw: "image/x-dcraw",
+                                                     .webp: "image/webp", .tiff: "image/tiff", .gif: "image/gif"]
+
+    /// TIFF's byte-order marks and version: 42 (classic) or 43 (BigTIFF), little- and big-endian.
+    static let tiffSignatures: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A],
+                                            [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
 
     /// Every picture file name extension a folder lists (lowercased).
-    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif"]).union(RAWFormat.extensions)
+    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif", "webp", "tif", "tiff", "gif"])
+        .union(RAWFormat.extensions)
 
     /// Whether a file name has one of the extensions a picture folder lists (`extensions`), in
     /// any case. (The file's bytes still decide how it is decoded.)

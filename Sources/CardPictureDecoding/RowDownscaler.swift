@@ -62,6 +62,27 @@ final class RowDownscaler {
         }
     }
 
+    /// Adds the next source row when it is wholly transparent black (every byte 0), without
+    /// reading it: it adds nothing to the sums, which are only cleared when it is a destination
+    /// row's first. O(1) but once per destination row, so a canvas mostly outside its picture (a
+    /// GIF frame on a large screen) costs its output, not its area.
+    func addTransparentRow() {
+        let source = rowsAdded
+        guard source < height else { return }
+        rowsAdded += 1
+        for (y, sums) in [(destination, current), (destination + 1, next)] where y < size.height && source == rows.first[y] {
+            sums.update(repeating: SIMD4<Float>(repeating: 0))
+        }
+        if destination < size.height, source == rows.first[destination] + rows.count[destination] - 1 {
+            AreaDownscaler.average(current, columns, into: averaged)
+            output.withUnsafeMutableBufferPointer { out in
+                AreaDownscaler.store(averaged, into: out.baseAddress! + destination * size.width * 4, premultiplied: premultiply)
+            }
+            swap(&current, &next)
+            destination += 1
+        }
+    }
+
     /// Adds source row `source` into destination row `y`'s sums, when `y` covers it.
     @inline(__always)
     private func accumulate(_ row: UnsafePointer<UInt8>, source: Int, into y: Int, sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {

@@ -38,7 +38,7 @@ public struct PictureFile: Hashable, Sendable {
 }
 
 /// Lists a folder of pictures without decoding any: the files directly in it named with one of
-/// `extensions` (PNG, JPEG, HEIF/AVIF, camera RAW; any case, not in subfolders, not hidden
+/// `extensions` (PNG, JPEG, HEIF/AVIF, WebP, TIFF, GIF, camera RAW; any case, not in subfolders, not hidden
 /// ones), in natural name order, with their sizes and modification times. A RAW and a JPEG of
 /// the same name are one picture (`PicturePairs`).
 ///
@@ -47,7 +47,7 @@ public enum PictureFolder {
     /// File name extensions (lowercased) of the pictures a folder lists: the same as
     /// CardPictureDecoding's `PictureFormat.extensions` (this layer decodes nothing, so it keeps
     /// its own copy).
-    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif"]).union(rawExtensions)
+    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif", "webp", "tif", "tiff", "gif"]).union(rawExtensions)
 
     /// Camera RAW extensions (lowercased): CR2, CR3, NEF, NRW, ARW, DNG, ORF, RW2, RAF, PEF, SRW.
     public static let rawExtensions: Set<String> = ["cr2", "cr3", "nef", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw"]

@@ -191,7 +191,7 @@ public enum ViewerProgram {
         return [
             "No \(pictureKinds) pictures in",
             "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
-            "A folder deck shows its .png, .jpg and .jpeg files.",
+            "A folder deck shows its PNG, JPEG, WebP, TIFF and GIF files.",
             "Add some and start again, or drop pictures on the window.",
         ]
     }

@@ -9,7 +9,7 @@ import CardThumbnails
 /// `render`, `bench` and `layout`.
 struct DeckPathOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("""
-        Folders and picture files (.png, .jpg, .jpeg) shown as one deck, in the order given, each folder's \
+        Folders and picture files (.png, .jpg, .jpeg, .webp, .tif, .tiff, .gif) shown as one deck, in the order given, each folder's \
         pictures in natural name order; a single file opens its folder at that picture. Only read, never changed. \
         A folder named like a subcommand is given as ./NAME.
         """, valueName: "path"))

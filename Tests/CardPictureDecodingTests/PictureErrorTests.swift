@@ -22,7 +22,7 @@ struct PictureErrorTests {
 
     @Test func emptyAndForeignFiles() {
         expectRefused([], name: "empty.jpg") { if case .truncated = $0 { true } else { false } }
-        expectRefused(Array("GIF89a not a picture".utf8), name: "a.gif.jpg") { if case .unsupported = $0 { true } else { false } }
+        expectRefused(Array("BM6 a bitmap, not a picture the viewer reads".utf8), name: "a.bmp.jpg") { if case .unsupported = $0 { true } else { false } }
         expectRefused([0xFF, 0xD8], name: "soi-only.jpg") { if case .unsupported = $0 { true } else { false } }
     }
 

@@ -1,5 +1,6 @@
 // Writes the fuzzers' seed corpus with the project's own writers: `fuzz-seeds DIR` makes
-// DIR/png, DIR/picture, DIR/thumbnail, DIR/state, DIR/replay, DIR/xmp, DIR/heif and DIR/raw. Small inputs on purpose:
+// DIR/png, DIR/picture, DIR/webp, DIR/tiff, DIR/gif, DIR/thumbnail, DIR/state, DIR/replay, DIR/xmp,
+// DIR/heif and DIR/raw. Small inputs on purpose:
 // libFuzzer mutates them, and small files run many times a second.
 import CardFormatSamples
 import CardImaging
@@ -65,6 +66,36 @@ if let adobe = ICCProfileWriter.profile(.adobeRGB), let p3 = ICCProfileWriter.pr
 let camera = JPEGPreviewWriter.withExifThumbnail(try JPEGEncoder.encode(picture(64, 48)), thumbnail: try JPEGEncoder.encode(picture(16, 12)),
                                                  orientation: .right)
 try save(JPEGPreviewWriter.withMPFPreview(camera, preview: try JPEGEncoder.encode(picture(32, 24))), "picture", "camera-previews.jpg")
+
+// WebP: lossy and lossless, translucent, with EXIF orientation and an ICCP chunk, an animation.
+let size = PixelSize(width: small.width, height: small.height)
+try save(WebPEncoder.encode(small, lossless: false, quality: 80), "webp", "lossy-alpha.webp")
+try save(WebPEncoder.encode(small, lossless: true), "webp", "lossless-alpha.webp")
+try save(WebPEncoder.encode(RGBAImage(width: 9, height: 7, fill: (200, 100, 50, 255)), lossless: false), "webp", "lossy.webp")
+try save(WebPEncoder.extended(WebPEncoder.encode(small, lossless: true), size: size, alpha: true, icc: [UInt8](repeating: 7, count: 40),
+                              exif: WebPEncoder.exif(orientation: 6)), "webp", "extended-exif6-icc.webp")
+try save(WebPEncoder.animation(canvas: PixelSize(width: 20, height: 16), frames: [
+    WebPEncoder.Frame(webp: WebPEncoder.encode(picture(6, 4), lossless: true), x: 2, y: 4, size: PixelSize(width: 6, height: 4)),
+    WebPEncoder.Frame(webp: WebPEncoder.encode(picture(20, 16), lossless: false), x: 0, y: 0, size: PixelSize(width: 20, height: 16)),
+]), "webp", "animation.webp")
+
+// TIFF: strips and tiles, 8 and 16 bits, alpha, each compression, an orientation and a profile.
+try save(TIFFEncoder.encode(small, layout: .strips(rows: 3), compression: .none), "tiff", "strips-none.tif")
+try save(TIFFEncoder.encode(small, layout: .strips(rows: 5), bits: 16, compression: .lzw), "tiff", "strips16-lzw.tif")
+try save(TIFFEncoder.encode(small, layout: .tiles(width: 16, height: 16), alpha: true, orientation: 6), "tiff", "tiles-alpha-6.tif")
+try save(TIFFEncoder.encode(small, layout: .strips(rows: 12), orientation: 3, icc: [UInt8](repeating: 3, count: 40)), "tiff", "icc-3.tif")
+
+// GIF: two frames with transparency, an interlaced frame, a frame inside a larger screen.
+let palette: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (250, 250, 250)]
+let indices = (0..<(12 * 9)).map { UInt8($0 % 4) }
+try save(GIFEncoder.encode(canvas: PixelSize(width: 12, height: 9), palette: palette, frames: [
+    GIFEncoder.Frame(indices: indices, width: 12, height: 9, transparent: 2),
+    GIFEncoder.Frame(indices: indices.reversed(), width: 12, height: 9),
+]), "gif", "two-frames.gif")
+try save(GIFEncoder.encode(canvas: PixelSize(width: 12, height: 9), palette: palette,
+                           frames: [GIFEncoder.Frame(indices: indices, width: 12, height: 9, interlaced: true)]), "gif", "interlaced.gif")
+try save(GIFEncoder.encode(canvas: PixelSize(width: 20, height: 20), palette: palette,
+                           frames: [GIFEncoder.Frame(indices: indices, left: 3, top: 5, width: 12, height: 9)]), "gif", "inside.gif")
 
 // Thumbnails as the cache writes them, and a failure record.
 let metadata = ThumbnailMetadata(uri: "file:///tmp/a.jpg", modificationTime: 1_700_000_000, fileSize: 1234,

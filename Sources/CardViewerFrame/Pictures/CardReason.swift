@@ -9,7 +9,7 @@ enum CardReason {
     static func of(_ error: any Error) -> String {
         guard let error = error as? PictureError else { return "unreadable" }
         switch error {
-        case let .unsupported(_, reason): return reason.contains("not a PNG or JPEG") ? "not a picture" : "not supported"
+        case let .unsupported(_, reason): return reason.contains("not a PNG, JPEG") ? "not a picture" : "not supported"
         case .truncated: return "truncated"
         case let .corrupt(_, reason):
             // A failure remembered in the thumbnail cache carries the first one's line.
@@ -25,7 +25,7 @@ enum CardReason {
     static func of(line: String) -> String {
         guard let quote = line.range(of: "' is ", options: .backwards) else { return "corrupt" }
         let rest = line[quote.upperBound...]
-        if rest.hasPrefix("not supported") { return rest.contains("not a PNG or JPEG") ? "not a picture" : "not supported" }
+        if rest.hasPrefix("not supported") { return rest.contains("not a PNG, JPEG") ? "not a picture" : "not supported" }
         if rest.hasPrefix("truncated") { return "truncated" }
         if rest.hasPrefix("too large") { return "too large" }
         return "corrupt"

@@ -1,0 +1,126 @@
+import CTIFF
+import CardImaging
+import CardMath
+import CardPixels
+
+/// What a TIFF's first directory says, read without decoding: the stored size, the Orientation
+/// tag, and how its pixels are laid out (strips or tiles, their sizes), for the cost.
+struct TIFFHeader: Equatable {
+    /// The stored size, pixels.
+    var size: PixelSize
+    var orientation: PictureOrientation
+    /// Rows libtiff decodes at once: a strip's rows, or a tile's height.
+    var bandRows: Int
+    /// libtiff's buffer for one strip or tile (all planes, for separate planes), bytes.
+    var chunkBytes: Int
+    var hasAlpha: Bool
+
+    /// Reads the first directory of `file`.
+    init(_ file: TIFFFile) throws {
+        guard let width = file.uint32(TIFFTAG_IMAGEWIDTH), let height = file.uint32(TIFFTAG_IMAGELENGTH) else {
+            throw PictureError.corrupt(path: file.name, reason: "the TIFF has no image width or length")
+        }
+        size = PixelSize(width: Int(width), height: Int(height))
+        orientation = file.uint16(TIFFTAG_ORIENTATION, defaulted: true).flatMap { PictureOrientation(rawValue: Int($0)) } ?? .up
+        let planes = file.uint16(TIFFTAG_PLANARCONFIG, defaulted: true) == UInt16(PLANARCONFIG_SEPARATE)
+            ? Int(file.uint16(TIFFTAG_SAMPLESPERPIXEL, defaulted: true) ?? 1) : 1
+        var extra: UInt16 = 0
+        var kinds: UnsafeMutablePointer<UInt16>?
+        hasAlpha = cardviewer_tiff_get_extra_samples(file.handle, &extra, &kinds) != 0 && extra > 0
+        if TIFFIsTiled(file.handle) != 0 {
+            bandRows = Int(file.uint32(TIFFTAG_TILELENGTH) ?? 0)
+            chunkBytes = Int(clamping: TIFFTileSize64(file.handle)) * planes
+        } else {
+            bandRows = Int(file.uint32(TIFFTAG_ROWSPERSTRIP) ?? height)
+            chunkBytes = Int(clamping: TIFFStripSize64(file.handle)) * planes
+        }
+        bandRows = max(1, min(bandRows, Int(height)))
+    }
+
+    /// The working memory of a decode to `wanted` (stored pixels) beyond the output, bytes:
+    /// libtiff's buffer for a strip or tile, one band of rows as RGBA, the downscaler's sums,
+    /// and libtiff's conversion tables (under 1 MiB).
+    func workingBytes(wanted: PixelSize) -> Int {
+        chunkBytes.saturatingAdd(size.width * bandRows * 4).saturatingAdd(RowDownscaler.workingBytes(width: size.width, size: wanted))
+            .saturatingAdd(1 << 20)
+    }
+}
+
+private extension Int {
+    func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}
+
+/// TIFF decoding through libtiff's RGBA interface (`TIFFRGBAImage`: every photometric libtiff
+/// converts — greyscale, palette, RGB, YCbCr, CMYK, 1 to 16 bits a sample, strips or tiles,
+/// contiguous or separate planes, any compression it was built with), one band of rows at a
+/// time (a strip's rows or a row of tiles), each row fed to a `RowDownscaler`: memory is the
+/// output and one band, never the whole picture. The stored rows are read in stored order
+/// (`req_orientation` = the file's own, so libtiff flips nothing) and the Orientation tag applied
+/// afterwards; the ICC profile (tag 34675) is handed to `ColourConversion`.
+///
+/// Thread-safe: each call opens its own libtiff handle over its own source.
+enum TIFFDecoder {
+    /// Decodes the first image of the TIFF in `source` at `upright` pixels.
+    static func decode(_ source: some ByteSource, header: TIFFHeader, target upright: PixelSize, name: String,
+                       limits: PictureLimits) throws -> RGBAImage {
+        let file = try TIFFFile(source, name: name, maximumAllocation: limits.maximumWorkingMemory)
+        guard try TIFFHeader(file) == header else {
+            throw PictureError.corrupt(path: name, reason: "the TIFF header changed while the file was read")
+        }
+        var reason = [CChar](repeating: 0, count: 1024)
+        guard cardviewer_tiff_rgba_ok(file.handle, &reason) != 0 else {
+            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
+        }
+        var picture = TIFFRGBAImage()
+        guard TIFFRGBAImageBegin(&picture, file.handle, 1, &reason) != 0 else {
+            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
+        }
+        defer { TIFFRGBAImageEnd(&picture) }
+        picture.req_orientation = picture.orientation
+        let stored = header.size
+        let wanted = header.orientation.swapsAxes ? upright.transposed : upright
+        let associated = picture.alpha != 0
+        let reduced = wanted == stored ? nil : RowDownscaler(width: stored.width, height: stored.height, to: wanted, premultiply: associated)
+        // At full size every row is copied in (or the decode fails): not cleared first.
+        var full = reduced == nil ? [UInt8](unsafeUninitializedCapacity: stored.pixelCount * 4) { $1 = stored.pixelCount * 4 } : []
+        var band = [UInt32](repeating: 0, count: stored.width * header.bandRows)
+        let rowBytes = stored.width * 4
+        for top in stride(from: 0, to: stored.height, by: header.bandRows) {
+            let rows = min(header.bandRows, stored.height - top)
+            picture.row_offset = Int32(top)
+            picture.col_offset = 0
+            let ok = band.withUnsafeMutableBufferPointer { TIFFRGBAImageGet(&picture, $0.baseAddress, UInt32(stored.width), UInt32(rows)) }
+            guard ok != 0 else { throw file.failure("libtiff cannot decode rows \(top)–\(top + rows - 1)") }
+            band.withUnsafeMutableBytes { band in
+                for y in 0..<rows {
+                    let row = band.baseAddress!.advanced(by: y * rowBytes).assumingMemoryBound(to: UInt8.self)
+                    if associated { unpremultiply(row, count: stored.width) }
+                    if let reduced {
+                        reduced.add(row)
+                    } else {
+                        full.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: (top + y) * rowBytes).copyMemory(from: row, byteCount: rowBytes) }
+                    }
+                }
+            }
+        }
+        var image = reduced.map { RGBAImage(width: $0.size.width, height: $0.size.height, pixels: $0.finish()) }
+            ?? RGBAImage(width: stored.width, height: stored.height, pixels: full)
+        image = header.orientation.upright(image)
+        if let profile = file.iccProfile { ColourConversion.convertToSRGB(&image, iccProfile: profile) }
+        return image
+    }
+
+    /// libtiff's RGBA is alpha-premultiplied (it multiplies unassociated alpha in); the viewer's
+    /// pictures are straight: each colour divided by alpha, rounded.
+    private static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count {
+            let pixel = row + x * 4
+            let alpha = Int(pixel[3])
+            guard alpha > 0, alpha < 255 else { continue }
+            for channel in 0..<3 { pixel[channel] = UInt8(min(255, (Int(pixel[channel]) * 255 + alpha / 2) / alpha)) }
+        }
+    }
+}
