@@ -29,15 +29,18 @@ public enum PictureSizing {
     /// The most workers `workerCount(cores:)` suggests: each holds a full-size decode.
     public static let maximumWorkers = 7
 
-    /// The card tier's layer side, pixels: a quarter of the framebuffer's longer side, rounded up
-    /// to 32, within 256…512. Layers are square so a picture of any aspect fits with its longer
-    /// side at full resolution. A grid card (4 columns at 1280 points, 7 at 1920: ~285 and ~245
-    /// points wide) and a wheel card (133×173 points) need no more; larger cards ask for the
-    /// full tier (`tier(forCardOnScreen:cardTierSide:)`).
+    /// The card tier's layer side, pixels: the thumbnail folder's side nearest a quarter of the
+    /// framebuffer's longer side — 256 (`large`) up to 1920 pixels, 512 (`x-large`) past it.
+    /// Layers are square so a picture of any aspect fits with its longer side at full
+    /// resolution. A grid card (4 columns at 1280 points, 5 at 1440, 7 at 1920: ~245–285 points wide) and a
+    /// wheel card (133×173 points) are within 1.25 × 256; larger cards ask for the full tier
+    /// (`tier(forCardOnScreen:cardTierSide:)`). (A quarter rounded up to 32 made 320 and 384
+    /// pixel layers that held 256-pixel thumbnails magnified: 2.25 × the memory at 1440×900 —
+    /// the grid on 500 photos peaked at 231.5 MiB, 189.6 with 256 — and a first screen that
+    /// spent its time stretching and mipmapping.)
     public static func cardTierSide(framebuffer: PixelSize) -> Int {
         let longer = Double(max(framebuffer.width, framebuffer.height, 0))
-        let side = Int((longer * 0.25 / 32).rounded(.up)) * 32
-        return min(max(side, 256), 512)
+        return longer * 0.25 <= 480 ? 256 : 512
     }
 
     /// The full tier's layer size: the framebuffer's (HiDPI included), at most `maxTextureSize`
@@ -108,10 +111,8 @@ public enum PictureSizing {
     /// other), and at most `maxLayers` (the context's GL_MAX_ARRAY_TEXTURE_LAYERS; 256 is what
     /// every OpenGL 3.3 driver has).
     ///
-    /// With the default budget, no mipmaps and 30 cards in view: 1280×800 → 320² × 227 layers
-    /// (89 MiB) + 8 × 1280×800 (31 MiB); 1920×1080 → 480² × 91 (80 MiB) + 5 × 1920×1080
-    /// (40 MiB); 2560×1600 → 512² × 90 (90 MiB) + 2 × 2560×1600 (31 MiB). The viewer's, both
-    /// tiers mipmapped, at 1280×800: 320² × 150 + 8 full layers (`SizingTests`).
+    /// With the default budget and 30 cards in view, the layer counts follow from the sides
+    /// (`SizingTests` checks the arithmetic); the card tier is capped at `maxLayers`.
     public static func poolPlan(framebuffer: PixelSize, visibleCards: Int = 40, budget: Int = defaultTextureBudget,
                                 maxLayers: Int = 256, mipmapped: Bool = false) -> PoolPlan {
         let side = cardTierSide(framebuffer: framebuffer)

@@ -4,10 +4,13 @@ import Testing
 
 /// Decode sizes, tiers and the pool plan against the documented numbers.
 @Suite struct SizingTests {
-    @Test("the card tier's side: a quarter of the framebuffer's longer side, within 256…512")
+    @Test("the card tier's side: the thumbnail folder's side nearest a quarter of the framebuffer's longer side")
     func cardSide() {
-        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1280, height: 800)) == 320)
-        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1920, height: 1080)) == 480)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1280, height: 800)) == 256)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1440, height: 900)) == 256)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1920, height: 1080)) == 256)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 1924, height: 1080)) == 512)
+        #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 2560, height: 1600)) == 512)
         #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 800, height: 500)) == 256)
         #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 3840, height: 2160)) == 512)
         #expect(PictureSizing.cardTierSide(framebuffer: PixelSize(width: 0, height: 0)) == 256)
@@ -62,9 +65,9 @@ import Testing
     @Test("the documented plans")
     func documentedPlans() {
         let small = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1280, height: 800), visibleCards: 30)
-        #expect(small == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 227, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
+        #expect(small == PictureSizing.PoolPlan(cardSide: 256, cardLayers: 256, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
         let hd = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1920, height: 1080), visibleCards: 30)
-        #expect(hd == PictureSizing.PoolPlan(cardSide: 480, cardLayers: 91, fullSize: PixelSize(width: 1920, height: 1080), fullLayers: 5))
+        #expect(hd == PictureSizing.PoolPlan(cardSide: 256, cardLayers: 256, fullSize: PixelSize(width: 1920, height: 1080), fullLayers: 6))
         let retina = PictureSizing.poolPlan(framebuffer: PixelSize(width: 2560, height: 1600), visibleCards: 30)
         #expect(retina == PictureSizing.PoolPlan(cardSide: 512, cardLayers: 90, fullSize: PixelSize(width: 2560, height: 1600), fullLayers: 2))
         // More layers than the budget affords when many cards are in view; never past maxLayers.
@@ -73,7 +76,7 @@ import Testing
         #expect(PictureSizing.poolPlan(framebuffer: PixelSize(width: 2560, height: 1600), visibleCards: 200).cardLayers == 256)
         let mipmapped = PictureSizing.poolPlan(framebuffer: PixelSize(width: 1280, height: 800), mipmapped: true)
         // What the viewer makes at 1280 × 800 (both tiers mipmapped).
-        #expect(mipmapped == PictureSizing.PoolPlan(cardSide: 320, cardLayers: 150, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
+        #expect(mipmapped == PictureSizing.PoolPlan(cardSide: 256, cardLayers: 235, fullSize: PixelSize(width: 1280, height: 800), fullLayers: 8))
         #expect(mipmapped.bytes(mipmapped: true) <= PictureSizing.defaultTextureBudget)
     }
 }

@@ -87,7 +87,7 @@ struct FirstScreenPrefetchTests {
         builder.pictures.thumbnailRoot = cache.path
         let loaded = try builder.loadDeck()
         let viewport = Size(width: 640, height: 400)
-        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: Size(width: 1920, height: 1200)))
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: Size(width: 2560, height: 1600)))  // 512-pixel card layers, not 256
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
         let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
         defer { viewer.pictures.shutdown() }

@@ -55,10 +55,26 @@ struct HostileRun {
         // compile the shaders anew each time.
         environment["MESA_SHADER_CACHE_DIR"] = CommandRunner.cacheHome + "/mesa"
         for (key, value) in changes { environment[key] = value }
-        let argv = ([executable] + arguments).map { PathBytes.bytes($0) + [0] }
+        // Through GNU time when it is there: a child spawned straight from this test process
+        // reports this process's peak as its own (Linux keeps the high-water mark of the address
+        // space it had before exec — ours, hundreds of MB once many suites ran), where one forked
+        // by `time` starts from `time`'s few MB: the peak is the viewer's alone.
+        let measure = FileManager.default.isExecutableFile(atPath: Self.gnuTime)
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)").path
+        defer { if measure { try? FileManager.default.removeItem(atPath: report) } }
+        let prefix = measure ? [Self.gnuTime, "-f", "%M", "-o", report, "--"] : []
+        let argv = (prefix + [executable] + arguments).map { PathBytes.bytes($0) + [0] }
         let envp = environment.map { Array("\($0.key)=\($0.value)".utf8) + [0] }
-        return try spawn(argv: argv, envp: envp, timeLimit: timeLimit)
+        var outcome = try spawn(argv: argv, envp: envp, timeLimit: timeLimit)
+        if measure, let text = try? String(contentsOfFile: report, encoding: .utf8),
+           let kibibytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            outcome.peakResidentBytes = kibibytes * 1024
+        }
+        return outcome
     }
+
+    /// GNU time (Debian's `time` package, which scripts/install-deps.sh installs).
+    static let gnuTime = "/usr/bin/time"
 
     private static func spawn(argv: [[UInt8]], envp: [[UInt8]], timeLimit: Double) throws -> Outcome {
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
@@ -71,13 +87,19 @@ struct HostileRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        // Its own process group: a timeout kills `time` and the viewer it started together.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
         let argvPointers = argv.map { bytes in bytes.withUnsafeBufferPointer { strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) } }
         let envPointers = envp.map { bytes in bytes.withUnsafeBufferPointer { strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) } }
         defer { (argvPointers + envPointers).forEach { free($0) } }
         let spawned = (argvPointers + [nil]).withUnsafeBufferPointer { arguments in
             (envPointers + [nil]).withUnsafeBufferPointer { environment in
-                posix_spawn(&pid, argvPointers[0]!, &actions, nil, UnsafeMutablePointer(mutating: arguments.baseAddress!),
+                posix_spawn(&pid, argvPointers[0]!, &actions, &attributes, UnsafeMutablePointer(mutating: arguments.baseAddress!),
                             UnsafeMutablePointer(mutating: environment.baseAddress!))
             }
         }
@@ -97,7 +119,7 @@ struct HostileRun {
             if !exited, wait4(pid, &status, WNOHANG, &usage) == pid { exited = true }
             if !exited, !timedOut, Date().timeIntervalSince(start) > timeLimit {
                 timedOut = true
-                kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)
             }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), exited ? 100 : 20)

@@ -78,6 +78,20 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         return prepared
     }
 
+    /// The prepared picture for `load` if it is ready now (never waits; `nil` leaves the load
+    /// to the thread or a worker): the frame loop takes a ready first screen at once, past the
+    /// workers' queue.
+    func takeIfReady(_ load: PictureLoad) -> PreparedPicture? {
+        let key = Key(load)
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .success(var prepared)? = ready[key] else { return nil }
+        ready[key] = nil
+        taken += 1
+        prepared.generation = load.generation
+        return prepared
+    }
+
     /// Stops the thread after the load in progress and lets go of what no worker took.
     public func discard() {
         condition.lock()

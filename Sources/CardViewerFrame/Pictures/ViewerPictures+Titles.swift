@@ -7,9 +7,9 @@ import CardText
 import CardViewerCore
 
 extension ViewerPictures {
-    /// Title uploads per frame, at most (a slot is a few kilobytes: the bound keeps a screen of
-    /// new titles from landing in one frame).
-    static let titleUploadsPerFrame = 16
+    /// Title uploads per frame, at most: a screen of them (a slot is 1024 × 24–64 texels of one
+    /// byte, ~30–60 KB with mips: 48 are ~2 MB of memcpy).
+    static let titleUploadsPerFrame = titlesInFlight
 
     /// Points `record` at the atlas slot of card `id`'s title, or at no title while it is not
     /// rasterized yet (asking for it); returns true when the card's title is shown (or it has

@@ -34,8 +34,11 @@ extension ViewerPictures {
             self.prefetch = nil
         }
         var changed = try adaptPools(allowShrink: true)
+        if prefetch != nil, acceptPrefetched() { changed = true }
         requestDemand()
-        budget.reset()
+        // While the content scrolls, a few uploads a frame keep it smooth; at rest (the first
+        // screen, a stop) a screenful goes up at once: the frame waits on nothing else.
+        budget = frameScrolls || session.needsFrames ? UploadBudget() : Self.restingUploadBudget
         let taken = pool.takeCompleted(limit: budget.remainingCount) { completion in
             switch completion.key {
             case .thumbnail:
@@ -90,6 +93,25 @@ extension ViewerPictures {
             pool.cancel(.picture(cancellations[index]))
             index += 1
         }
+    }
+
+    /// Takes the first screen's pictures the prefetch has ready for the last frame's card-tier
+    /// demand in view, all at once (not through the workers' queue, a few in flight at a time):
+    /// true when a card in view changed. - Complexity: O(demand).
+    func acceptPrefetched() -> Bool {
+        guard let prefetch else { return false }
+        var changed = false
+        var index = 0
+        let entries = demand.entries
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            guard entry.band == .visible, entry.key.tier == .card, !residency.isResident(entry.key),
+                  !scheduler.isInFlight(entry.key), case .load(let load) = job(for: entry.key),
+                  let prepared = prefetch.takeIfReady(load) else { continue }
+            if accept(.success(.picture(prepared)), for: entry.key) { changed = true }
+        }
+        return changed
     }
 
     /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save, or

@@ -58,6 +58,10 @@ public final class ViewerPictures {
     var scheduler: PictureScheduler
     var demand = PictureDemand(capacity: 512)
     var budget = UploadBudget()
+    /// The uploads of one update while nothing moves: 48 pictures, 48 MiB (a screen of card-tier
+    /// pictures, 30 × 0.8 MiB at 1440×900, in one go: ~5–10 ms of memcpy on llvmpipe, where 4 a
+    /// frame spread the first screen over 8 updates).
+    static let restingUploadBudget = UploadBudget(maxCount: 48, maxBytes: 48 << 20)
 
     /// Per picture: width / height once known (decoded), NaN before.
     var aspects: [Float]
@@ -153,6 +157,9 @@ public final class ViewerPictures {
 
     /// Title atlas slots, and the most titles rasterized at a time.
     static let titleSlots = 192
+    /// Titles asked of the title worker at once: a screen of them (a grid of 30 at 1440×900
+    /// came 8 an update — the first screen complete 0.13 s after its pictures).
+    static let titlesInFlight = 48
     static let titleWidth = 1024
 
     /// Sets up the pipeline for `session`'s deck, drawn with `renderer` (`ViewerBuilder` makes
@@ -183,10 +190,11 @@ public final class ViewerPictures {
         longSides = Array(repeating: 0, count: count)
         backfill = ThumbnailBackfill(pictureCount: cache != nil && options.thumbnailCache == .readwrite ? count : 0)
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
-        titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: 8)
+        titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: Self.titlesInFlight)
         if catalog.showsTitles {
             let workshop = TitleWorkshop()
-            titleWorkers = PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>(workerCount: 1, completedLimit: 16, name: "title-worker") {
+            titleWorkers = PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>(workerCount: 1, completedLimit: Self.titlesInFlight,
+                                                                                name: "title-worker") {
                 try workshop.render($0)
             }
         } else {
@@ -291,7 +299,7 @@ public final class ViewerPictures {
             titleGrowth = PoolGrowth(minimum: Self.initialTitleSlots, maximum: Self.titleSlots)
             try renderer.makeTitleAtlas(slots: titleGrowth.capacity, slotSize: titleSlotSize)
             titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: titleGrowth.capacity, fullLayers: 0)
-            titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: 8)
+            titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: Self.titlesInFlight)
         }
     }
 

@@ -147,7 +147,7 @@ import Testing
     @Test("the help of both views lists the culling keys")
     func helpListsTheKeys() {
         #expect(ViewerSession.helpLines.contains { $0.contains("P, X") && $0.contains("pick") })
-        #expect(ViewerSession.helpLines.contains { $0.contains("Ctrl+1..5") })
+        #expect(ViewerSession.helpLines.contains { $0.contains("Ctrl+0..5") && $0.contains("stars") })
         #expect(ViewerSession.helpLines.contains { $0.hasPrefix("  V ") && $0.contains("filter") })
         #expect(ViewerSession.photoViewHelpLines.contains { $0.contains("P, X") })
         #expect(ViewerSession.photoViewHelpLines.contains { $0.contains("V") && $0.contains("filter") })
