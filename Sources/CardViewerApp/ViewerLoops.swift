@@ -16,6 +16,7 @@ struct WindowLoop {
 
     func run(capturingLastFrame: Bool) throws -> RGBAImage? {
         let session = driver.session
+        var trimmed = false
         while !session.shouldQuit {
             let timeout = waitTime()
             // A frame after a sleep has no frame interval (the HUD would count the pause).
@@ -29,7 +30,13 @@ struct WindowLoop {
             driver.followSession()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }
-            if session.needsDisplay, canDraw { try driver.drawFrame() }
+            if session.needsDisplay, canDraw {
+                try driver.drawFrame()
+                if !trimmed {  // the shaders compiled (`HeapTrim`)
+                    trimmed = true
+                    HeapTrim.trim()
+                }
+            }
         }
         guard capturingLastFrame else { return nil }
         try driver.updatePictures()
