@@ -15,6 +15,13 @@ let package = Package(
     targets: [
         // Hands each target's entry point to libFuzzer's driver (see FuzzMain.h).
         .target(name: "FuzzMain"),
+        // The check the picture-format targets share: probe and decode through PictureDecoder.
+        .target(
+            name: "FuzzPictureHarness",
+            dependencies: [
+                .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer"),
+            ]
+        ),
         // The PNG decoder as the project calls it: chunk validation, then libpng.
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzMain", .product(name: "CardImaging", package: "CardViewer")],
                           swiftSettings: fuzzer),
@@ -30,36 +37,30 @@ let package = Package(
         // HEIF (HEIC, AVIF) through PictureDecoder: libheif, libde265, dav1d.
         .executableTarget(
             name: "fuzz-heif",
-            dependencies: [
-                "FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"),
-                .product(name: "CardMath", package: "CardViewer"),
-            ],
+            dependencies: ["FuzzMain", "FuzzPictureHarness"],
             swiftSettings: fuzzer
         ),
         // Camera RAW through PictureDecoder: LibRaw's parsers, the embedded preview, the half-size decode.
         .executableTarget(
             name: "fuzz-raw",
-            dependencies: [
-                "FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"),
-                .product(name: "CardMath", package: "CardViewer"),
-            ],
+            dependencies: ["FuzzMain", "FuzzPictureHarness"],
             swiftSettings: fuzzer
         ),
         // WebP, TIFF and GIF through PictureDecoder: libwebp (scaling, alpha, animation, EXIF and
         // ICCP chunks), libtiff over client I/O (strips, tiles, orientation), giflib's first frame.
         .executableTarget(
             name: "fuzz-webp",
-            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            dependencies: ["FuzzMain", "FuzzPictureHarness"],
             swiftSettings: fuzzer
         ),
         .executableTarget(
             name: "fuzz-tiff",
-            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            dependencies: ["FuzzMain", "FuzzPictureHarness"],
             swiftSettings: fuzzer
         ),
         .executableTarget(
             name: "fuzz-gif",
-            dependencies: ["FuzzMain", .product(name: "CardPictureDecoding", package: "CardViewer"), .product(name: "CardMath", package: "CardViewer")],
+            dependencies: ["FuzzMain", "FuzzPictureHarness"],
             swiftSettings: fuzzer
         ),
         // Thumbnail metadata: PNG chunk structure and tEXt keys, validity against a file stamp.

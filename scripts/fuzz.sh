@@ -59,8 +59,11 @@ for target in "${targets[@]}"; do
   ASAN_OPTIONS="$asan" SWIFT_BACKTRACE=enable=no "Fuzz/.build-fuzzer/debug/fuzz-$target" "${extra[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/crashes/$target/" \
     "$work/corpus/$target" "$work/seeds/$target" >"$log" 2>&1 || status=$?
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-  peak=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  # The last stats block (a target whose library starts threads can print it twice).
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)
+  peak=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)
+  runs=${runs:-0}
+  peak=${peak:-?}
   corpus=$(find "$work/corpus/$target" -type f | wc -l)
   total=$((total + runs))
   if [ "$status" -ne 0 ]; then

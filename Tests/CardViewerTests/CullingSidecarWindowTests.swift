@@ -37,35 +37,10 @@ extension ViewerWindowTests {
         guard WindowDriver.expectEnded(outcome) else { return }
 
         // A second reader: Python's standard XML parser, with the namespaces darktable and digiKam use.
-        let reader = """
-        from sys import argv
-        from xml.etree import ElementTree as ET
-        ns = {'rdf': 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'xmp': 'http://ns.adobe.com/xap/1.0/',
-              'digiKam': 'http://www.digikam.org/ns/1.0/'}
-        for path in argv[1:]:
-            root = ET.parse(path).getroot()
-            def value(name):
-                for d in root.iter('{http://www.w3.org/1999/02/22-rdf-syntax-ns#}Description'):
-                    prefix, local = name.split(':')
-                    if '{%s}%s' % (ns[prefix], local) in d.attrib: return d.attrib['{%s}%s' % (ns[prefix], local)]
-                    child = d.find(name, ns)
-                    if child is not None: return child.text
-                return ''
-            print(path.rsplit('/', 1)[1], value('xmp:Rating'), value('digiKam:PickLabel'))
-        """
         let sidecars = (0..<3).map { folder.appendingPathComponent("p\($0).png.xmp").path }
         for path in sidecars { #expect(FileManager.default.fileExists(atPath: path), "no sidecar \(path)") }
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", reader] + sidecars
-        let output = Pipe()
-        python.standardOutput = output
-        try python.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
-        let lines = printed.split(separator: "\n").map(String.init)
-        #expect(lines == ["p0.png.xmp 0 3", "p1.png.xmp 3 0", "p2.png.xmp -1 1"], "read back: \(lines)")
+        let lines = try SidecarReadBack.ratings(of: sidecars)
+        #expect(lines == ["p0.png.xmp 0 3", "p1.png.xmp 3 0", "p2.png.xmp -1 1"], "read back: \(String(describing: lines))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("p3.png.xmp").path))
         for (name, bytes) in checksums {
             #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes, "\(name) was modified")

@@ -38,36 +38,10 @@ struct MixedFolderCullingTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(!outcome.stderr.contains("warning"), "every picture read: \(outcome.stderr)")
 
-        let reader = """
-        from sys import argv
-        from xml.etree import ElementTree as ET
-        ns = {'rdf': 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'xmp': 'http://ns.adobe.com/xap/1.0/',
-              'digiKam': 'http://www.digikam.org/ns/1.0/'}
-        for path in argv[1:]:
-            root = ET.parse(path).getroot()
-            def value(name):
-                prefix, local = name.split(':')
-                key = '{%s}%s' % (ns[prefix], local)
-                for d in root.iter('{http://www.w3.org/1999/02/22-rdf-syntax-ns#}Description'):
-                    if key in d.attrib: return d.attrib[key]
-                    child = d.find(name, ns)
-                    if child is not None: return child.text
-                return ''
-            print(path.rsplit('/', 1)[1], value('xmp:Rating'), value('digiKam:PickLabel'))
-        """
         let sidecars = files.map { images.appendingPathComponent($0.name + ".xmp").path }
         for path in sidecars { #expect(FileManager.default.fileExists(atPath: path), "no sidecar \(path)") }
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", reader] + sidecars
-        let output = Pipe()
-        python.standardOutput = output
-        try python.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
-        #expect(printed.split(separator: "\n").map(String.init)
-                    == ["a.dng.xmp 0 3", "b.heic.xmp 2 0", "c.jpg.xmp -1 1", "d.webp.xmp 5 0"], "read back: \(printed)")
+        let lines = try SidecarReadBack.ratings(of: sidecars)
+        #expect(lines == ["a.dng.xmp 0 3", "b.heic.xmp 2 0", "c.jpg.xmp -1 1", "d.webp.xmp 5 0"], "read back: \(String(describing: lines))")
         let after = try ViewerTest.contents(of: images)
         #expect(ViewerTest.same(before, after.filter { !$0.key.hasSuffix(".xmp") }), "a picture was modified")
     }

@@ -140,8 +140,10 @@ import Testing
         let first = dir.appendingPathComponent("first.png"), second = dir.appendingPathComponent("second.png")
         // Grid, scrolled down, the third card made current by a click.
         let scroll = try Self.replayFile(#"{"events": [{"time": 0.2, "type": "scroll", "dx": 0, "dy": -4}], "end": 3}"#, in: dir)
+        // No thumbnail cache: the second run would otherwise read what the first made, and show
+        // the progress line while it makes the rest (a machine under load differed by that line).
         let one = try CommandRunner.run(["run", images.path, "--layout", "grid", "--headless", "--replay", scroll, "--size", "640x400",
-                                         "--screenshot", first.path], environment: environment)
+                                         "--thumbnail-cache", "off", "--screenshot", first.path], environment: environment)
         #expect(one.status == 0, "\(one.stderr)")
         let canonical = images.resolvingSymlinksInPath().path
         let file = stateHome.appendingPathComponent("cardviewer/\(try Self.md5(canonical)).json")
@@ -157,7 +159,7 @@ import Testing
         // Started again with no layout named: the same layout and scroll, the same frame.
         let still = try Self.replayFile(#"{"events": [], "end": 0.2}"#, in: dir)
         let two = try CommandRunner.run(["run", images.path, "--headless", "--replay", still, "--size", "640x400",
-                                         "--screenshot", second.path], environment: environment)
+                                         "--thumbnail-cache", "off", "--screenshot", second.path], environment: environment)
         #expect(two.status == 0, "\(two.stderr)")
         let a = try PNGCodec.read(contentsOf: first.path), b = try PNGCodec.read(contentsOf: second.path)
         var differing = 0

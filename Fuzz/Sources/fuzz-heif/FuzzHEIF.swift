@@ -1,34 +1,11 @@
-import CardMath
-import CardPictureDecoding
 import FuzzMain
+import FuzzPictureHarness
 
-/// One libFuzzer input: HEIF (HEIC, AVIF) bytes through `PictureDecoder`: libheif's box
-/// parser, the thumbnail choice, the HEVC (libde265) and AV1 (dav1d) decoders, the RGBA
-/// conversion, irot/imir and the reduction, at a target chosen by the last byte. Only
-/// `PictureError` may come out; sizes must be consistent; the probe must agree with the decode.
+/// One libFuzzer input: HEIF (HEIC, AVIF) bytes: libheif's box parser, the thumbnail choice, the HEVC (libde265) and AV1
+/// (dav1d) decoders, the RGBA conversion, irot/imir and the reduction. Checked as every picture format is (`PictureFuzzing.run`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHEIF(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
-    let selector = Int(bytes.last ?? 0)
-    let box = PixelSize(width: 1 + selector % 48, height: 1 + (selector / 3) % 40)
-    let target: PictureTarget = switch selector % 3 {
-    case 0: .fit(box)
-    case 1: .cover(box)
-    default: .fullSize
-    }
-    // Caps low enough that a hostile input cannot take the fuzzer's 2 GB: 64 MB of working memory.
-    let limits = PictureLimits(maximumWorkingMemory: 64_000_000)
-    let probed = try? PictureDecoder.probe(bytes, name: "fuzz.heic", limits: limits)
-    do {
-        let picture = try PictureDecoder.decode(bytes, name: "fuzz.heic", target: target, limits: limits)
-        precondition(picture.image.pixels.count == picture.image.width * picture.image.height * 4)
-        precondition(picture.image.width <= picture.fullSize.width && picture.image.height <= picture.fullSize.height)
-        if let probed { precondition(probed.size == picture.fullSize && probed.format == picture.format) }
-    } catch is PictureError {
-    } catch {
-        preconditionFailure("unexpected error type: \(error)")
-    }
-    return 0
+    PictureFuzzing.run(data, count, name: "fuzz.heic", limits: .workingMemory64MB)
 }
 
 /// The program's entry point (SwiftPM aliases `main` to `fuzz_heif_main`): libFuzzer's driver.
