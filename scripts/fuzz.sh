@@ -55,7 +55,10 @@ for target in "${targets[@]}"; do
   # 100,000 inputs (141 MB live, 242 MB quarantined at the time); with 64 MB a run of 110,000
   # inputs peaked at 296 MB.
   extra=() asan="${ASAN_OPTIONS:-}"
-  if [ "$target" = heif ]; then extra=(-detect_leaks=0); asan="quarantine_size_mb=64${asan:+:$asan}"; fi
+  # dav1d's own 40-byte leak on broken AV1 data (docs/formats/heif-raw.md) is the library's: leaks
+  # are not looked for in fuzz-heif, neither while fuzzing (-detect_leaks=0) nor at exit
+  # (LeakSanitizer's detect_leaks=0: a clean CI run failed on it at exit, after 21,924 inputs).
+  if [ "$target" = heif ]; then extra=(-detect_leaks=0); asan="quarantine_size_mb=64:detect_leaks=0${asan:+:$asan}"; fi
   ASAN_OPTIONS="$asan" SWIFT_BACKTRACE=enable=no "Fuzz/.build-fuzzer/debug/fuzz-$target" "${extra[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/crashes/$target/" \
     "$work/corpus/$target" "$work/seeds/$target" >"$log" 2>&1 || status=$?
