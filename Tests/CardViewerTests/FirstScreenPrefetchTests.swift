@@ -50,9 +50,10 @@ struct FirstScreenPrefetchTests {
         #expect(checked >= 4, "cards checked: \(checked)")
     }
 
-    @Test("every predicted load is the first frame's: all taken, and the cards show their pictures")
-    func predictionMatchesTheFirstFrame() throws {
-        let count = 40
+    /// A grid of `count` pictures in a 640×400 viewer whose first screen was predicted for a
+    /// window of `predicted` points (waited for when `waiting`), built and drawn until its
+    /// pictures settle, each card checked; the prefetch, to see what was taken.
+    static func viewFolder(count: Int, predicted: Size, waiting: Bool) throws -> FirstScreenPrefetch {
         let folder = try Self.folder(count: count)
         let cache = try CommandRunner.temporaryDirectory()
         defer {
@@ -63,35 +64,28 @@ struct FirstScreenPrefetchTests {
         builder.pictures.thumbnailRoot = cache.path
         let loaded = try builder.loadDeck()
         let viewport = Size(width: 640, height: 400)
-        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
-        #expect(prefetch.loadCount >= 4 && prefetch.loadCount < count, "predicted: \(prefetch.loadCount) of \(count)")
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: predicted))
         // As when the window takes longer to open than the pictures to prepare: every one ready.
-        #expect(prefetch.waitUntilDone(seconds: 30))
+        if waiting { #expect(prefetch.waitUntilDone(seconds: 30)) }
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
         let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
         defer { viewer.pictures.shutdown() }
         try Self.showsOwnPictures(viewer, gpu: gpu, viewport: viewport, count: count)
+        return prefetch
+    }
+
+    @Test("every predicted load is the first frame's: all taken, and the cards show their pictures")
+    func predictionMatchesTheFirstFrame() throws {
+        let count = 40
+        let prefetch = try Self.viewFolder(count: count, predicted: Size(width: 640, height: 400), waiting: true)
+        #expect(prefetch.loadCount >= 4 && prefetch.loadCount < count, "predicted: \(prefetch.loadCount) of \(count)")
         #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
     }
 
     @Test("a prediction for another window size is never taken; the cards still show their pictures")
     func wrongSizeIsHarmless() throws {
-        let count = 24
-        let folder = try Self.folder(count: count)
-        let cache = try CommandRunner.temporaryDirectory()
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: cache)
-        }
-        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
-        builder.pictures.thumbnailRoot = cache.path
-        let loaded = try builder.loadDeck()
-        let viewport = Size(width: 640, height: 400)
-        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: Size(width: 2560, height: 1600)))  // 512-pixel card layers, not 256
-        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
-        defer { viewer.pictures.shutdown() }
-        try Self.showsOwnPictures(viewer, gpu: gpu, viewport: viewport, count: count)
+        // 2560×1600: 512-pixel card layers, not 256.
+        let prefetch = try Self.viewFolder(count: 24, predicted: Size(width: 2560, height: 1600), waiting: false)
         #expect(prefetch.takenCount == 0)
     }
 }
