@@ -21,7 +21,11 @@ repository's debug build unless --cardviewer names another), and gThumb, geeqie 
 
     scripts/first-screen.py FOLDER [--size 1440x900] [--viewers cardviewer,gthumb]
                             [--cardviewer .build/debug/cardviewer] [--layout grid] [--timeout 30] [--stable 2]
-                            [--frames DIR] [--region X,Y,W,H]
+                            [--frames DIR] [--region X,Y,W,H] [--warm-shaders]
+
+A cold run has a fresh HOME, so Mesa's shader cache is empty too: on llvmpipe the first frame then
+waits ~0.4 s for LLVM to compile the card shaders, which happens once per machine and Mesa
+version, not per folder. `--warm-shaders` times a cold thumbnail cache with compiled shaders.
 
 The user's own thumbnails, settings and files are never touched: every run has its own HOME.
 """
@@ -194,6 +198,9 @@ def main():
     parser.add_argument("--timeout", type=float, default=30, help="seconds to wait for a settled screen (default 30)")
     parser.add_argument("--frames", help="a folder to keep each changed screen in (XWD files: `convert F.xwd F.png`)")
     parser.add_argument("--stable", type=float, default=2.0, help="seconds without change that count as settled (default 2)")
+    parser.add_argument("--warm-shaders", action="store_true",
+                        help="give the cold run a warm shader cache (MESA_SHADER_CACHE_DIR, filled by a first run "
+                        "that is not reported): what a user who ran the viewer before sees on a new folder")
     parser.add_argument("--region", help="X,Y,W,H: watch only this part of the screen (e.g. gThumb's thumbnail view, "
                         "whose folder tree keeps changing while it lists /tmp); default: all but the bottom eighth")
     args = parser.parse_args()
@@ -217,7 +224,18 @@ def main():
             print(f"{viewer:<12}not installed, skipped")
             continue
         home = tempfile.mkdtemp(prefix=f"first-screen-{viewer}-")
+        shaders = None
         try:
+            if args.warm_shaders:
+                # Mesa keeps compiled shaders under $XDG_CACHE_HOME unless told otherwise: a
+                # folder of their own, filled by a first run on a throwaway HOME.
+                shaders = tempfile.mkdtemp(prefix="first-screen-shaders-")
+                os.environ["MESA_SHADER_CACHE_DIR"] = shaders
+                priming = tempfile.mkdtemp(prefix=f"first-screen-{viewer}-priming-")
+                try:
+                    measure(viewer, folder, priming, args)
+                finally:
+                    shutil.rmtree(priming, ignore_errors=True)
             for start in ("cold", "warm"):
                 first_frame, first_screen, peak, settled = measure(viewer, folder, home, args)
                 frame = f"{first_frame:.2f} s" if first_frame is not None else "none"
@@ -225,6 +243,9 @@ def main():
                 print(f"{viewer:<12}{start:<6}{frame:>13}{screen:>14}{peak:>7.1f} MiB", flush=True)
         finally:
             shutil.rmtree(home, ignore_errors=True)
+            if shaders:
+                shutil.rmtree(shaders, ignore_errors=True)
+                os.environ.pop("MESA_SHADER_CACHE_DIR", None)
 
 
 if __name__ == "__main__":

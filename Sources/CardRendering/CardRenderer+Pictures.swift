@@ -190,10 +190,38 @@ extension CardRenderer {
     }
 
     /// A coverage level halved by a box filter (the last texel of an odd row or column takes
-    /// three).
-    private static func halvedCoverage(_ bytes: [UInt8], width: Int, height: Int) -> (width: Int, height: Int, bytes: [UInt8]) {
-        let image = RGBAImage(width: width, height: height, pixels: bytes.flatMap { [$0, $0, $0, 255] })
-        let half = image.mipChain(levels: 2).last ?? image
-        return (half.width, half.height, stride(from: 0, to: half.pixels.count, by: 4).map { half.pixels[$0] })
+    /// three): `RGBAImage.halved` of the grey opaque image, on the one channel (the same
+    /// integer rounding), without building that image (a title's 26K texels were an array each).
+    ///
+    /// - Complexity: O(width × height).
+    static func halvedCoverage(_ bytes: [UInt8], width: Int, height: Int) -> (width: Int, height: Int, bytes: [UInt8]) {
+        let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        func span(_ index: Int, _ newCount: Int, _ oldCount: Int) -> Range<Int> {
+            guard oldCount > 1 else { return 0..<1 }
+            let start = 2 * index
+            return start..<(index == newCount - 1 ? oldCount : start + 2)
+        }
+        bytes.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<newHeight {
+                    let rows = span(y, newHeight, height)
+                    for x in 0..<newWidth {
+                        let columns = span(x, newWidth, width)
+                        var sum = 0, n = 0
+                        for sy in rows {
+                            for sx in columns {
+                                sum += Int(source[sy * width + sx])
+                                n += 1
+                            }
+                        }
+                        // As the RGBA filter weighs an opaque texel: alpha 255 each.
+                        let weight = n * 255
+                        target[y * newWidth + x] = UInt8((sum * 255 + weight / 2) / weight)
+                    }
+                }
+            }
+        }
+        return (newWidth, newHeight, out)
     }
 }

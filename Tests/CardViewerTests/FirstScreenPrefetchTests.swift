@@ -11,7 +11,8 @@ import Testing
 /// The first screen's pictures prepared while the window opens (`FirstScreenPrefetch`): the
 /// loads it predicts from the session laid out at the window's size are exactly those the first
 /// frame asks for — every one is taken by a worker instead of being prepared again — and the
-/// cards show their own pictures. A prediction for another size is never taken, and costs
+/// cards show their own pictures; with everything prepared (titles too), the first frame shows
+/// every card whole. A prediction for another size is never taken, and costs
 /// nothing else.
 @Suite("the first screen prepared while the window opens")
 struct FirstScreenPrefetchTests {
@@ -53,7 +54,8 @@ struct FirstScreenPrefetchTests {
     /// A grid of `count` pictures in a 640×400 viewer whose first screen was predicted for a
     /// window of `predicted` points (waited for when `waiting`), built and drawn until its
     /// pictures settle, each card checked; the prefetch, to see what was taken.
-    static func viewFolder(count: Int, predicted: Size, waiting: Bool) throws -> FirstScreenPrefetch {
+    static func viewFolder(count: Int, predicted: Size, waiting: Bool,
+                           firstFrame: (AssembledViewer) throws -> Void = { _ in }) throws -> FirstScreenPrefetch {
         let folder = try Self.folder(count: count)
         let cache = try CommandRunner.temporaryDirectory()
         defer {
@@ -66,10 +68,11 @@ struct FirstScreenPrefetchTests {
         let viewport = Size(width: 640, height: 400)
         let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: predicted))
         // As when the window takes longer to open than the pictures to prepare: every one ready.
-        if waiting { #expect(prefetch.waitUntilDone(seconds: 30)) }
+        if waiting { #expect(prefetch.waitUntilDone(seconds: 30) && prefetch.waitUntilTitlesDone(seconds: 30)) }
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
         let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
         defer { viewer.pictures.shutdown() }
+        try firstFrame(viewer)
         try Self.showsOwnPictures(viewer, gpu: gpu, viewport: viewport, count: count)
         return prefetch
     }
@@ -77,7 +80,17 @@ struct FirstScreenPrefetchTests {
     @Test("every predicted load is the first frame's: all taken, and the cards show their pictures")
     func predictionMatchesTheFirstFrame() throws {
         let count = 40
-        let prefetch = try Self.viewFolder(count: count, predicted: Size(width: 640, height: 400), waiting: true)
+        let prefetch = try Self.viewFolder(count: count, predicted: Size(width: 640, height: 400), waiting: true) { viewer in
+            // With everything prepared, the window's first frame shows its cards whole.
+            viewer.session.advance(to: 0)
+            try viewer.pictures.update()
+            _ = try viewer.frame.draw()
+            let status = viewer.pictures.frameStatus
+            #expect(status.inView >= 4 && status.readyInView == status.inView,
+                    "first frame: \(status.readyInView) of \(status.inView) cards whole")
+            #expect(viewer.pictures.frameTitlesMissing == 0, "first frame: \(viewer.pictures.frameTitlesMissing) titles missing")
+        }
+        #expect(prefetch.titleCount >= 4, "titles predicted: \(prefetch.titleCount)")
         #expect(prefetch.loadCount >= 4 && prefetch.loadCount < count, "predicted: \(prefetch.loadCount) of \(count)")
         #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
     }

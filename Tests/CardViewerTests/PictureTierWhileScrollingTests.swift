@@ -72,4 +72,35 @@ struct PictureTierWhileScrollingTests {
         #expect(Self.fullTierWanted(pictures), "the frame at rest asks for the full tier")
         #expect(fullTierRecords > 0, "the frame at rest draws from the full tier again")
     }
+
+    @Test("pages: cards handed out past the window's edge are not in view and get no full tier")
+    func offScreenCardsAreNotInView() throws {
+        var builder = ViewerBuilder(deck: .bundled, layout: .pages)
+        builder.pictures.thumbnailCache = .off
+        let loaded = try builder.loadDeck()
+        try #require(!loaded.catalog.pictures.isEmpty, "the bundled pictures are missing")
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let viewer = try builder.build(loaded, on: gpu, viewport: Size(width: 640, height: 400))
+        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
+        defer { pictures.shutdown() }
+        session.advance(to: 0)
+        try pictures.update()
+        _ = try frame.draw()
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
+        _ = try frame.draw()
+        let records = frame.packer.records
+        let onScreen = records.filter { RecordGeometry.isOnScreen($0, camera: session.camera) }
+        #expect(onScreen.count >= 2 && onScreen.count < records.count,
+                "pages hands out cards below the window: \(records.count) drawn, \(onScreen.count) on screen")
+        #expect(pictures.frameStatus.inView == onScreen.count, "in view: \(pictures.frameStatus.inView), on screen: \(onScreen.count)")
+        #expect(pictures.frameStatus.readyInView == onScreen.count)
+        // The full tier goes to cards on screen only: asked for and drawn.
+        let onScreenPictures = Set(onScreen.map { Int(pictures.picture(ofID: $0.id)) })
+        let fullAsked = pictures.demand.entries.filter { $0.key.tier == .full && $0.band == .visible }.map { Int($0.key.picture) }
+        #expect(!fullAsked.isEmpty, "pages' cards on screen are big enough for the full tier")
+        #expect(fullAsked.allSatisfy(onScreenPictures.contains), "full tier asked for \(fullAsked), on screen \(onScreenPictures.sorted())")
+        for record in records where record.layer >= PictureLayer.fullResolutionBase && record.layer != PictureLayer.none {
+            #expect(RecordGeometry.isOnScreen(record, camera: session.camera), "card \(record.id) off screen draws from the full tier")
+        }
+    }
 }

@@ -181,9 +181,10 @@ public struct ViewerBuilder {
         let framebuffer = PixelSize(width: Int(viewport.width.rounded()), height: Int(viewport.height.rounded()))
         let cache = ViewerPictures.thumbnailCache(for: loaded.catalog, options: pictures, warn: warn)
         let session = makeSession(loaded, viewport: viewport)
-        let loads = FirstScreenPrefetch.predictedLoads(session: session, catalog: loaded.catalog, framebuffer: framebuffer, cache: cache)
-        guard !loads.isEmpty else { return nil }
-        return FirstScreenPrefetch(loads: loads, decoding: ViewerPictures.decoding(pictures), cache: cache)
+        let predicted = FirstScreenPrefetch.predicted(session: session, catalog: loaded.catalog, framebuffer: framebuffer, cache: cache)
+        guard !predicted.loads.isEmpty else { return nil }
+        return FirstScreenPrefetch(loads: predicted.loads, titles: predicted.titles, decoding: ViewerPictures.decoding(pictures),
+                                   cache: cache)
     }
 
     /// The session of `loaded` at `viewport` points: the starting layout, offset, camera and

@@ -2,6 +2,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardPictures
+import CardText
 import CardThumbnails
 import CardViewerCore
 import Foundation
@@ -16,6 +17,10 @@ import Foundation
 /// first frame's demand asks for: layer side, thumbnail folder — are prepared by one thread,
 /// in deck order, while the main thread opens the window. The workers then take each prepared
 /// picture instead of preparing it again (`take`), or wait for the one in progress.
+///
+/// The first frame's titles are rasterized the same way, on a second thread (finding and opening
+/// the font is most of the first title's time), with the `TitleWorkshop` the title worker then
+/// keeps using: the first frame can show its cards whole, pictures and titles.
 ///
 /// A prediction that misses (another framebuffer size on a HiDPI screen, a window the window
 /// manager resized) costs the thread's work and nothing else: no load matches it, and what was
@@ -49,15 +54,29 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     private var claimed: Set<Key> = []
     private var stopped = false
     private var taken = 0
+    /// The title rasterizer the first titles are made with, handed on to the title worker.
+    let titleWorkshop: TitleWorkshop
+    private let titles: [TitleJob]
+    private var nextTitle = 0
+    private var readyTitles: [TitleJob: TitleBitmap] = [:]
 
-    /// Starts preparing `loads`, in order, on a thread of its own.
-    init(loads: [PictureLoad], decoding: PictureDecoding, cache: ThumbnailCache?) {
+    /// Starts preparing `loads`, in order, on a thread of its own, and rasterizing `titles`
+    /// with `titleWorkshop` on another.
+    init(loads: [PictureLoad], titles: [TitleJob] = [], titleWorkshop: TitleWorkshop = TitleWorkshop(),
+         decoding: PictureDecoding, cache: ThumbnailCache?) {
         self.loads = loads
+        self.titles = titles
+        self.titleWorkshop = titleWorkshop
         self.decoding = decoding
         self.cache = cache
         let thread = Thread { [self] in run() }
         thread.name = "first-screen"
         thread.start()
+        if !titles.isEmpty {
+            let titleThread = Thread { [self] in runTitles() }
+            titleThread.name = "first-titles"
+            titleThread.start()
+        }
     }
 
     /// The prepared picture for `load`, waiting while the thread prepares exactly that one;
@@ -92,12 +111,35 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         return prepared
     }
 
-    /// Stops the thread after the load in progress and lets go of what no worker took.
+    /// The title bitmap of `job` if it is rasterized now (never waits; `nil` leaves it to the
+    /// title worker, which also reports a missing font).
+    func takeTitleIfReady(_ job: TitleJob) -> TitleBitmap? {
+        condition.lock()
+        defer { condition.unlock() }
+        return readyTitles.removeValue(forKey: job)
+    }
+
+    /// Stops the threads after the load and title in progress and lets go of what was not taken.
     public func discard() {
         condition.lock()
         stopped = true
         ready.removeAll()
+        readyTitles.removeAll()
         condition.unlock()
+    }
+
+    /// The titles predicted (the first frame's cards').
+    var titleCount: Int { titles.count }
+
+    /// Waits until the title thread has been through every title or `seconds` passed (tests).
+    func waitUntilTitlesDone(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while nextTitle < titles.count {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
     }
 
     /// The loads predicted (the first frame's card-tier pictures).
@@ -127,6 +169,26 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return ready.count
+    }
+
+    private func runTitles() {
+        while true {
+            condition.lock()
+            guard !stopped, nextTitle < titles.count else {
+                nextTitle = titles.count
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let job = titles[nextTitle]
+            condition.unlock()
+            let bitmap = try? titleWorkshop.render(job)
+            condition.lock()
+            if !stopped, let bitmap { readyTitles[job] = bitmap }
+            nextTitle += 1
+            condition.broadcast()
+            condition.unlock()
+        }
     }
 
     private func run() {
@@ -160,7 +222,14 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     /// picture's size is known), in deck order (the order the demand asks in).
     static func predictedLoads(session: ViewerSession, catalog: DeckCatalog, framebuffer: PixelSize,
                                cache: ThumbnailCache?) -> [PictureLoad] {
-        guard !framebuffer.isEmpty, session.viewport.width > 0 else { return [] }
+        predicted(session: session, catalog: catalog, framebuffer: framebuffer, cache: cache).loads
+    }
+
+    /// The first frame's card-tier loads (`predictedLoads`) and the titles of its cards, in
+    /// deck order, as `updateTitles` asks for them (`ViewerPictures.titleSlotSize`).
+    static func predicted(session: ViewerSession, catalog: DeckCatalog, framebuffer: PixelSize,
+                          cache: ThumbnailCache?) -> (loads: [PictureLoad], titles: [TitleJob]) {
+        guard !framebuffer.isEmpty, session.viewport.width > 0 else { return ([], []) }
         let packer = BulkInstancePacker()
         if !session.writeBulkRecords(into: packer) {
             session.prepareFrame()
@@ -173,24 +242,34 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let table = catalog.pictureTable(for: session.deck)
         let scale = Double(framebuffer.width) / session.viewport.width
         let side = PictureSizing.cardTierSide(framebuffer: framebuffer)
-        var cards: [(position: Int, picture: Int)] = []
+        var cards: [(position: Int, picture: Int, onScreen: Bool)] = []
+        var titled: [(position: Int, id: UInt32)] = []
         var largest = 0.0
         for record in packer.records {
             let id = Int(record.id)
+            guard let position = session.deck.index(of: CardID(record.id)) else { continue }
+            if catalog.showsTitles { titled.append((position, record.id)) }
             let picture = id < table.count ? Int(table[id]) : (table.isEmpty ? Int(catalog.defaultPicture(forID: record.id)) : -1)
-            guard picture >= 0, picture < catalog.pictures.count,
-                  let position = session.deck.index(of: CardID(record.id)) else { continue }
+            guard picture >= 0, picture < catalog.pictures.count else { continue }
+            let onScreen = RecordGeometry.isOnScreen(record, camera: session.camera)
             let size = RecordGeometry.sizeOnScreen(record, camera: session.camera)
-            if size.width.isFinite, size.height.isFinite { largest = max(largest, size.width * scale, size.height * scale) }
-            cards.append((position, picture))
+            if onScreen, size.width.isFinite, size.height.isFinite { largest = max(largest, size.width * scale, size.height * scale) }
+            cards.append((position, picture, onScreen))
         }
-        guard largest > 0 else { return [] }
+        let slot = ViewerPictures.titleSlotSize(framebuffer: framebuffer, viewport: session.viewport)
+        let titles = titled.sorted { $0.position < $1.position }.map { card in
+            TitleJob(text: session.deck.card(CardID(card.id))?.title ?? "", width: slot.width, height: slot.height)
+        }
+        guard largest > 0 else { return ([], titles) }
         let thumbnail = ThumbnailSize.forCard(longerSide: min(largest, Double(side)))
         var seen = Set<Int>()
-        return cards.sorted { $0.position < $1.position }.compactMap { card in
+        // The demand's order: the cards on screen first, each in deck order.
+        let ordered = cards.sorted { ($0.onScreen ? 0 : 1, $0.position) < ($1.onScreen ? 0 : 1, $1.position) }
+        let loads = ordered.compactMap { card -> PictureLoad? in
             guard seen.insert(card.picture).inserted else { return nil }
             return PictureLoad(path: catalog.pictures[card.picture].path, layerSize: PixelSize(width: side, height: side),
                                mipmapped: true, generation: 0, cache: cache, thumbnailSize: thumbnail)
         }
+        return (loads, titles)
     }
 }

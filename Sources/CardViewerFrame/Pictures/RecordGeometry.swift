@@ -16,17 +16,36 @@ enum RecordGeometry {
         return Size(width: Double((u * u).sum().squareRoot()), height: Double((v * v).sum().squareRoot()))
     }
 
+    /// The bounding box of the card's projected corners, viewport points (top-left origin);
+    /// `nil` when a corner is behind the eye.
+    ///
+    /// - Complexity: O(1), no allocation.
+    static func boundsOnScreen(_ record: InstanceRecord, camera: Camera) -> (min: Vec2, max: Vec2)? {
+        guard let a = corner(record, -0.5, -0.5, camera), let b = corner(record, 0.5, -0.5, camera),
+              let c = corner(record, -0.5, 0.5, camera), let d = corner(record, 0.5, 0.5, camera) else { return nil }
+        // Pairwise: the variadic min and max build an array.
+        return (Vec2(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y))),
+                Vec2(max(max(a.x, b.x), max(c.x, d.x)), max(max(a.y, b.y), max(c.y, d.y))))
+    }
+
     /// The size of the bounding box of the card's projected corners, viewport points; zero when
     /// a corner is behind the eye.
     ///
     /// - Complexity: O(1), no allocation.
     static func sizeOnScreen(_ record: InstanceRecord, camera: Camera) -> Size {
-        guard let a = corner(record, -0.5, -0.5, camera), let b = corner(record, 0.5, -0.5, camera),
-              let c = corner(record, -0.5, 0.5, camera), let d = corner(record, 0.5, 0.5, camera) else { return Size(width: 0, height: 0) }
-        // Pairwise: the variadic min and max build an array.
-        let minX = min(min(a.x, b.x), min(c.x, d.x)), maxX = max(max(a.x, b.x), max(c.x, d.x))
-        let minY = min(min(a.y, b.y), min(c.y, d.y)), maxY = max(max(a.y, b.y), max(c.y, d.y))
-        return Size(width: maxX - minX, height: maxY - minY)
+        guard let bounds = boundsOnScreen(record, camera: camera) else { return Size(width: 0, height: 0) }
+        return Size(width: bounds.max.x - bounds.min.x, height: bounds.max.y - bounds.min.y)
+    }
+
+    /// False when the card's projected bounding box lies wholly outside the viewport (a layout
+    /// hands out cards whose untransformed frames meet the visible rectangle: pages' tilted
+    /// cards below the window's edge); true when it overlaps it or a corner is behind the eye.
+    ///
+    /// - Complexity: O(1), no allocation.
+    static func isOnScreen(_ record: InstanceRecord, camera: Camera) -> Bool {
+        guard let bounds = boundsOnScreen(record, camera: camera) else { return true }
+        let viewport = camera.viewport
+        return bounds.max.x > 0 && bounds.min.x < viewport.width && bounds.max.y > 0 && bounds.min.y < viewport.height
     }
 
     /// Where the card's unit-quad point (u, v) appears, viewport points; nil behind the eye.

@@ -2,7 +2,7 @@ import CardText
 import Foundation
 
 /// A title to rasterize for the title atlas.
-struct TitleJob: Sendable {
+struct TitleJob: Hashable, Sendable {
     var text: String
     /// The atlas slot's size, pixels: the title is one line `height` pixels tall (ascender to
     /// descender), at most `width` wide (shortened with "…").

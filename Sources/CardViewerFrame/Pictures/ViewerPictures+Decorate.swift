@@ -35,6 +35,7 @@ extension ViewerPictures {
         let photo = session.photoCard?.rawValue
         var first = Int.max, last = Int.min
         var cardSide = 0.0
+        var largeOfUnknownSize = false
         for index in records.indices {
             let id = records[index].id
             var card = VisibleCard(record: Int32(index), picture: picture(ofID: id), id: id, area: 0, wantsFull: false)
@@ -42,15 +43,17 @@ extension ViewerPictures {
                 let size = RecordGeometry.sizeOnScreen(records[index], camera: camera)
                 let pixels = Size(width: size.width * scale, height: size.height * scale)
                 card.area = pixels.width * pixels.height
-                card.wantsFull = PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
-                    && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
+                card.onScreen = RecordGeometry.isOnScreen(records[index], camera: camera)
+                let large = card.onScreen && PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                card.wantsFull = large && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
+                if large, Int(card.picture) < longSides.count, longSides[Int(card.picture)] == 0 { largeOfUnknownSize = true }
                 // The photo view's picture: full resolution from its first frame, so the decode
                 // runs while it flies open, and first in line for the full tier.
                 if id == photo {
                     card.wantsFull = wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                     card.area = .greatestFiniteMagnitude
                 }
-                if !card.wantsFull, pixels.width.isFinite, pixels.height.isFinite {
+                if card.onScreen, !card.wantsFull, pixels.width.isFinite, pixels.height.isFinite {
                     cardSide = max(cardSide, pixels.width, pixels.height)
                 }
             }
@@ -81,9 +84,17 @@ extension ViewerPictures {
         // The cards in view in deck order (reading order: the top-left card first), not the
         // records' drawing order (back to front: the grid's last cards came first).
         sortVisibleByPosition()
-        for order in visibleInDeckOrder.indices {
-            let index = Int(visibleInDeckOrder[order])
-            if visible[index].picture >= 0 { demand.append(PictureKey(Int(visible[index].picture), .card), .visible) }
+        // The cards on screen first, then those the layout handed out past the window's edges
+        // (a while loop: an array literal to iterate allocates in debug builds).
+        var onScreen = true
+        while true {
+            for order in visibleInDeckOrder.indices {
+                let index = Int(visibleInDeckOrder[order])
+                guard visible[index].picture >= 0, visible[index].onScreen == onScreen else { continue }
+                demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
+            }
+            if !onScreen { break }
+            onScreen = false
         }
         for index in visible.indices where visible[index].wantsFull {
             demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
@@ -99,11 +110,19 @@ extension ViewerPictures {
                 return picture >= 0 ? Int(picture) : nil
             }
         }
+        if requestsAtDecorate {
+            // The first frame's demand: grow before asking, and show what the prefetch made
+            // while the window opened in this very frame.
+            _ = try? adaptPools(allowShrink: false)
+            if prefetch != nil {
+                if acceptPrefetched(), largeOfUnknownSize { takenAtDecorate = true }
+                try? acceptPrefetchedTitles()
+            }
+        }
         applyPictures(to: records)
         applyZoom(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
-            _ = try? adaptPools(allowShrink: false)  // the first frame's demand: grow before asking
             requestDemand()
         }
     }
@@ -202,7 +221,8 @@ extension ViewerPictures {
                 continue
             }
             let picture = Int(card.picture)
-            status.inView += 1
+            // Cards past the window's edges are drawn (clipped) but are not in view.
+            if card.onScreen { status.inView += 1 }
             let appearance = residency.appearance(of: picture)
             let aspect = Double(aspects[picture])
             var opacity = 1.0
@@ -238,7 +258,7 @@ extension ViewerPictures {
                 records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1, unreadable: true)
                 ready = true
             }
-            if ready, titleReady { status.readyInView += 1 }
+            if ready, titleReady, card.onScreen { status.readyInView += 1 }
         }
         frameStatus = status
         frameTitlesMissing = titlesMissing

@@ -48,10 +48,12 @@ extension ViewerPictures {
         return changed
     }
 
-    /// Grows or shrinks the title atlas for the titles the last frame showed (between frames).
-    func adaptTitleAtlas() throws {
+    /// Grows or shrinks the title atlas for the titles the last frame showed (between frames),
+    /// or grows it for `needed` titles (a frame being decorated: it never shrinks then).
+    func adaptTitleAtlas(needed wanted: Int? = nil) throws {
         guard titleWorkers != nil, !titlesFailed, !titleSlotSize.isEmpty else { return }
-        let needed = titleNeeds.count(titleDemand, pictureCount: titleResidency.pictureCount).card
+        let needed = wanted ?? titleNeeds.count(titleDemand, pictureCount: titleResidency.pictureCount).card
+        if wanted != nil, needed <= titleResidency.capacity(of: .card) { return }
         guard let capacity = titleGrowth.update(needed: needed, time: session.time, atRest: !session.needsFrames) else { return }
         let old = titleResidency.capacity(of: .card)
         if capacity > old {

@@ -35,34 +35,32 @@ extension ViewerPictures {
         titleScheduler.plan(titleDemand, residency: &titleResidency)
         let requests = titleScheduler.requests, cancellations = titleScheduler.cancellations
         let deck = session.deck
+        var changed = false
         var index = 0
         while index < requests.count {
             let key = requests[index].key
             let id = UInt32(truncatingIfNeeded: Int(key.picture))
             let text = titleText(ofID: id, title: deck.card(CardID(id))?.title ?? "")
-            titleWorkers.submit(key, request: TitleJob(text: text, width: titleSlotSize.width, height: titleSlotSize.height),
-                                priority: requests[index].priority)
+            let job = TitleJob(text: text, width: titleSlotSize.width, height: titleSlotSize.height)
             index += 1
+            if let bitmap = prefetch?.takeTitleIfReady(job) {
+                // Rasterized while the window opened: up at once, past the worker.
+                titleScheduler.finished(key)
+                if try acceptTitle(bitmap, for: key) { changed = true }
+                continue
+            }
+            titleWorkers.submit(key, request: job, priority: requests[index - 1].priority)
         }
         index = 0
         while index < cancellations.count {
             titleWorkers.cancel(cancellations[index])
             index += 1
         }
-        var changed = false
         try titleWorkers.takeCompleted(limit: Self.titleUploadsPerFrame) { completion in
             titleScheduler.finished(completion.key)
             switch completion.result {
             case .success(let bitmap):
-                guard bitmap.width > 0, bitmap.height > 0 else {
-                    // Nothing to draw (an empty title): asked for no more.
-                    titleResidency.markUnreadable(Int(completion.key.picture), reason: "no text")
-                    changed = true
-                    return true
-                }
-                guard let slot = titleResidency.assign(completion.key, at: 0) else { return true }
-                try renderer.uploadTitle(coverage: bitmap.pixels, width: bitmap.width, height: bitmap.height, toSlot: slot)
-                changed = true
+                if try acceptTitle(bitmap, for: completion.key) { changed = true }
             case .failure(let error):
                 if !titlesFailed {
                     titlesFailed = true
@@ -73,5 +71,36 @@ extension ViewerPictures {
             return true
         }
         return changed
+    }
+
+    /// Puts `bitmap`, the title of card `key.picture`, into an atlas slot (least recently used
+    /// out first); an empty one marks the card as having no title to draw. Returns true when
+    /// what cards show changed.
+    private func acceptTitle(_ bitmap: TitleBitmap, for key: PictureKey) throws -> Bool {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            // Nothing to draw (an empty title): asked for no more.
+            titleResidency.markUnreadable(Int(key.picture), reason: "no text")
+            return true
+        }
+        guard let slot = titleResidency.assign(key, at: 0) else { return false }
+        try renderer.uploadTitle(coverage: bitmap.pixels, width: bitmap.width, height: bitmap.height, toSlot: slot)
+        return true
+    }
+
+    /// The first frame's titles the prefetch has rasterized, into the atlas before the frame
+    /// points its records at slots (the atlas grown to hold a title per card in view): the
+    /// window's first frame shows its cards' titles. - Complexity: O(cards in view).
+    func acceptPrefetchedTitles() throws {
+        guard let prefetch, titleWorkers != nil, !titlesFailed, titleResidency.capacity(of: .card) > 0 else { return }
+        try adaptTitleAtlas(needed: visible.count)
+        let deck = session.deck
+        for index in visible.indices {
+            let key = PictureKey(Int(visible[index].id), .card)
+            guard !titleResidency.isResident(key), !titleResidency.isUnreadable(Int(key.picture)) else { continue }
+            let text = titleText(ofID: visible[index].id, title: deck.card(CardID(visible[index].id))?.title ?? "")
+            guard let bitmap = prefetch.takeTitleIfReady(TitleJob(text: text, width: titleSlotSize.width,
+                                                                  height: titleSlotSize.height)) else { continue }
+            _ = try acceptTitle(bitmap, for: key)
+        }
     }
 }

@@ -64,8 +64,9 @@ extension ViewerPictures {
         try adaptTitleAtlas()
         if try updateTitles() { changed = true }
         var urgent = false
-        if fullTierDeferred {
+        if fullTierDeferred || takenAtDecorate {
             fullTierDeferred = false
+            takenAtDecorate = false
             urgent = true
         }
         feedBackfill()

@@ -105,6 +105,10 @@ public final class ViewerPictures {
     /// (`decorate` defers them): the next `update()` asks for a frame, which asks for them if
     /// the content stands by then.
     var fullTierDeferred = false
+    /// Set when a frame being decorated took pictures from the prefetch for cards large enough
+    /// for the full tier: their sizes, known now, may ask for it, which only a frame's demand
+    /// says; the next update draws one.
+    var takenAtDecorate = false
     /// True from new pools until the first frame on them is decorated: that frame hands its
     /// demand to the workers at once (`decorate`), so they start while it is drawn — the first
     /// frame of a window is the slowest (llvmpipe compiles its shaders then) — instead of at the
@@ -192,7 +196,8 @@ public final class ViewerPictures {
         titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
         titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: Self.titlesInFlight)
         if catalog.showsTitles {
-            let workshop = TitleWorkshop()
+            // The prefetch's, when there is one: its font is open already.
+            let workshop = prefetch?.titleWorkshop ?? TitleWorkshop()
             titleWorkers = PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>(workerCount: 1, completedLimit: Self.titlesInFlight,
                                                                                 name: "title-worker") {
                 try workshop.render($0)
@@ -202,6 +207,14 @@ public final class ViewerPictures {
         }
         visible.reserveCapacity(256)
         connectPhotoView()
+    }
+
+    /// A title atlas slot for a framebuffer of `framebuffer` pixels showing `viewport` points:
+    /// one line of text as tall as the tallest title the cards draw (26 points) at the
+    /// framebuffer's scale, within 24…64 pixels, `titleWidth` wide.
+    static func titleSlotSize(framebuffer: PixelSize, viewport: Size) -> PixelSize {
+        let scale = viewport.width > 0 ? Double(framebuffer.width) / viewport.width : 1
+        return PixelSize(width: titleWidth, height: min(max(Int((26 * scale).rounded()), 24), 64))
     }
 
     /// The thumbnail cache a deck's pictures go through: the shared one, unless the deck is not
@@ -291,11 +304,7 @@ public final class ViewerPictures {
                                      fullLayers: fullGrowth.capacity)
         scheduler.reset()
         if titleWorkers != nil, titleSlotSize.isEmpty {
-            // One line of text as tall as the tallest title the cards draw (26 points) at the
-            // framebuffer's scale, within 24…64 pixels.
-            let scale = session.viewport.width > 0 ? Double(drawable.width) / session.viewport.width : 1
-            let height = min(max(Int((26 * scale).rounded()), 24), 64)
-            titleSlotSize = PixelSize(width: Self.titleWidth, height: height)
+            titleSlotSize = Self.titleSlotSize(framebuffer: drawable, viewport: session.viewport)
             titleGrowth = PoolGrowth(minimum: Self.initialTitleSlots, maximum: Self.titleSlots)
             try renderer.makeTitleAtlas(slots: titleGrowth.capacity, slotSize: titleSlotSize)
             titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: titleGrowth.capacity, fullLayers: 0)
@@ -351,6 +360,9 @@ struct VisibleCard {
     var position: Int32 = -1
     /// Its projected area, pixels² (the full tier goes to the largest cards first).
     var area: Double
+    /// False when its projected bounding box lies wholly outside the window: not in view, no
+    /// full tier (`RecordGeometry.isOnScreen`).
+    var onScreen = true
     /// True when it is shown large enough to need the full tier (and, after the choice of the
     /// largest, gets it).
     var wantsFull: Bool
