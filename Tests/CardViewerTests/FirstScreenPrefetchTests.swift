@@ -102,3 +102,43 @@ struct FirstScreenPrefetchTests {
         #expect(prefetch.takenCount == 0)
     }
 }
+
+/// Pages' cards are large enough for the full tier: the prefetch predicts those decodes once the
+/// card-tier loads have told the pictures' sizes, and the frames that ask for them take them.
+@Suite("the first screen's full tier prepared while the window opens")
+struct FirstScreenFullTierPrefetchTests {
+    @Test("pages: the full-tier loads are predicted after the card tier's, and every one is taken")
+    func fullTierPredicted() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        let cache = try CommandRunner.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        // 800×600: over 1.25 × the 256-pixel card tier, so large cards want the full tier.
+        for index in 0..<8 {
+            let c = PictureFolderReplayTests.colour(index)
+            try PNGCodec.write(RGBAImage(width: 800, height: 600, fill: (c.r, c.g, c.b, 255)),
+                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+        }
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 640, height: 400)
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
+        #expect(prefetch.waitUntilDone(seconds: 30))
+        let session = builder.makeSession(loaded, viewport: viewport)
+        let cardLoads = FirstScreenPrefetch.predictedLoads(session: session, catalog: loaded.catalog,
+                                                           framebuffer: PixelSize(width: 640, height: 400), cache: nil).count
+        #expect(prefetch.loadCount > cardLoads, "full-tier loads predicted: \(prefetch.loadCount - cardLoads)")
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
+        defer { viewer.pictures.shutdown() }
+        viewer.session.advance(to: 0)
+        try viewer.pictures.update()
+        _ = try viewer.frame.draw()
+        #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        #expect(viewer.pictures.residency.full.residentCount > 0, "the full tier holds pictures")
+        #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
+    }
+}

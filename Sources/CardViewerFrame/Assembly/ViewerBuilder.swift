@@ -181,10 +181,11 @@ public struct ViewerBuilder {
         let framebuffer = PixelSize(width: Int(viewport.width.rounded()), height: Int(viewport.height.rounded()))
         let cache = ViewerPictures.thumbnailCache(for: loaded.catalog, options: pictures, warn: warn)
         let session = makeSession(loaded, viewport: viewport)
-        let predicted = FirstScreenPrefetch.predicted(session: session, catalog: loaded.catalog, framebuffer: framebuffer, cache: cache)
+        let predicted = FirstScreenPrefetch.predicted(session: session, catalog: loaded.catalog, framebuffer: framebuffer, cache: cache,
+                                                      fullLayers: ViewerPictures.poolPlan(framebuffer: framebuffer, options: pictures).fullLayers)
         guard !predicted.loads.isEmpty else { return nil }
-        return FirstScreenPrefetch(loads: predicted.loads, titles: predicted.titles, decoding: ViewerPictures.decoding(pictures),
-                                   cache: cache)
+        return FirstScreenPrefetch(loads: predicted.loads, fullTier: predicted.fullTier, titles: predicted.titles,
+                                   decoding: ViewerPictures.decoding(pictures), cache: cache)
     }
 
     /// The session of `loaded` at `viewport` points: the starting layout, offset, camera and

@@ -15,8 +15,11 @@ import Foundation
 /// show are known: the session is laid out at the window's size, its cards packed as a frame
 /// would pack them (`predictedLoads`), and their card-tier loads — the same `PictureLoad`s the
 /// first frame's demand asks for: layer side, thumbnail folder — are prepared by one thread,
-/// in deck order, while the main thread opens the window. The workers then take each prepared
-/// picture instead of preparing it again (`take`), or wait for the one in progress.
+/// the cards on screen first, in deck order, while the main thread opens the window. The
+/// workers then take each prepared picture instead of preparing it again (`take`), or wait for
+/// the one in progress. Cards large enough for the full tier (pages' cards) get their
+/// full-resolution decodes next, once their card-tier loads have told their sizes
+/// (`FullTierPrediction`): taken when the second frame asks for them.
 ///
 /// The first frame's titles are rasterized the same way, on a second thread (finding and opening
 /// the font is most of the first title's time), with the `TitleWorkshop` the title worker then
@@ -45,10 +48,18 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     let decoding: PictureDecoding
     /// The thumbnail cache the loads read through: the pipeline's own.
     let cache: ThumbnailCache?
-    private let loads: [PictureLoad]
+    /// The loads in the order the thread takes them: the card tier's, then (inserted once the
+    /// on-screen cards' sizes are known) the full tier's.
+    private var loads: [PictureLoad]
+    /// What the full tier will ask for, and after how many loads its pictures' sizes are known.
+    private let fullTier: FullTierPrediction?
+    /// Pictures' upright sizes from the loads prepared so far, by path.
+    private var sizes: [String: PixelSize] = [:]
+    private var fullTierInserted = false
     private let condition = NSCondition()
     private var next = 0
-    private var inProgress: Key?
+    /// The loads being prepared now, with their places in `loads`.
+    private var inProgress: [Key: Int] = [:]
     private var ready: [Key: Result<PreparedPicture, any Error>] = [:]
     /// Loads a worker took over before the thread reached them: skipped.
     private var claimed: Set<Key> = []
@@ -60,18 +71,26 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     private var nextTitle = 0
     private var readyTitles: [TitleJob: TitleBitmap] = [:]
 
+    /// The threads preparing pictures.
+    static let pictureThreads = 1
+
     /// Starts preparing `loads`, in order, on a thread of its own, and rasterizing `titles`
     /// with `titleWorkshop` on another.
-    init(loads: [PictureLoad], titles: [TitleJob] = [], titleWorkshop: TitleWorkshop = TitleWorkshop(),
-         decoding: PictureDecoding, cache: ThumbnailCache?) {
+    init(loads: [PictureLoad], fullTier: FullTierPrediction? = nil, titles: [TitleJob] = [],
+         titleWorkshop: TitleWorkshop = TitleWorkshop(), decoding: PictureDecoding, cache: ThumbnailCache?) {
         self.loads = loads
+        self.fullTier = fullTier
         self.titles = titles
         self.titleWorkshop = titleWorkshop
         self.decoding = decoding
         self.cache = cache
-        let thread = Thread { [self] in run() }
-        thread.name = "first-screen"
-        thread.start()
+        // One thread: the window opening takes the other core (two made pages' first screen
+        // 0.03 s sooner and the first frame up to 0.1 s later, measured at 1440×900).
+        for index in 0..<Self.pictureThreads {
+            let thread = Thread { [self] in run() }
+            thread.name = "first-screen-\(index)"
+            thread.start()
+        }
         if !titles.isEmpty {
             let titleThread = Thread { [self] in runTitles() }
             titleThread.name = "first-titles"
@@ -86,7 +105,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let key = Key(load)
         condition.lock()
         defer { condition.unlock() }
-        while inProgress == key { condition.wait() }
+        while inProgress[key] != nil { condition.wait() }
         guard let result = ready.removeValue(forKey: key) else {
             claimed.insert(key)
             return nil
@@ -142,8 +161,13 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         return true
     }
 
-    /// The loads predicted (the first frame's card-tier pictures).
-    var loadCount: Int { loads.count }
+    /// The loads predicted: the first frame's card-tier pictures, and the full tier's once
+    /// their sizes were known.
+    var loadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return loads.count
+    }
 
     /// The number of loads a worker took prepared (or waited for) instead of preparing them.
     var takenCount: Int {
@@ -158,7 +182,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
-        while next < loads.count || inProgress != nil {
+        while next < loads.count || !inProgress.isEmpty {
             guard condition.wait(until: deadline) else { return false }
         }
         return true
@@ -191,10 +215,24 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         }
     }
 
+    /// Puts the full tier's loads next once the thread is past the on-screen cards' loads (with
+    /// `condition` locked).
+    private func insertFullTierIfDue() {
+        // Past them, and none of them still being prepared (its size would be missing).
+        guard let fullTier, !fullTierInserted, next >= fullTier.after,
+              !inProgress.values.contains(where: { $0 < fullTier.after }) else { return }
+        fullTierInserted = true
+        loads.insert(contentsOf: fullTier.loads(sizes: sizes, cache: cache), at: next)
+    }
+
     private func run() {
         while true {
             condition.lock()
-            while next < loads.count, claimed.contains(Key(loads[next])) { next += 1 }
+            insertFullTierIfDue()
+            while next < loads.count, claimed.contains(Key(loads[next])) {
+                next += 1
+                insertFullTierIfDue()
+            }
             guard !stopped, next < loads.count else {
                 next = loads.count
                 condition.broadcast()
@@ -202,14 +240,16 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
                 return
             }
             let load = loads[next]
-            next += 1
             let key = Key(load)
-            inProgress = key
+            inProgress[key] = next
+            next += 1
             condition.unlock()
             let result = Result { try PictureWork.prepare(load, decoding: decoding) }
             condition.lock()
             if !stopped { ready[key] = result }
-            inProgress = nil
+            if case .success(let prepared) = result, !prepared.fullSize.isEmpty { sizes[load.path] = prepared.fullSize }
+            inProgress[key] = nil
+            insertFullTierIfDue()
             condition.broadcast()
             condition.unlock()
         }
@@ -228,8 +268,9 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     /// The first frame's card-tier loads (`predictedLoads`) and the titles of its cards, in
     /// deck order, as `updateTitles` asks for them (`ViewerPictures.titleSlotSize`).
     static func predicted(session: ViewerSession, catalog: DeckCatalog, framebuffer: PixelSize,
-                          cache: ThumbnailCache?) -> (loads: [PictureLoad], titles: [TitleJob]) {
-        guard !framebuffer.isEmpty, session.viewport.width > 0 else { return ([], []) }
+                          cache: ThumbnailCache?, fullLayers: Int = 0)
+        -> (loads: [PictureLoad], titles: [TitleJob], fullTier: FullTierPrediction?) {
+        guard !framebuffer.isEmpty, session.viewport.width > 0 else { return ([], [], nil) }
         let packer = BulkInstancePacker()
         if !session.writeBulkRecords(into: packer) {
             session.prepareFrame()
@@ -243,6 +284,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let scale = Double(framebuffer.width) / session.viewport.width
         let side = PictureSizing.cardTierSide(framebuffer: framebuffer)
         var cards: [(position: Int, picture: Int, onScreen: Bool)] = []
+        var large: [(picture: Int, area: Double)] = []
         var titled: [(position: Int, id: UInt32)] = []
         var largest = 0.0
         for record in packer.records {
@@ -253,14 +295,20 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             guard picture >= 0, picture < catalog.pictures.count else { continue }
             let onScreen = RecordGeometry.isOnScreen(record, camera: session.camera)
             let size = RecordGeometry.sizeOnScreen(record, camera: session.camera)
-            if onScreen, size.width.isFinite, size.height.isFinite { largest = max(largest, size.width * scale, size.height * scale) }
+            let pixels = Size(width: size.width * scale, height: size.height * scale)
+            if onScreen, pixels.isFinite {
+                largest = max(largest, pixels.width, pixels.height)
+                if PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: side) == .full {
+                    large.append((picture, pixels.width * pixels.height))
+                }
+            }
             cards.append((position, picture, onScreen))
         }
         let slot = ViewerPictures.titleSlotSize(framebuffer: framebuffer, viewport: session.viewport)
         let titles = titled.sorted { $0.position < $1.position }.map { card in
             TitleJob(text: session.deck.card(CardID(card.id))?.title ?? "", width: slot.width, height: slot.height)
         }
-        guard largest > 0 else { return ([], titles) }
+        guard largest > 0 else { return ([], titles, nil) }
         let thumbnail = ThumbnailSize.forCard(longerSide: min(largest, Double(side)))
         var seen = Set<Int>()
         // The demand's order: the cards on screen first, each in deck order.
@@ -270,6 +318,56 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             return PictureLoad(path: catalog.pictures[card.picture].path, layerSize: PixelSize(width: side, height: side),
                                mipmapped: true, generation: 0, cache: cache, thumbnailSize: thumbnail)
         }
-        return (loads, titles)
+        // The full tier goes to the largest cards (`keepFullTierForTheLargest`), once their
+        // sizes are known: after the on-screen cards' card-tier loads.
+        var fullTier: FullTierPrediction?
+        if fullLayers > 0, !large.isEmpty {
+            var seenLarge = Set<Int>()
+            let paths = large.sorted { $0.area > $1.area }.filter { seenLarge.insert($0.picture).inserted }
+                .map { catalog.pictures[$0.picture].path }
+            let onScreenLoads = Set(ordered.filter(\.onScreen).map(\.picture)).count
+            fullTier = FullTierPrediction(paths: paths, after: onScreenLoads, framebuffer: framebuffer, cardSide: side,
+                                          maximum: fullLayers)
+        }
+        return (loads, titles, fullTier)
+    }
+}
+
+/// The full tier the first frames will ask for, predicted with the card tier: the on-screen
+/// cards large enough for it (`PictureSizing.tier(forCardOnScreen:)`), largest first; which of
+/// them want it, and the layer size, follow from their pictures' sizes, known once the thread
+/// has prepared their card-tier loads (the first `after`). As `decorate` and
+/// `fullLayerSizeNeeded` choose: pictures whose longer side is over 1.25 × the card tier's side,
+/// at most `maximum` of them, in layers as large as the largest one's decode size for the
+/// framebuffer on each axis.
+struct FullTierPrediction {
+    /// The pictures of the cards large enough, largest card first.
+    var paths: [String]
+    /// The number of loads after which their sizes are known.
+    var after: Int
+    var framebuffer: PixelSize
+    /// The card tier's layer side, pixels.
+    var cardSide: Int
+    /// The full tier's most layers (`PictureSizing.poolPlan`).
+    var maximum: Int
+
+    /// The full tier's loads for pictures of `sizes` (by path); none when a size is unknown
+    /// (the layer size would be a guess).
+    func loads(sizes: [String: PixelSize], cache: ThumbnailCache?) -> [PictureLoad] {
+        var chosen: [(path: String, size: PixelSize)] = []
+        for path in paths where chosen.count < maximum {
+            guard let size = sizes[path] else { return [] }
+            guard Double(max(size.width, size.height)) > 1.25 * Double(cardSide) else { continue }
+            chosen.append((path, size))
+        }
+        var width = 0, height = 0
+        for picture in chosen {
+            let size = PictureSizing.decodeSize(picture: picture.size, box: framebuffer)
+            width = max(width, size.width)
+            height = max(height, size.height)
+        }
+        guard width > 0, height > 0 else { return [] }
+        let layer = PixelSize(width: min(width, framebuffer.width), height: min(height, framebuffer.height))
+        return chosen.map { PictureLoad(path: $0.path, layerSize: layer, mipmapped: true, generation: 0, cache: cache) }
     }
 }

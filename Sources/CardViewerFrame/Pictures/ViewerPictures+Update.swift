@@ -96,18 +96,21 @@ extension ViewerPictures {
         }
     }
 
-    /// Takes the first screen's pictures the prefetch has ready for the last frame's card-tier
-    /// demand in view, all at once (not through the workers' queue, a few in flight at a time):
+    /// Takes the first screen's pictures the prefetch has ready for the last frame's demand in
+    /// view (the card tier, and the full tier once its pool is made), all at once (not through the workers' queue, a few in flight at a time):
     /// true when a card in view changed. - Complexity: O(demand).
     func acceptPrefetched() -> Bool {
         guard let prefetch else { return false }
+        let fullTierReady = residency.capacity(of: .full) > 0 && !fullLayerSize.isEmpty
         var changed = false
         var index = 0
         let entries = demand.entries
         while index < entries.count {
             let entry = entries[index]
             index += 1
-            guard entry.band == .visible, entry.key.tier == .card, !residency.isResident(entry.key),
+            // The full tier's once its pool exists at its layer size (else the picture would
+            // be taken and dropped).
+            guard entry.band == .visible, entry.key.tier == .card || fullTierReady, !residency.isResident(entry.key),
                   !scheduler.isInFlight(entry.key), case .load(let load) = job(for: entry.key),
                   let prepared = prefetch.takeIfReady(load) else { continue }
             if accept(.success(.picture(prepared)), for: entry.key) { changed = true }
@@ -144,7 +147,7 @@ extension ViewerPictures {
         let path = catalog.pictures[Int(key.picture)].path
         return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache,
                                  thumbnailSize: key.tier == .card ? cardThumbnailSize : nil,
-                                 prefetch: key.tier == .card ? prefetch : nil))
+                                 prefetch: prefetch))
     }
 
     /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or

@@ -209,6 +209,15 @@ public final class ViewerPictures {
         connectPhotoView()
     }
 
+    /// The most layers of each tier for a framebuffer of `framebuffer` pixels
+    /// (`PictureSizing.poolPlan` within the options' budget and the renderer's limits).
+    static func poolPlan(framebuffer: PixelSize, options: PictureOptions) -> PictureSizing.PoolPlan {
+        var plan = PictureSizing.poolPlan(framebuffer: framebuffer, budget: options.textureBudget, mipmapped: true)
+        if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
+        plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
+        return plan
+    }
+
     /// A title atlas slot for a framebuffer of `framebuffer` pixels showing `viewport` points:
     /// one line of text as tall as the tallest title the cards draw (26 points) at the
     /// framebuffer's scale, within 24…64 pixels, `titleWidth` wide.
@@ -285,10 +294,7 @@ public final class ViewerPictures {
     /// (`PictureSizing.poolPlan`, or `PictureOptions.cardLayers`) as the cards in view need
     /// them (`adaptPools`): nothing is allocated for the whole budget up front.
     func configure(for drawable: PixelSize) throws {
-        let size = PixelSize(width: drawable.width, height: drawable.height)
-        var plan = PictureSizing.poolPlan(framebuffer: size, budget: options.textureBudget, mipmapped: true)
-        if let layers = options.cardLayers { plan.cardLayers = min(max(layers, 1), PictureLayer.poolLimit) }
-        plan.fullLayers = min(plan.fullLayers, PictureLayer.fullResolutionLayers)
+        let plan = Self.poolPlan(framebuffer: PixelSize(width: drawable.width, height: drawable.height), options: options)
         // A deck of fewer pictures never needs more layers than it has pictures (the pool
         // still grows if pictures are added: a streamed listing, a drop).
         cardGrowth = PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)), maximum: plan.cardLayers)
