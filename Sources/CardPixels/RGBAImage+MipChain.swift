@@ -43,17 +43,20 @@ extension RGBAImage {
         return sized.mipChain()
     }
 
+    /// The source texels (along one axis of `oldCount`) that texel `index` of the next mip level
+    /// (`newCount` = max(1, oldCount / 2)) averages: 2, or 3 for the last one of an odd
+    /// dimension (so no source texel is dropped), 1 where the source is already 1 wide.
+    public static func mipSpan(_ index: Int, _ newCount: Int, _ oldCount: Int) -> Range<Int> {
+        guard oldCount > 1 else { return 0..<1 }
+        let start = 2 * index
+        return start..<(index == newCount - 1 ? oldCount : start + 2)
+    }
+
     /// The next mip level: half the size, a box filter over the texels each new texel covers.
     func halved() -> RGBAImage {
         let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        // Source spans per target texel: 2 wide, or 3 for the last one of an odd dimension
-        // (so no source texel is dropped), 1 where the source is already 1 wide.
-        func span(_ index: Int, _ newCount: Int, _ oldCount: Int) -> Range<Int> {
-            guard oldCount > 1 else { return 0..<1 }
-            let start = 2 * index
-            return start..<(index == newCount - 1 ? oldCount : start + 2)
-        }
+        let span = Self.mipSpan
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<newHeight {

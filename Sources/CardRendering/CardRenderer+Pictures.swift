@@ -197,11 +197,7 @@ extension CardRenderer {
     static func halvedCoverage(_ bytes: [UInt8], width: Int, height: Int) -> (width: Int, height: Int, bytes: [UInt8]) {
         let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        func span(_ index: Int, _ newCount: Int, _ oldCount: Int) -> Range<Int> {
-            guard oldCount > 1 else { return 0..<1 }
-            let start = 2 * index
-            return start..<(index == newCount - 1 ? oldCount : start + 2)
-        }
+        let span = RGBAImage.mipSpan
         bytes.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<newHeight {

@@ -16,11 +16,12 @@ import Testing
 /// nothing else.
 @Suite("the first screen prepared while the window opens")
 struct FirstScreenPrefetchTests {
-    static func folder(count: Int) throws -> URL {
+    /// A new folder of `count` PNGs of `size` pixels, each its own colour.
+    static func folder(count: Int, size: PixelSize = PixelSize(width: 160, height: 120)) throws -> URL {
         let folder = try CommandRunner.temporaryDirectory()
         for index in 0..<count {
             let c = PictureFolderReplayTests.colour(index)
-            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
+            try PNGCodec.write(RGBAImage(width: size.width, height: size.height, fill: (c.r, c.g, c.b, 255)),
                                to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
         }
         return folder
@@ -109,17 +110,12 @@ struct FirstScreenPrefetchTests {
 struct FirstScreenFullTierPrefetchTests {
     @Test("pages: the full-tier loads are predicted after the card tier's, and every one is taken")
     func fullTierPredicted() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        // 800×600: over 1.25 × the 256-pixel card tier, so large cards want the full tier.
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 800, height: 600))
         let cache = try CommandRunner.temporaryDirectory()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: cache)
-        }
-        // 800×600: over 1.25 × the 256-pixel card tier, so large cards want the full tier.
-        for index in 0..<8 {
-            let c = PictureFolderReplayTests.colour(index)
-            try PNGCodec.write(RGBAImage(width: 800, height: 600, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
         builder.pictures.thumbnailRoot = cache.path

@@ -15,19 +15,23 @@ import Testing
 /// nothing unless asked), and that frame asks for them and draws them.
 @Suite("the full tier waits while the content scrolls")
 struct PictureTierWhileScrollingTests {
+    /// The bundled deck in pages, headless at 640×400, without the thumbnail cache.
+    static func bundledPages() throws -> AssembledViewer {
+        var builder = ViewerBuilder(deck: .bundled, layout: .pages)
+        builder.pictures.thumbnailCache = .off
+        let loaded = try builder.loadDeck()
+        try #require(!loaded.catalog.pictures.isEmpty, "the bundled pictures are missing")
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
+        return try builder.build(loaded, on: gpu, viewport: Size(width: 640, height: 400))
+    }
+
     static func fullTierWanted(_ pictures: ViewerPictures) -> Bool {
         pictures.demand.entries.contains { $0.key.tier == .full }
     }
 
     @Test("pages: none asked for during a drag; at rest, a frame is asked for and it asks for them")
     func deferredUntilRest() throws {
-        var builder = ViewerBuilder(deck: .bundled, layout: .pages)
-        builder.pictures.thumbnailCache = .off
-        let loaded = try builder.loadDeck()
-        try #require(!loaded.catalog.pictures.isEmpty, "the bundled pictures are missing")
-        let viewport = Size(width: 640, height: 400)
-        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
+        let viewer = try Self.bundledPages()
         let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
         defer { pictures.shutdown() }
         // The frames' records after the picture pass (the last frame's, as uploaded): how many
@@ -75,12 +79,7 @@ struct PictureTierWhileScrollingTests {
 
     @Test("pages: cards handed out past the window's edge are not in view and get no full tier")
     func offScreenCardsAreNotInView() throws {
-        var builder = ViewerBuilder(deck: .bundled, layout: .pages)
-        builder.pictures.thumbnailCache = .off
-        let loaded = try builder.loadDeck()
-        try #require(!loaded.catalog.pictures.isEmpty, "the bundled pictures are missing")
-        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let viewer = try builder.build(loaded, on: gpu, viewport: Size(width: 640, height: 400))
+        let viewer = try Self.bundledPages()
         let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
         defer { pictures.shutdown() }
         session.advance(to: 0)

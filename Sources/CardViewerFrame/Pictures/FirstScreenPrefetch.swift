@@ -152,13 +152,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
 
     /// Waits until the title thread has been through every title or `seconds` passed (tests).
     func waitUntilTitlesDone(seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while nextTitle < titles.count {
-            guard condition.wait(until: deadline) else { return false }
-        }
-        return true
+        wait(seconds: seconds) { nextTitle >= titles.count }
     }
 
     /// The loads predicted: the first frame's card-tier pictures, and the full tier's once
@@ -179,10 +173,15 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     /// Waits until the thread has been through every load (prepared or skipped) or `seconds`
     /// passed; true when it has (tests: a prediction checked without a race against the workers).
     func waitUntilDone(seconds: Double) -> Bool {
+        wait(seconds: seconds) { next >= loads.count && inProgress.isEmpty }
+    }
+
+    /// Waits until `done` (read with `condition` locked) or `seconds` passed; true when done.
+    private func wait(seconds: Double, until done: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
-        while next < loads.count || !inProgress.isEmpty {
+        while !done() {
             guard condition.wait(until: deadline) else { return false }
         }
         return true
