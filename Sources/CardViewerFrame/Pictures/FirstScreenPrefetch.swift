@@ -58,8 +58,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     private var fullTierInserted = false
     private let condition = NSCondition()
     private var next = 0
-    /// The loads being prepared now, with their places in `loads`.
-    private var inProgress: [Key: Int] = [:]
+    private var inProgress: Key?
     private var ready: [Key: Result<PreparedPicture, any Error>] = [:]
     /// Loads a worker took over before the thread reached them: skipped.
     private var claimed: Set<Key> = []
@@ -71,9 +70,6 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     private var nextTitle = 0
     private var readyTitles: [TitleJob: TitleBitmap] = [:]
 
-    /// The threads preparing pictures.
-    static let pictureThreads = 1
-
     /// Starts preparing `loads`, in order, on a thread of its own, and rasterizing `titles`
     /// with `titleWorkshop` on another.
     init(loads: [PictureLoad], fullTier: FullTierPrediction? = nil, titles: [TitleJob] = [],
@@ -84,13 +80,11 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         self.titleWorkshop = titleWorkshop
         self.decoding = decoding
         self.cache = cache
-        // One thread: the window opening takes the other core (two made pages' first screen
-        // 0.03 s sooner and the first frame up to 0.1 s later, measured at 1440×900).
-        for index in 0..<Self.pictureThreads {
-            let thread = Thread { [self] in run() }
-            thread.name = "first-screen-\(index)"
-            thread.start()
-        }
+        // One thread: the window opening takes the other core (a second one made pages' first
+        // screen 0.03 s sooner and the first frame up to 0.1 s later, measured at 1440×900).
+        let thread = Thread { [self] in run() }
+        thread.name = "first-screen"
+        thread.start()
         if !titles.isEmpty {
             let titleThread = Thread { [self] in runTitles() }
             titleThread.name = "first-titles"
@@ -105,7 +99,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let key = Key(load)
         condition.lock()
         defer { condition.unlock() }
-        while inProgress[key] != nil { condition.wait() }
+        while inProgress == key { condition.wait() }
         guard let result = ready.removeValue(forKey: key) else {
             claimed.insert(key)
             return nil
@@ -173,7 +167,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
     /// Waits until the thread has been through every load (prepared or skipped) or `seconds`
     /// passed; true when it has (tests: a prediction checked without a race against the workers).
     func waitUntilDone(seconds: Double) -> Bool {
-        wait(seconds: seconds) { next >= loads.count && inProgress.isEmpty }
+        wait(seconds: seconds) { next >= loads.count && inProgress == nil }
     }
 
     /// Waits until `done` (read with `condition` locked) or `seconds` passed; true when done.
@@ -214,12 +208,10 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         }
     }
 
-    /// Puts the full tier's loads next once the thread is past the on-screen cards' loads (with
-    /// `condition` locked).
+    /// Puts the full tier's loads next once the thread is past the on-screen cards' loads (the
+    /// thread, between loads, with `condition` locked).
     private func insertFullTierIfDue() {
-        // Past them, and none of them still being prepared (its size would be missing).
-        guard let fullTier, !fullTierInserted, next >= fullTier.after,
-              !inProgress.values.contains(where: { $0 < fullTier.after }) else { return }
+        guard let fullTier, !fullTierInserted, next >= fullTier.after else { return }
         fullTierInserted = true
         loads.insert(contentsOf: fullTier.loads(sizes: sizes, cache: cache), at: next)
     }
@@ -240,15 +232,15 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             }
             let load = loads[next]
             let key = Key(load)
-            inProgress[key] = next
+            inProgress = key
             next += 1
             condition.unlock()
             let result = Result { try PictureWork.prepare(load, decoding: decoding) }
             condition.lock()
             if !stopped { ready[key] = result }
             if case .success(let prepared) = result, !prepared.fullSize.isEmpty { sizes[load.path] = prepared.fullSize }
-            inProgress[key] = nil
-            insertFullTierIfDue()
+            inProgress = nil
+            insertFullTierIfDue()  // in the same lock: a waiter never sees the loads without it
             condition.broadcast()
             condition.unlock()
         }
