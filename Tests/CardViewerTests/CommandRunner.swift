@@ -91,4 +91,13 @@ struct CommandRunner {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A fresh temporary directory (remove it when done) with an empty `images` folder in it,
+    /// for a test's pictures beside its other files.
+    static func temporaryImagesFolder() throws -> (folder: URL, images: URL) {
+        let folder = try temporaryDirectory()
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        return (folder, images)
+    }
 }

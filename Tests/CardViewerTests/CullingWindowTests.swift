@@ -16,10 +16,8 @@ extension ViewerWindowTests {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170)]
         for (i, c) in colours.enumerated() {
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)),

@@ -12,10 +12,8 @@ import Testing
 struct MixedFolderCullingTests {
     @Test("P, Ctrl+2, X and Ctrl+5 on a DNG, a HEIC, a JPEG and a WebP write four sidecars other tools read")
     func cullsMixedFormats() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let picture = RGBAImage(width: 160, height: 120, fill: (200, 120, 40, 255))
         let files: [(name: String, bytes: [UInt8])] = [
             ("a.dng", DNGSample.make(preview: picture)),

@@ -13,10 +13,8 @@ import Testing
 struct PhotoViewReplayTests {
     @Test("Enter opens whole, + + is 100 %, Esc back, the arrow moves the focus ring")
     func openZoomBackAndRing() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try PNGCodec.write(ViewerWindowTests.borderedPicture(), to: images.appendingPathComponent("01-border.png").path)
         let c = ViewerTest.colors[1]
         try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)), to: images.appendingPathComponent("02-card.png").path)

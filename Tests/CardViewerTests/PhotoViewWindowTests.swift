@@ -33,10 +33,8 @@ extension ViewerWindowTests {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try PNGCodec.write(Self.borderedPicture(), to: images.appendingPathComponent("01-border.png").path)
         for i in 1...2 {
             let c = ViewerTest.colors[i]

@@ -14,10 +14,8 @@ extension ViewerWindowTests {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         // 1600 × 1000: columns alternately black and white.
         var pixels: [UInt8] = []
         pixels.reserveCapacity(1600 * 1000 * 4)

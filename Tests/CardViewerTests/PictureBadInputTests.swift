@@ -16,10 +16,8 @@ import Testing
 struct PictureBadInputTests {
     @Test("25 unreadable files: 20 warning lines naming them, then one line with the count of the other 5")
     func warningsPastTwentyAreCounted() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         for index in 0..<25 {
             // Truncated PNGs, empty files and text named like pictures.
             let bytes: [UInt8] = switch index % 3 {

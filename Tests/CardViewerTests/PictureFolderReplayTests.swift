@@ -29,10 +29,8 @@ struct PictureFolderReplayTests {
 
     @Test("a folder larger than the picture pool, scrolled end to end: placeholders first, then each card its own picture")
     func scrolledEndToEnd() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let count = 40
         for index in 0..<count {
             let c = Self.colour(index)
@@ -91,10 +89,8 @@ struct PictureFolderReplayTests {
 
     @Test("portrait and panorama pictures are fitted in grid cards; SlideBox's card takes the photo's shape")
     func aspectIsKept() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let red: (r: UInt8, g: UInt8, b: UInt8) = (220, 40, 40), blue: (r: UInt8, g: UInt8, b: UInt8) = (40, 60, 220)
         try PNGCodec.write(RGBAImage(width: 100, height: 200, fill: (red.r, red.g, red.b, 255)), to: images.appendingPathComponent("1-portrait.png").path)
         try PNGCodec.write(RGBAImage(width: 400, height: 100, fill: (blue.r, blue.g, blue.b, 255)), to: images.appendingPathComponent("2-panorama.png").path)
@@ -135,10 +131,8 @@ struct PictureFolderReplayTests {
 
     @Test("an opened page shows a one-pixel checkerboard at full contrast: the full-resolution picture")
     func openedCardAtFullResolution() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         var checker = RGBAImage(width: 480, height: 300)
         for y in 0..<300 {
             for x in 0..<480 { checker[x, y] = (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, 0, 0, 255) }
@@ -172,10 +166,8 @@ struct PictureFolderReplayTests {
 
     @Test("titles in any script: real glyphs, unlike a title of characters no font has")
     func nonASCIITitles() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         // Three cards side by side in a one-row grid: CJK, Cyrillic and Latin with accents, and
         // the control, four characters of a private use area that no installed font has (boxes).
         let names = ["1 東京の夏", "2 Жук Ünïcødé", "3 \u{10FFFD}\u{10FFFD}\u{10FFFD}\u{10FFFD}"]
@@ -211,10 +203,8 @@ struct PictureFolderReplayTests {
 
     @Test("JPEG folders: EXIF orientation upright in the viewer")
     func jpegOrientation() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         // Upright: red top-left, green top-right, blue bottom-left, white bottom-right (4:3).
         let quadrants: [(r: UInt8, g: UInt8, b: UInt8)] = [(220, 30, 30), (30, 200, 30), (30, 30, 220), (240, 240, 240)]
         var upright = RGBAImage(width: 160, height: 120)

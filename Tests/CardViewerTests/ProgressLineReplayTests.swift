@@ -13,10 +13,8 @@ import Testing
 struct ProgressLineReplayTests {
     @Test("\"thumbnails N / 600\" at the bottom of the frame, N counting what is done")
     func progressLineDrawn() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let count = 600
         for index in 0..<count {
             let image = RGBAImage(width: 400, height: 300, fill: (UInt8(40 + index % 200), 90, UInt8(200 - index % 150), 255))

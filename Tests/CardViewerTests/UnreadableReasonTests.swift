@@ -13,10 +13,8 @@ import Testing
 struct UnreadableReasonTests {
     @Test("a text file's and a truncated JPEG's placeholders show their reasons before their names")
     func reasonsDrawn() throws {
-        let folder = try CommandRunner.temporaryDirectory()
+        let (folder, images) = try CommandRunner.temporaryImagesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         // Names of one length, so that only the reasons make the titles differ in length.
         try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (90, 120, 90, 255)), to: images.appendingPathComponent("1.png").path)
         try Data("this is no picture at all\n".utf8).write(to: images.appendingPathComponent("2.png"))
