@@ -7,8 +7,14 @@ import CardMath
 /// scaled by `(d − height)/d` so that the shared camera (eye distance `d`) shows it exactly over
 /// the viewport, and on top in zIndex.
 enum CardOpening {
-    /// Sets `card` to its open attributes in `context` (content points).
-    static func open(_ card: inout CardAttributes, in context: LayoutContext, height h: Double) {
+    /// How far in front of the deck's plane an open card sits, points: in front of every
+    /// stacked card (`CardStacking` keeps them within ±100 points). The photo view's picture
+    /// sits there too.
+    static let height = 101.0
+
+    /// Sets `card` to its open attributes in `context` (content points), `h` points in front of
+    /// the plane z = 0.
+    static func open(_ card: inout CardAttributes, in context: LayoutContext, height h: Double = height) {
         let d = context.camera.eyeDistance
         let k = (d - h) / d
         card.center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)

@@ -22,8 +22,6 @@ struct CarouselController: OpensCards {
     /// The current card as last seen, in unwrapped cards (`round(offset / w)`), for the toggle.
     var lastCard: Double?
 
-    /// How far in front of the plane z = 0 an open card sits, points (as the task switcher's).
-    static let openedHeight = TasksController.openedHeight
     /// A wrapping carousel's scroll physics keeps within ±this, points: never met in practice,
     /// as the offset is brought back into `0…n·w` at every rest.
     static let wrappingBound = 1e9
@@ -35,6 +33,8 @@ struct CarouselController: OpensCards {
 
     var scrollAxis: ScrollAxis { base.scrollAxis }
     var highlightedCard: CardID? { opened }
+    var tapResponse: LayoutTapResponse { .centersThenOpens }
+    var arrowsTurnLikeNotches: Bool { true }
 
     func geometry(_ context: LayoutContext) -> CarouselGeometry {
         base.geometry(viewport: context.viewport, cardCount: context.cardCount)
@@ -71,7 +71,7 @@ struct CarouselController: OpensCards {
     private func applyOpening(_ card: inout CardAttributes, deck: Deck, in context: LayoutContext) {
         guard let opened else { return }
         if deck.index(of: opened) == card.index {
-            CardOpening.open(&card, in: context, height: Self.openedHeight)
+            CardOpening.open(&card, in: context)
             card.zIndex = Int(1e15) + 1  // above every carousel card's zIndex (`CarouselLayout`)
         } else {
             card.alpha = 0

@@ -30,6 +30,9 @@ struct GridController: BaseLayoutController {
     var kind = LayoutKind.grid
     var scrollAxis: ScrollAxis { .vertical }
     var isInteracting: Bool { lift != nil }
+    var liftedCard: CardID? { lift?.id }
+    var tapResponse: LayoutTapResponse { .focusesCard }
+    var revealsWholeCards: Bool { true }
 
     /// The layout with the lifted card at the pointer (plus the grab offset), in content points.
     func layout(for deck: Deck, in context: LayoutContext) -> GridLayout {

@@ -117,9 +117,43 @@ protocol LayoutController {
     /// Cards the Up and Down arrows move the current card by (the grid: a row).
     func rowStep(viewport: Size) -> Int
 
-    /// A key the session does not handle itself (e.g. `[` and `]` for the wheel's radius);
-    /// returns true when it was used.
-    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool
+    /// A key the layout view does not handle itself (e.g. `[` and `]` for the wheel's radius);
+    /// `nil` when the layout has no use for it.
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> LayoutKeyEffect?
+
+    /// The card lifted by the user's finger (the grid's long press), if any.
+    var liftedCard: CardID? { get }
+
+    /// What a single click on a card does in this layout (SPEC §10).
+    var tapResponse: LayoutTapResponse { get }
+
+    /// True when bringing a card into view means showing it whole along the scroll axis, not
+    /// only among the cards on screen (the grid, whose rows half out of view are on screen).
+    var revealsWholeCards: Bool { get }
+
+    /// True when the arrows move the current card as a wheel notch turns the layout (the
+    /// carousels: round the end of a wrapping deck, the shorter way), not card by card.
+    var arrowsTurnLikeNotches: Bool { get }
+}
+
+/// What a key did in a layout (`LayoutController.handleKey`).
+struct LayoutKeyEffect {
+    /// The confirmation to show ("wheel radius 625 points"), if the change may not show.
+    var message: String?
+    /// True when the key changed what the state keeps of the layout (its options).
+    var changesOptions: Bool
+}
+
+/// What a single click on a card does in a layout (SPEC §10).
+enum LayoutTapResponse {
+    /// Opens the card under the pointer (pages, tasks, the standard layouts).
+    case opensCard
+    /// Makes the card under the pointer current (the grid).
+    case focusesCard
+    /// Opens the front card, wherever the click was on the deck (SlideBox).
+    case opensFrontCard
+    /// Brings a side card to the centre; opens the card already there (the wheel, the carousels).
+    case centersThenOpens
 }
 
 extension LayoutController {
@@ -163,7 +197,15 @@ extension LayoutController {
         scene.physics.scrollWheel(by: delta)
     }
 
-    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool { false }
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> LayoutKeyEffect? { nil }
+
+    var liftedCard: CardID? { nil }
+
+    var tapResponse: LayoutTapResponse { .opensCard }
+
+    var revealsWholeCards: Bool { false }
+
+    var arrowsTurnLikeNotches: Bool { false }
 
     func optionValues(_ values: LayoutOptionValues) -> LayoutOptionValues { values }
 }

@@ -17,6 +17,7 @@ struct SlideBoxController: BaseLayoutController {
     var kind = LayoutKind.slidebox
     var scrollAxis: ScrollAxis { .horizontal }
     var isInteracting: Bool { frontDrag != nil }
+    var tapResponse: LayoutTapResponse { .opensFrontCard }
 
     /// The layout with the drag applied while the dragged card is the front card.
     func layout(for deck: Deck, in context: LayoutContext) -> SlideBoxLayout {

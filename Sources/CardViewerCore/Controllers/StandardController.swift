@@ -4,11 +4,15 @@ import CardMath
 import CardPacking
 
 /// The controller of a layout without gestures of its own (`LayoutBehaviour.Interaction
-/// .standard`): drags and flings scroll it, wheels scroll it, and a released scroll rests where
-/// the layout's `targetOffset` says when its behaviour pages or snaps.
+/// .standard`, and any interaction whose controller needs a layout type the descriptor does not
+/// make: `ControllerTable`): drags and flings scroll it, wheels scroll it, a click opens the card
+/// under it, and a released scroll rests where the layout's `targetOffset` says when its
+/// behaviour pages or snaps. Every layout added as a folder and a registry line, and every
+/// layout file, gets this controller.
 ///
-/// It draws through the generic path (attributes, then packing): only the built-in layouts
-/// have bulk record writers.
+/// It draws through the generic path (attributes, then packing): a bulk record writer
+/// (`InstanceWriting`) is an optional speed-up that only the controllers over a typed layout
+/// (`BaseLayoutController`) hand to the packer.
 struct StandardController: LayoutController {
     let kind: LayoutKind
     /// The layout with the user's options.

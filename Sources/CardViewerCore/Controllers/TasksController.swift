@@ -11,10 +11,6 @@ struct TasksController: BaseLayoutController, OpensCards {
     /// The open card.
     var opened: CardID?
 
-    /// How far in front of the deck's plane an open card sits, points: in front of every
-    /// stacked card (`CardStacking` keeps them within ±100 points).
-    static let openedHeight = 101.0
-
     var kind = LayoutKind.tasks
     var scrollAxis: ScrollAxis { .vertical }
     var highlightedCard: CardID? { opened }
@@ -48,7 +44,7 @@ struct TasksController: BaseLayoutController, OpensCards {
 
     /// An open card: flat over the viewport, in front of the deck (`CardOpening`).
     private func open(_ card: inout CardAttributes, in context: LayoutContext) {
-        CardOpening.open(&card, in: context, height: Self.openedHeight)
+        CardOpening.open(&card, in: context)
     }
 
     func targetOffset(viewport: Size, cardCount: Int) -> ScrollPhysics.TargetOffset? {

@@ -55,20 +55,26 @@ struct WheelController: BaseLayoutController {
     /// Wheels and trackpads turn the wheel (the session has already mapped vertical wheels to x).
     mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool { false }
 
-    /// `[` shrinks the radius, `]` grows it, animated; the same card stays at the top.
-    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> Bool {
+    /// `[` shrinks the radius, `]` grows it, animated; the same card stays at the top. The
+    /// message says the radius, and when a key met a limit, which one.
+    mutating func handleKey(_ key: Key, in scene: inout ViewerScene) -> LayoutKeyEffect? {
         let factor: Double
         switch key {
         case .character("["): factor = 1 / Self.radiusFactor
         case .character("]"): factor = Self.radiusFactor
-        default: return false
+        default: return nil
         }
+        let before = base.radius
         let radius = min(max(base.radius * factor, Self.radiusRange.lowerBound), Self.radiusRange.upperBound)
-        guard radius != base.radius else { return true }
-        let old = scene.snapshot(self)
-        base.radius = radius
-        scene.updateScrollBounds(for: self)
-        scene.animateRelayout(from: old, to: self, timing: AnimationTiming(duration: 0.35, curve: .easeInOut))
-        return true
+        if radius != base.radius {
+            let old = scene.snapshot(self)
+            base.radius = radius
+            scene.updateScrollBounds(for: self)
+            scene.animateRelayout(from: old, to: self, timing: AnimationTiming(duration: 0.35, curve: .easeInOut))
+        }
+        let limit = radius == before ? (before >= Self.radiusRange.upperBound ? " (the largest)" : " (the smallest)") : ""
+        return LayoutKeyEffect(message: "wheel radius \(Int(base.radius.rounded())) points" + limit, changesOptions: true)
     }
+
+    var tapResponse: LayoutTapResponse { .centersThenOpens }
 }

@@ -4,13 +4,17 @@ import CardInteraction
 import CardLayout
 import Foundation
 
-/// The session's culling (SPEC §10): the deck's marks by card, the filter, the cards the filter
-/// hides, and where marks are read from and written to.
+/// The session's culling (SPEC §10), shared by every view: the deck's marks by card, the filter,
+/// the cards the filter hides, and where marks are read from and written to. Its keys
+/// (`SessionCulling+Keys.swift`: `P`, `X`, `Ctrl+0`…`Ctrl+5`, `V`) act on the photo view's
+/// picture, else the current card, in every view but under the options panel.
 ///
-/// The filter hides, never deletes: the cards it does not admit leave `ViewerScene.deck` (the
-/// deck the layouts see) and wait in `parked`; `fullOrder` remembers the order of the whole deck
-/// at the last filtering, so `ViewerSession.savedDeck` puts them back where they were.
-struct SessionCulling {
+/// The filter hides, never deletes (`SessionCulling+Filter.swift`): the cards it does not
+/// admit leave `ViewerScene.deck` (the deck the layouts see) and wait in `parked`; `fullOrder`
+/// remembers the order of the whole deck at the last filtering, so `savedDeck` puts them back
+/// where they were.
+final class SessionCulling {
+    unowned let session: ViewerSession
     /// The marks known, by card: read from the store, restored from the state, or set by keys.
     /// A card without an entry is unmarked (or not read yet).
     var marks: [CardID: CullMark] = [:]
@@ -34,6 +38,10 @@ struct SessionCulling {
     /// Cards marked by a key since the start: a read that arrives later does not undo the key.
     var setByKey: Set<CardID> = []
 
+    init(session: ViewerSession) {
+        self.session = session
+    }
+
     /// The key of `card`'s mark in the state's `marks` object: its file name (the one its
     /// `CardSource.file` has) percent-encoded (`PathBytes.percentEncoded`, `#` as `%23`);
     /// `#ID` for a card without a file.
@@ -52,6 +60,9 @@ struct SessionCulling {
 
     /// The mark of card `id` (unmarked when none is known).
     func mark(of id: CardID) -> CullMark { marks[id] ?? .unmarked }
+
+    /// What the state keeps of the culling: the filter and the marks not in the store.
+    var saved: SavedCulling { SavedCulling(filter: filter, marks: stateMarks) }
 }
 
 /// What a state file keeps of the culling (SPEC §10): the filter, and the marks of pictures

@@ -58,17 +58,6 @@ extension ViewerSession {
         }
     }
 
-    /// The HUD's picture line: the cards in view with their pictures while loading, and the
-    /// picture memory in use; `nil` for a deck without pictures.
-    func pictureHUDLine() -> String? {
-        let s = pictureStatus
-        guard s.total > 0 else { return nil }
-        let megabytes = { (bytes: Int) in String((bytes + (1 << 19)) >> 20) }
-        var line = "pictures \(s.readyInView)/\(s.inView) in view, \(s.loaded) loaded of \(s.total)"
-        if s.unreadable > 0 { line += ", \(s.unreadable) unreadable" }
-        return line + "  textures \(megabytes(s.residentBytes))/\(megabytes(s.poolBytes)) MB"
-    }
-
     /// When the window should next look for finished decodes, on the session's clock.
     var pictureDeadline: Double? {
         picturesWorking ? scene.time + Self.picturePollInterval : pictureWakeTime.map { max($0, scene.time) }

@@ -16,12 +16,10 @@ extension ViewerSession {
     ///
     /// - Complexity: O(k), k the candidates; no allocation once the packer has grown.
     public func writeBulkRecords(into packer: BulkInstancePacker) -> Bool {
-        guard !scene.viewport.isEmpty, !scene.animator.isAnimating, scene.hidden.isEmpty, photoView == nil, photoClosing == nil else {
+        guard !scene.viewport.isEmpty, !scene.animator.isAnimating, scene.hidden.isEmpty, !viewsChangeFrame else {
             return false
         }
-        guard controller.writeBulkRecords(into: packer, deck: scene.deck, context: scene.context, ordering: ordering) else {
-            return false
-        }
+        guard layout.writeBulkRecords(into: packer, ordering: ordering) else { return false }
         frameCards.removeAll(keepingCapacity: true)
         frameLaidOut(visibleCards: Self.onScreenCount(packer.records, camera: camera))
         return true

@@ -30,19 +30,19 @@ struct AppendSequence {
     static let pause = 0.3
 }
 
-extension ViewerSession {
+extension LayoutView {
     /// Appends a card made by the configuration's `newCard`, animated step by step. While
     /// another append runs or a finger-driven interaction is in progress, the append is queued
     /// and starts when they are over (A pressed three times quickly appends three cards).
     func startAppend() {
-        guard !isMinimised else { return }
+        guard !session.isMinimised else { return }
         if dropsAddPictures {
-            showMessage(Self.dropToAddMessage)
+            session.showMessage(ViewerSession.dropToAddMessage)
             return
         }
         if appendSequence != nil || controller.isInteracting || queuedAppends > 0 {
             queuedAppends += 1
-            showMessage(queuedAppends == 1 ? "1 more card queued" : "\(queuedAppends) more cards queued")
+            session.showMessage(queuedAppends == 1 ? "1 more card queued" : "\(queuedAppends) more cards queued")
             return
         }
         beginAppend()
@@ -50,25 +50,25 @@ extension ViewerSession {
 
     /// Starts an append now.
     private func beginAppend() {
-        let made = newCard(scene.deck)
+        let made = newCard(session.scene.deck)
         var dismissal: AnimationTag?
         if controller.highlightedCard != nil {
-            dismissal = controller.setHighlighted(nil, in: &scene, timing: .standard)
+            dismissal = controller.setHighlighted(nil, in: &session.scene, timing: .standard)
         }
-        guard let id = scene.deck.append(source: made.source, title: made.title) else {
+        guard let id = session.scene.deck.append(source: made.source, title: made.title) else {
             // Every id has been handed out (the state's nextID is at its largest): say so.
             queuedAppends = 0
             let text = "cannot add a card: every card id up to \(UInt32.max - 1) has been used"
-            notices.append(text)
-            showMessage(text)
+            session.notices.append(text)
+            session.showMessage(text)
             return
         }
-        scene.hidden.insert(id)
-        scene.updateScrollBounds(for: controller)
-        scene.deckDidChange()
+        session.scene.hidden.insert(id)
+        session.scene.updateScrollBounds(for: controller)
+        session.scene.deckDidChange()
         appendSequence = AppendSequence(id: id, step: .dismissing(dismissal))
         stepAppend()
-        refreshOverlay()
+        session.refreshOverlay()
     }
 
     /// Takes every step of the append that is due now; when it is over, starts the next queued
@@ -79,7 +79,7 @@ extension ViewerSession {
             appendSequence = sequence.step.isDone ? nil : sequence
         }
         guard appendSequence == nil, queuedAppends > 0, !controller.isInteracting else { return }
-        guard !isMinimised else {
+        guard !session.isMinimised else {
             queuedAppends = 0  // nothing to watch: the queue is dropped, not kept spinning
             return
         }
@@ -89,36 +89,36 @@ extension ViewerSession {
 
     /// The step after the current one when the current one is over, else `nil`.
     private func nextStep(of sequence: AppendSequence) -> AppendSequence.Step? {
-        guard let index = scene.deck.index(of: sequence.id) else {
-            scene.hidden.remove(sequence.id)
+        guard let index = session.scene.deck.index(of: sequence.id) else {
+            session.scene.hidden.remove(sequence.id)
             return sequence.step.isDone ? nil : .done
         }
         switch sequence.step {
         case .dismissing(let tag):
-            if let tag, scene.animator.isRunning(tag) { return nil }
-            scene.physics.scroll(to: controller.offset(insertingAt: index, in: scene.context), animated: true)
+            if let tag, session.scene.animator.isRunning(tag) { return nil }
+            session.scene.physics.scroll(to: controller.offset(insertingAt: index, in: session.scene.context), animated: true)
             return .scrolling
         case .scrolling:
-            guard scene.physics.isSettled else { return nil }
-            scene.hidden.remove(sequence.id)
-            let context = scene.context
-            var final = controller.attributes(at: index, in: context, deck: scene.deck)
+            guard session.scene.physics.isSettled else { return nil }
+            session.scene.hidden.remove(sequence.id)
+            let context = session.scene.context
+            var final = controller.attributes(at: index, in: context, deck: session.scene.deck)
             final.id = sequence.id
             let appearing = controller.appearingAttributes(at: index, in: context)
-            return .inserting(scene.animator.insert(final, appearing: appearing, at: scene.time))
+            return .inserting(session.scene.animator.insert(final, appearing: appearing, at: session.scene.time))
         case .inserting(let tag):
-            if scene.animator.isRunning(tag) { return nil }
-            if let next = controller.offset(afterInsertingAt: index, in: scene.context) {
+            if session.scene.animator.isRunning(tag) { return nil }
+            if let next = controller.offset(afterInsertingAt: index, in: session.scene.context) {
                 // The layout moves on to the new card (SlideBox: from the page before it).
-                scene.physics.scroll(to: next, animated: true)
+                session.scene.physics.scroll(to: next, animated: true)
             }
-            return controller.kind.descriptor.behaviour.opensAppendedCard ? .waiting(until: scene.time + AppendSequence.pause) : .done
+            return controller.kind.descriptor.behaviour.opensAppendedCard ? .waiting(until: session.scene.time + AppendSequence.pause) : .done
         case .waiting(let until):
-            guard scene.time >= until - 1e-9 else { return nil }
-            guard let tag = controller.setHighlighted(sequence.id, in: &scene, timing: .standard) else { return .done }
+            guard session.scene.time >= until - 1e-9 else { return nil }
+            guard let tag = controller.setHighlighted(sequence.id, in: &session.scene, timing: .standard) else { return .done }
             return .highlighting(tag)
         case .highlighting(let tag):
-            return scene.animator.isRunning(tag) ? nil : .done
+            return session.scene.animator.isRunning(tag) ? nil : .done
         case .done:
             return nil
         }
@@ -127,7 +127,7 @@ extension ViewerSession {
     /// Ends an append at once (a layout switch): the card shows where it is.
     func finishAppendAtOnce() {
         guard let sequence = appendSequence else { return }
-        scene.hidden.remove(sequence.id)
+        session.scene.hidden.remove(sequence.id)
         appendSequence = nil
     }
 }

@@ -2,11 +2,9 @@ import CardInteraction
 import CardLayout
 import CardMath
 
-/// A picture opened whole (SPEC §10, the photo view): the card it belongs to, where it lies in
+/// A picture opened whole (the photo view's state): the card it belongs to, where it lies in
 /// the window (`PhotoGeometry`: fit, zoom, pan), and the flight from its card that opens it.
-/// While one is open the session routes every key and gesture to it (`ViewerSession+PhotoView`)
-/// and the frame shows it alone over the window's background.
-struct PhotoView {
+struct ShownPhoto {
     /// The card whose picture is shown.
     var card: CardID
     /// Fit, zoom and pan, viewport and picture points.
@@ -38,10 +36,10 @@ struct PhotoFlight {
     func isOver(at time: Double) -> Bool { time >= start + duration }
 }
 
-extension PhotoView {
-    /// How far in front of the plane z = 0 the picture sits, points: in front of every card, as an
-    /// opened task card (`TasksController.openedHeight`).
-    static let height = TasksController.openedHeight
+extension ShownPhoto {
+    /// How far in front of the plane z = 0 the picture sits, points: in front of every card, as
+    /// an opened card (`CardOpening.height`).
+    static let height = CardOpening.height
 
     /// The picture's card laid flat in front of the deck so that the shared camera shows it exactly
     /// over `geometry.rect` (viewport points): lifted by `height` and scaled by `(d − height)/d`

@@ -1,0 +1,172 @@
+import CardCulling
+import CardEvents
+import CardInteraction
+import CardLayout
+import CardPacking
+
+/// Culling's keys and marks (SPEC §10): `P` pick, `X` reject (toggles), `Ctrl+1`…`Ctrl+5` stars,
+/// `Ctrl+0` none — on the current card in the layout view, on the picture shown in the photo
+/// view — and `V`, the filter (`SessionCulling+Filter.swift`). Marks are read and written
+/// through the store off the frame thread (`CullMarkIO`); a card's companions (the RAW of a
+/// RAW+JPEG pair) get the same mark written.
+extension SessionCulling {
+    /// How often a window looks for marks read in the background while reads are in flight,
+    /// seconds: at most 4 redraws a second for marks arriving (SPEC §10, no redraw storms).
+    static let pollInterval = 0.25
+
+    /// Starts culling with `store`: marks the state kept (`saved`) are taken at once and preferred,
+    /// the others are read in the background, the cards near the current one first. `picturePaths`
+    /// gives a card's picture path, then its companions' (empty for cards without files).
+    /// `readsFiles` false (a deck without picture files: generated, bundled) reads nothing.
+    func attach(store: any CullMarkStore, saved: SavedCulling?, readsFiles: Bool, picturePaths: @escaping (DeckCard) -> [String]) {
+        io = CullMarkIO(store: store)
+        self.picturePaths = readsFiles ? picturePaths : { _ in [] }
+        stateMarks = saved?.marks ?? [:]
+        filter = saved?.filter ?? .all
+        requestMarks(for: session.scene.deck.cards)
+        if filter != .all { refilter(animated: false) }
+    }
+
+    /// The culling keys; false for any other key.
+    func handleKey(_ event: KeyEvent) -> Bool {
+        guard !event.modifiers.contains(.alt) else { return false }
+        let control = event.modifiers.contains(.control)
+        switch event.key {
+        case .character("p") where !control:
+            changeMark(verb: { $0.flag == .picked ? "picked" : "pick cleared" }) { $0.togglingPick() }
+        case .character("x") where !control:
+            changeMark(verb: { $0.flag == .rejected ? "rejected" : "reject cleared" }) { $0.togglingReject() }
+        case .character(let c) where control && ("0"..."5").contains(c):
+            let stars = Int(String(c)) ?? 0
+            changeMark(verb: { _ in stars == 0 ? "no stars" : String(repeating: "*", count: stars) }) { $0.withStars(stars) }
+        case .character("v") where !control:
+            cycleFilter()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The card a culling key acts on: the photo view's picture, else the current card.
+    var target: CardID? { session.photo.shown?.card ?? session.layout.currentCardID }
+
+    /// Applies `change` to the target card's mark, stores it and says so ("*** photo12",
+    /// "rejected photo12").
+    private func changeMark(verb: (CullMark) -> String, _ change: (CullMark) -> CullMark) {
+        guard let id = target, let card = session.scene.deck.card(id) else {
+            session.showMessage("no card to mark")
+            return
+        }
+        let mark = change(self.mark(of: id))
+        setMark(mark, of: card)
+        session.showMessage("\(verb(mark)): \(MessageText.shortened(card.title))")
+        if filter != .all { refilter(animated: true) }
+    }
+
+    /// Rejects the cards SlideBox's swipe up gave (`swipeUp=reject`): marked rejected (their stars
+    /// kept), never removed from the deck.
+    func rejectSwipedCards() {
+        let ids = session.scene.swipedToReject
+        session.scene.swipedToReject.removeAll()
+        for id in ids {
+            guard let card = session.scene.deck.card(id) else { continue }
+            var mark = self.mark(of: id)
+            mark.flag = .rejected
+            setMark(mark, of: card)
+            session.showMessage("rejected: \(MessageText.shortened(card.title))")
+        }
+        if filter != .all { refilter(animated: true) }
+    }
+
+    /// Sets card `card`'s mark and hands it to the store (or the state: a card without a file, a
+    /// picture in a folder whose sidecars cannot be written).
+    func setMark(_ mark: CullMark, of card: DeckCard) {
+        marks[card.id] = mark
+        setByKey.insert(card.id)
+        session.needsDisplay = true
+        let paths = picturePaths(card)
+        let key = Self.stateKey(of: card)
+        let keptInState = paths.isEmpty || stateMarks[key] != nil || unwritableFolders.contains(Self.folder(of: paths[0]))
+        if keptInState || io == nil {
+            keepInState(mark, key: key)
+        } else {
+            io?.write(mark, for: CullMarkIO.Target(id: card.id, paths: paths))
+        }
+    }
+
+    /// Keeps `mark` in the state under `key`. An unmarked card without a file leaves it; a
+    /// picture's stays, unmarked, so that it still wins over a sidecar in its read-only folder.
+    private func keepInState(_ mark: CullMark, key: String) {
+        if mark.isUnmarked, key.hasPrefix("#") { stateMarks[key] = nil } else { stateMarks[key] = mark }
+        session.layoutRevision += 1  // the state file keeps it
+    }
+
+    /// Asks for the marks of `cards`: from the state when it keeps them, else from the store in
+    /// the background, those nearest the current card first.
+    ///
+    /// - Complexity: O(n log n) for n cards with files; O(1) for a deck without files and no
+    ///   marks in the state (a generated deck of millions of cards).
+    func requestMarks(for cards: [DeckCard]) {
+        guard let io, !cards.isEmpty else { return }
+        let keepsNone = stateMarks.isEmpty
+        if keepsNone, picturePaths(cards[0]).isEmpty, !cards.contains(where: { if case .file = $0.source { true } else { false } }) {
+            return
+        }
+        var targets: [(distance: Int, target: CullMarkIO.Target)] = []
+        targets.reserveCapacity(cards.count)
+        let current = session.layout.currentCardIndex ?? 0
+        for card in cards {
+            if !keepsNone, let kept = stateMarks[Self.stateKey(of: card)] {
+                marks[card.id] = kept
+                continue
+            }
+            let paths = picturePaths(card)
+            guard !paths.isEmpty else { continue }
+            let distance = session.scene.deck.index(of: card.id).map { abs($0 - current) } ?? Int.max
+            targets.append((distance, CullMarkIO.Target(id: card.id, paths: paths)))
+        }
+        targets.sort { $0.distance < $1.distance }
+        io.read(targets.map(\.target))
+    }
+
+    /// Takes the marks read and the writes refused since the last look: new marks are drawn (and
+    /// filtered), refused writes go to the state with one message per folder.
+    func poll() {
+        guard let io, io.isBusy else { return }
+        let (arrived, refusals) = io.take()
+        var changed = false
+        for (id, mark) in arrived where !setByKey.contains(id) {
+            if marks[id] ?? .unmarked != mark {
+                marks[id] = mark
+                changed = true
+            }
+        }
+        for refusal in refusals {
+            let folder = Self.folder(of: refusal.path)
+            if unwritableFolders.insert(folder).inserted {
+                let line = "cannot write culling marks beside the pictures in \(folder) (\(refusal.reason)); kept in the viewer's state"
+                session.notices.append(line)
+                session.showMessage("cannot write marks in \(MessageText.shortened(folder)): kept in the state")
+            }
+            if let card = session.scene.deck.card(refusal.id) ?? parked[refusal.id] {
+                keepInState(mark(of: card.id), key: Self.stateKey(of: card))
+            }
+        }
+        if changed {
+            session.needsDisplay = true
+            if filter != .all { refilter(animated: true) }
+        }
+    }
+
+    /// When the window should next look for marks read in the background.
+    var deadline: Double? {
+        guard let io, io.isBusy else { return nil }
+        return session.time + Self.pollInterval
+    }
+
+    /// The culling bits of the record of card `id` (`InstanceFlags.cullBits`). O(1).
+    func bits(ofID id: UInt32) -> UInt8 {
+        guard !marks.isEmpty, let mark = marks[CardID(id)] else { return 0 }
+        return InstanceFlags.cullBits(stars: mark.stars, picked: mark.flag == .picked, rejected: mark.flag == .rejected)
+    }
+}
