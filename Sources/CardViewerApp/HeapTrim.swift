@@ -2,9 +2,8 @@
 ///
 /// The first frame compiles the card shaders (llvmpipe: LLVM, in this process): its compiler
 /// frees what it used, but the heap keeps the freed pages resident, and the texture pools then
-/// grow on top of them. Trimmed, the peak is the larger of the two, not their sum: the bundled
-/// deck in pages at 1280×800 peaked at 146.6 MiB untrimmed, 143.1–143.5 trimmed; in the grid
-/// 135.9 → 130.9 MiB (scripts/peak-memory.sh; a second trim a second later lowered nothing).
+/// grow on top of them. Trimmed, the peak is the larger of the two, not their sum (measured:
+/// docs/BENCHMARKS.md, "The allocator's two settings").
 enum HeapTrim {
     /// Trims the heap (glibc's `malloc_trim(0)`; a no-op elsewhere).
     static func trim() {

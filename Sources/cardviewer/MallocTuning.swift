@@ -5,11 +5,8 @@ enum MallocTuning {
     /// glibc's default threshold starts at 128 KiB but rises to the size of each large block
     /// freed (up to 32 MiB), after which decode buffers, mip chains and file reads of a few MB
     /// come from the heaps of the worker threads' arenas and stay resident once freed. Fixing it
-    /// keeps the resident memory to what is in use: the viewer on 500 photos of 12 MP in pages
-    /// at 1440×900 peaked at 236–268 MiB without it and 231–233 MiB with 1 MiB, its resident
-    /// memory at rest 236–250 → 204–210 MiB; 256 KiB (a 640×400 picture's 1 MB layer mapped
-    /// too) took the bundled deck in pages at 1280×800 from 146.3 to 143.8–144.3 MiB
-    /// (scripts/peak-memory.sh, one sitting each).
+    /// keeps the resident memory to what is in use; 256 KiB maps a 640×400 picture's 1 MB layer
+    /// too (measured: docs/BENCHMARKS.md, "The allocator's two settings").
     static let mmapThreshold: Int32 = 256 << 10
 
     /// glibc's `M_MMAP_THRESHOLD` parameter of `mallopt` (<malloc.h>, which the Glibc module
