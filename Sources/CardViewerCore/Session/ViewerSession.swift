@@ -170,6 +170,13 @@ public final class ViewerSession {
         refreshOverlay()
     }
 
+    /// Adds `view` to the list at `position` (0: on top of every view), as the list in `init`
+    /// does for the built-in views: how a test adds a view without editing a file.
+    func insert(_ view: any ViewerView, at position: Int) {
+        views.insert(view, at: min(max(position, 0), views.count))
+        refreshOverlay()
+    }
+
     /// Synthetic cards numbered after the deck's highest id: "New card 11".
     public static let syntheticCard: @Sendable (Deck) -> (source: CardSource, title: String) = { deck in
         let number = Int(deck.nextID) + 1
