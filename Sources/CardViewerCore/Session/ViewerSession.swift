@@ -69,6 +69,8 @@ public final class ViewerSession {
     var recognizer = GestureRecognizer()
 
     // MARK: The views
+    // Each view keeps an unowned reference to the session, so the views are made once the
+    // session is (in `init`): implicitly unwrapped, and set before anything can read them.
 
     /// The layouts: the view at the bottom, always open.
     private(set) var layout: LayoutView!
