@@ -100,7 +100,7 @@ extension ViewerPictures {
     /// Resizes `tier`'s pool and texture to `capacity` layers, keeping its pictures (a shrink
     /// keeps the most recently used ones). Returns false when its layers could not be copied
     /// (its pictures are forgotten and asked for again).
-    private func resize(_ tier: PictureTier, to capacity: Int) throws -> Bool {
+    private func resize(_ tier: TierPool, to capacity: Int) throws -> Bool {
         let old = residency.capacity(of: tier)
         guard capacity != old, let plan else { return true }
         var copied: Bool
@@ -168,7 +168,7 @@ extension ViewerPictures {
 
     /// Forgets every picture of `tier` (its texture's layers were not copied): they are asked
     /// for again.
-    private func forgetAll(_ tier: PictureTier) {
+    private func forgetAll(_ tier: TierPool) {
         let pool = residency.pool(tier)
         for layer in 0..<pool.capacity {
             if let picture = pool.picture(in: layer) { residency.forget(PictureKey(picture, tier)) }
