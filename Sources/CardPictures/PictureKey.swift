@@ -12,6 +12,10 @@ public enum TierPool: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     /// photo and any card shown larger than the card tier holds sharply.
     case full = 1
 
+    /// The pools of a tier: the key slots per key (`PictureKey.slot`). A constant, where
+    /// `allCases.count` builds an array at each call in debug builds (once a frame in `PoolNeeds`).
+    public static let count = 2
+
     public var description: String { self == .card ? "card" : "full" }
 }
 
@@ -31,7 +35,7 @@ public struct PictureKey: Hashable, Sendable, CustomStringConvertible {
         self.init(picture: Int32(truncatingIfNeeded: picture), tier: tier)
     }
 
-    /// A dense index for flat per-key tables: `picture · 2 + tier`.
+    /// A dense index for flat per-key tables: `picture · 2 + tier` (`TierPool.count` is 2).
     @inlinable var slot: Int { Int(picture) &* 2 &+ tier.rawValue }
 
     public var description: String { "\(picture)/\(tier)" }
