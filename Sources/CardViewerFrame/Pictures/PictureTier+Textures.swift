@@ -59,11 +59,10 @@ extension PictureTier {
             }
             residency.grow(pool, to: layers)
         } else {
+            // Every kept layer is copied, those that stay in place too: the texture is new.
             let shrink = residency.shrink(pool, to: layers)
-            // The title atlas passes only the slots that move (as it always did): its slots left
-            // in place are not copied.
-            let kept = content == .titles ? shrink.moves : shrink.kept
-            copied = try resizeTexture(pool, layers: shrink.capacity, moves: kept.map { (from: $0.from, to: $0.to) }, on: renderer)
+            copied = try resizeTexture(pool, layers: shrink.capacity, moves: shrink.kept.map { (from: $0.from, to: $0.to) },
+                                       on: renderer)
         }
         if !copied { forgetAll(pool) }
         return copied
