@@ -26,7 +26,7 @@ extension PictureTier {
     /// - Returns: true when a frame should be drawn: the pool shrank (the driver lets go of the
     ///   old, larger texture only when a draw binds the new one), or its layers could not be
     ///   copied (its keys are asked for again).
-    /// - Throws: `RenderError` when the texture cannot be re-created (the pool stays as it was).
+    /// - Throws: `RenderError` when the texture cannot be re-created (see `resize`).
     /// - Complexity: O(log of the pool's maximum) when nothing changes, no allocation.
     mutating func adapt(_ pool: TierPool, needed: Int, time: Double, atRest: Bool, on renderer: CardRenderer,
                         freshLayerSize: (PictureDemand) -> PixelSize?) throws -> Bool {
@@ -43,7 +43,8 @@ extension PictureTier {
     /// made afresh, at `freshLayerSize` when given. Returns false when the layers could not be
     /// copied: the pool's keys are forgotten (asked for again).
     ///
-    /// - Throws: `RenderError` when the texture cannot be re-created (the pool stays as it was).
+    /// - Throws: `RenderError` when the texture cannot be re-created: a growing pool stays as it
+    ///   was (the texture first); a shrinking one has shrunk, its old texture kept.
     mutating func resize(_ pool: TierPool, to layers: Int, freshLayerSize: PixelSize?, on renderer: CardRenderer) throws -> Bool {
         let old = capacity(of: pool)
         guard layers != old else { return true }
