@@ -72,7 +72,7 @@ public struct PictureDemand: Sendable {
     ///   - tier: the tier to prefetch (normally `.card`).
     ///   - picture: the picture index of the card at an index.
     public mutating func appendNeighbourhood(visible: ClosedRange<Int>, heading: ScrollHeading, ahead: Int, behind: Int,
-                                             cardCount: Int, tier: PictureTier = .card, picture: (Int) -> Int?) {
+                                             cardCount: Int, tier: TierPool = .card, picture: (Int) -> Int?) {
         let forward = heading != .backward
         let nextStart = forward ? visible.upperBound + 1 : visible.lowerBound - 1
         let previousStart = forward ? visible.lowerBound - 1 : visible.upperBound + 1
@@ -82,7 +82,7 @@ public struct PictureDemand: Sendable {
                   picture: picture)
     }
 
-    private mutating func appendRun(from start: Int, step: Int, count: Int, band: Band, cardCount: Int, tier: PictureTier,
+    private mutating func appendRun(from start: Int, step: Int, count: Int, band: Band, cardCount: Int, tier: TierPool,
                                     picture: (Int) -> Int?) {
         var index = start
         for _ in 0..<max(0, count) {

@@ -2,7 +2,7 @@
 public enum PictureAppearance: Equatable, Sendable {
     /// The picture is in `layer` of `tier`'s texture, resident (of any tier) since `since`
     /// seconds on the caller's clock: fade it in from then (`PictureResidency.opacity`).
-    case resident(tier: PictureTier, layer: Int, since: Double)
+    case resident(tier: TierPool, layer: Int, since: Double)
     /// Not ready (or evicted): the card's placeholder, its frame and title.
     case placeholder
     /// The file could not be read: the placeholder, marked unreadable. Never retried on its own.
@@ -69,10 +69,10 @@ public struct PictureResidency: Sendable {
     }
 
     /// The pool of `tier`.
-    @inlinable public func pool(_ tier: PictureTier) -> LayerPool { tier == .card ? card : full }
+    @inlinable public func pool(_ tier: TierPool) -> LayerPool { tier == .card ? card : full }
 
     /// The layer count of `tier`'s pool.
-    public func capacity(of tier: PictureTier) -> Int { pool(tier).capacity }
+    public func capacity(of tier: TierPool) -> Int { pool(tier).capacity }
 
     /// Starts a frame: releases every pin. Called by `PictureScheduler.plan`.
     public mutating func beginFrame() {
@@ -149,7 +149,7 @@ public struct PictureResidency: Sendable {
     /// requested again and shows the unreadable placeholder. Frees its layers.
     public mutating func markUnreadable(_ picture: Int, reason: String) {
         guard picture >= 0, picture < pictureCount else { return }
-        for tier in PictureTier.allCases { forget(PictureKey(picture, tier)) }
+        for tier in TierPool.allCases { forget(PictureKey(picture, tier)) }
         unreadable[picture] = true
         reasons[Int32(picture)] = reason
     }

@@ -64,7 +64,7 @@ public struct PictureScheduler: Sendable {
     /// at a time (e.g. `PictureSizing.maxInFlight(workers:)`).
     public init(pictureCount: Int, maxInFlight: Int) {
         self.maxInFlight = max(1, maxInFlight)
-        let slots = max(0, pictureCount) * PictureTier.allCases.count
+        let slots = max(0, pictureCount) * TierPool.count
         inFlightIndex = Array(repeating: -1, count: slots)
         submittedPriority = Array(repeating: 0, count: slots)
         seenIn = Array(repeating: 0, count: slots)
@@ -77,7 +77,7 @@ public struct PictureScheduler: Sendable {
     /// Grows (or shrinks) the picture list; in-flight keys of pictures past a smaller count are
     /// dropped from the books (cancel them on the workers too). Allocates: not for every frame.
     public mutating func resizePictures(to count: Int) {
-        let slots = max(0, count) * PictureTier.allCases.count
+        let slots = max(0, count) * TierPool.count
         var index = 0
         while index < inFlight.count {
             if inFlight[index].slot >= slots { removeInFlight(inFlight[index]) } else { index += 1 }
@@ -182,7 +182,7 @@ public struct PictureScheduler: Sendable {
             let entry = demand.entries[position]
             let pin = entry.band == .visible
             if pin {
-                let other: PictureTier = entry.key.tier == .card ? .full : .card
+                let other: TierPool = entry.key.tier == .card ? .full : .card
                 residency.use(PictureKey(picture: entry.key.picture, tier: other), pin: other == .card)
             }
             residency.use(entry.key, pin: pin)

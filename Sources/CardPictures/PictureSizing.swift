@@ -53,7 +53,7 @@ public enum PictureSizing {
     /// The tier a card wants for its size on screen (its projected bounds, framebuffer pixels):
     /// `.full` once its longer side is more than 1.25 × the card tier's side (a card-tier picture
     /// would be magnified visibly), else `.card`.
-    public static func tier(forCardOnScreen size: Size, cardTierSide: Int) -> PictureTier {
+    public static func tier(forCardOnScreen size: Size, cardTierSide: Int) -> TierPool {
         guard size.isFinite else { return .card }
         return max(size.width, size.height) > 1.25 * Double(cardTierSide) ? .full : .card
     }

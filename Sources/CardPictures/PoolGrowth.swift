@@ -103,7 +103,7 @@ public struct PoolNeeds: Sendable {
     /// scroll (keys outside `0..<pictureCount` are not counted): the pictures behind are kept
     /// only while there is room, so they never make a pool grow.
     public mutating func count(_ demand: PictureDemand, pictureCount: Int) -> (card: Int, full: Int) {
-        let slots = max(pictureCount, 0) * PictureTier.allCases.count
+        let slots = max(pictureCount, 0) * TierPool.count
         if stamps.count < slots { stamps.append(contentsOf: repeatElement(0, count: slots - stamps.count)) }
         frame &+= 1
         if frame == 0 {

@@ -1,4 +1,5 @@
 import CMallocCounter
+import CardMath
 @testable import CardPictures
 import Testing
 
@@ -57,5 +58,53 @@ struct PictureAllocationTests {
         #expect(allocations == 0)
         #expect(shown > 0)
         #expect(residency.card.residentCount == 64)
+    }
+
+    @Test("a tier's warm frames: demand, plan, results into layers, the pools' needs and growth")
+    func warmTierFrames() {
+        let cards = 10_000
+        var tier = PictureTier(content: .pictures, keyCount: cards, maxInFlight: 8, demandCapacity: 128)
+        tier.startPools(keyCount: cards, card: PoolGrowth(minimum: 64, maximum: 64), full: PoolGrowth(minimum: 0, maximum: 4, doubles: false),
+                        cardLayerSize: PixelSize(width: 320, height: 320), fullLayerSize: PixelSize(width: 0, height: 0))
+        tier.residency.grow(.full, to: 4)
+        var ring = [PictureKey](repeating: PictureKey(0, .card), count: 64)
+        var ringCount = 0
+        var grown = 0
+
+        func frame(_ index: Int) {
+            let first = (index / 2) % (cards - 20)
+            tier.demand.removeAll()
+            for card in first..<(first + 20) { tier.demand.append(PictureKey(card, .card), .visible) }
+            tier.demand.append(PictureKey(first, .full), .visible)
+            tier.demand.appendNeighbourhood(visible: first...(first + 19), heading: .forward, ahead: 20, behind: 10,
+                                            cardCount: cards) { $0 }
+            tier.plan()
+            for i in tier.scheduler.requests.indices where !tier.scheduler.requests[i].isUpdate && ringCount < ring.count {
+                ring[ringCount] = tier.scheduler.requests[i].key
+                ringCount += 1
+            }
+            var taken = 0
+            while taken < min(2, ringCount) {
+                let key = ring[taken]
+                taken += 1
+                tier.scheduler.finished(key)
+                _ = tier.residency.assign(key, at: Double(index) / 60)
+            }
+            for i in 0..<(ringCount - taken) { ring[i] = ring[i + taken] }
+            ringCount -= taken
+            let needs = tier.countNeeds()
+            if tier.nextCapacity(of: .card, needed: needs.card, time: Double(index) / 60, atRest: false) != nil { grown += 1 }
+            if tier.nextCapacity(of: .full, needed: needs.full, time: Double(index) / 60, atRest: false) != nil { grown += 1 }
+            _ = tier.shrinkDue
+            _ = tier.poolBytes + tier.residentBytes
+        }
+
+        for index in 0..<200 { frame(index) }
+        let start = cv_malloc_thread_count()
+        for index in 200..<800 { frame(index) }
+        let allocations = cv_malloc_thread_count() - start
+        #expect(allocations == 0)
+        #expect(grown == 1, "the full pool took its one layer once")
+        #expect(tier.residency.card.residentCount == 64)
     }
 }

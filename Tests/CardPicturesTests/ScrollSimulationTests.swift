@@ -118,7 +118,7 @@ import Testing
         for card in 0..<window { #expect(residency.appearance(of: card) != .placeholder) }
         // Consistency of the whole table: no picture maps to a layer holding another one.
         for picture in 0..<cards {
-            for tier in PictureTier.allCases {
+            for tier in TierPool.allCases {
                 if let layer = residency.layer(for: PictureKey(picture, tier)) {
                     #expect(texture.layers[tier.rawValue][layer] == picture)
                 }

@@ -50,7 +50,7 @@ struct CardDetailUpgradeTests {
             #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
             // Upgrades run while the cards already show a picture: wait for the last one.
             let deadline = Date().addingTimeInterval(30)
-            while pictures.scheduler.inFlightCount > 0, Date() < deadline {
+            while pictures.pictureTier.scheduler.inFlightCount > 0, Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.01)
                 time += 1.0 / 30
                 session.advance(to: time)
@@ -59,7 +59,7 @@ struct CardDetailUpgradeTests {
             }
         }
         func inView() -> [Int] {
-            (0..<count).filter { pictures.residency.isResident(PictureKey($0, .card)) && pictures.isInView($0) }
+            (0..<count).filter { pictures.pictureTier.residency.isResident(PictureKey($0, .card)) && pictures.isInView($0) }
         }
         func press(_ character: Character, times: Int) {
             for _ in 0..<times {
@@ -69,11 +69,11 @@ struct CardDetailUpgradeTests {
             }
         }
         try settle()
-        let before = pictures.residency.wantedCardDetail
+        let before = pictures.pictureTier.residency.wantedCardDetail
         let shown = inView()
         try #require(!shown.isEmpty)
-        for picture in shown { #expect(pictures.residency.cardDetail(of: picture) == before) }
-        let layers = Dictionary(uniqueKeysWithValues: shown.map { ($0, pictures.residency.layer(for: PictureKey($0, .card))) })
+        for picture in shown { #expect(pictures.pictureTier.residency.cardDetail(of: picture) == before) }
+        let layers = Dictionary(uniqueKeysWithValues: shown.map { ($0, pictures.pictureTier.residency.layer(for: PictureKey($0, .card))) })
 
         press("=", times: 8)
         // Through the animation to the larger size and the upgrades, every card in view keeps
@@ -84,19 +84,19 @@ struct CardDetailUpgradeTests {
             try pictures.update()
             _ = try frame.draw()
             for picture in inView() {
-                #expect(pictures.residency.appearance(of: picture) != .placeholder, "card \(picture) fell back to its placeholder")
+                #expect(pictures.pictureTier.residency.appearance(of: picture) != .placeholder, "card \(picture) fell back to its placeholder")
             }
         }
         try settle()
-        let wanted = pictures.residency.wantedCardDetail
+        let wanted = pictures.pictureTier.residency.wantedCardDetail
         #expect(before == 128 && wanted == 256, "the larger cards ask for a larger thumbnail folder (\(before) → \(wanted))")
         let after = inView()
         #expect(!after.isEmpty)
         for picture in after {
-            #expect(pictures.residency.cardDetail(of: picture) == pictures.residency.wantedCardDetail,
-                    "picture \(picture) made for \(pictures.residency.cardDetail(of: picture)) px, cards ask for \(pictures.residency.wantedCardDetail)")
+            #expect(pictures.pictureTier.residency.cardDetail(of: picture) == pictures.pictureTier.residency.wantedCardDetail,
+                    "picture \(picture) made for \(pictures.pictureTier.residency.cardDetail(of: picture)) px, cards ask for \(pictures.pictureTier.residency.wantedCardDetail)")
             if let layer = layers[picture] {
-                #expect(pictures.residency.layer(for: PictureKey(picture, .card)) == layer, "picture \(picture) moved layers")
+                #expect(pictures.pictureTier.residency.layer(for: PictureKey(picture, .card)) == layer, "picture \(picture) moved layers")
             }
         }
     }

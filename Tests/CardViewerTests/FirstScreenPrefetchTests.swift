@@ -134,7 +134,7 @@ struct FirstScreenFullTierPrefetchTests {
         try viewer.pictures.update()
         _ = try viewer.frame.draw()
         #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
-        #expect(viewer.pictures.residency.full.residentCount > 0, "the full tier holds pictures")
+        #expect(viewer.pictures.pictureTier.residency.full.residentCount > 0, "the full tier holds pictures")
         #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
     }
 }

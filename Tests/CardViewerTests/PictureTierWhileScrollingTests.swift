@@ -26,7 +26,7 @@ struct PictureTierWhileScrollingTests {
     }
 
     static func fullTierWanted(_ pictures: ViewerPictures) -> Bool {
-        pictures.demand.entries.contains { $0.key.tier == .full }
+        pictures.pictureTier.demand.entries.contains { $0.key.tier == .full }
     }
 
     @Test("pages: none asked for during a drag; at rest, a frame is asked for and it asks for them")
@@ -95,7 +95,7 @@ struct PictureTierWhileScrollingTests {
         #expect(pictures.frameStatus.readyInView == onScreen.count)
         // The full tier goes to cards on screen only: asked for and drawn.
         let onScreenPictures = Set(onScreen.map { Int(pictures.picture(ofID: $0.id)) })
-        let fullAsked = pictures.demand.entries.filter { $0.key.tier == .full && $0.band == .visible }.map { Int($0.key.picture) }
+        let fullAsked = pictures.pictureTier.demand.entries.filter { $0.key.tier == .full && $0.band == .visible }.map { Int($0.key.picture) }
         #expect(!fullAsked.isEmpty, "pages' cards on screen are big enough for the full tier")
         #expect(fullAsked.allSatisfy(onScreenPictures.contains), "full tier asked for \(fullAsked), on screen \(onScreenPictures.sorted())")
         for record in records where record.layer >= PictureLayer.fullResolutionBase && record.layer != PictureLayer.none {

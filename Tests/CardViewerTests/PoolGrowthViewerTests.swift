@@ -72,11 +72,11 @@ struct PoolGrowthViewerTests {
 
         try frames(for: 0.1)
         #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
-        let start = pictures.residency.capacity(of: .card)
+        let start = pictures.pictureTier.residency.capacity(of: .card)
         #expect(start == ViewerPictures.initialCardLayers, "the task switcher's few cards fit the starting pool")
-        let resident = (0..<count).filter { pictures.residency.isResident(PictureKey($0, .card)) }
+        let resident = (0..<count).filter { pictures.pictureTier.residency.isResident(PictureKey($0, .card)) }
         try #require(!resident.isEmpty)
-        let layersBefore = resident.map { pictures.residency.layer(for: PictureKey($0, .card)) }
+        let layersBefore = resident.map { pictures.pictureTier.residency.layer(for: PictureKey($0, .card)) }
 
         // The grid scrolled forward: more cards in view and ahead than 16 layers hold.
         key("4")
@@ -84,11 +84,11 @@ struct PoolGrowthViewerTests {
         press(.pageDown)
         try frames(for: 1.5)
         #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
-        let grown = pictures.residency.capacity(of: .card)
+        let grown = pictures.pictureTier.residency.capacity(of: .card)
         #expect(grown > start, "the pool grew: \(start) → \(grown) layers")
         // Growing kept the pictures already uploaded in their layers.
-        let kept = resident.filter { pictures.residency.isResident(PictureKey($0, .card)) }
-        #expect(kept.map { pictures.residency.layer(for: PictureKey($0, .card)) }
+        let kept = resident.filter { pictures.pictureTier.residency.isResident(PictureKey($0, .card)) }
+        #expect(kept.map { pictures.pictureTier.residency.layer(for: PictureKey($0, .card)) }
                 == zip(resident, layersBefore).filter { kept.contains($0.0) }.map(\.1))
         try gridIsRight("after the growth")
 
@@ -98,7 +98,7 @@ struct PoolGrowthViewerTests {
         try frames(for: 1.5)
         #expect(session.nextDeadline != nil, "a pool due to shrink wakes the window at rest")
         try frames(for: PoolGrowth.defaultIdleSeconds + 0.5)
-        let shrunk = pictures.residency.capacity(of: .card)
+        let shrunk = pictures.pictureTier.residency.capacity(of: .card)
         #expect(shrunk < grown, "the pool shrank at rest: \(grown) → \(shrunk) layers")
         #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
         try gridIsRight("after the shrink")

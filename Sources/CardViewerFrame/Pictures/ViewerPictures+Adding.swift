@@ -14,8 +14,7 @@ extension ViewerPictures {
         var cards: [(source: CardSource, title: String)] = []
         for (file, key) in files { cards.append(catalog.add(file, key: key)) }
         let count = catalog.pictures.count
-        residency.resizePictures(to: count)
-        scheduler.resizePictures(to: count)
+        pictureTier.resizeKeys(to: count)
         aspects += Array(repeating: .nan, count: count - aspects.count)
         fullSizes += Array(repeating: PixelSize(width: 0, height: 0), count: count - fullSizes.count)
         longSides += Array(repeating: 0, count: count - longSides.count)

@@ -33,13 +33,15 @@ extension ViewerPictures {
         guard room > 0 else { return }
         backfillScratch.removeAll(keepingCapacity: true)
         let deck = session.deck
-        backfill.next(count: room, demand: demand, visible: visibleRange, heading: heading, cardCount: deck.count,
+        backfill.next(count: room, demand: pictureTier.demand, visible: visibleRange, heading: heading, cardCount: deck.count,
                       picture: { position in
                           guard let id = deck.id(at: position) else { return nil }
                           let picture = self.picture(ofID: id.rawValue)
                           return picture >= 0 ? Int(picture) : nil
                       },
-                      isBusy: { self.scheduler.isInFlight(PictureKey($0, .card)) || self.residency.isUnreadable($0) },
+                      isBusy: {
+                          self.pictureTier.scheduler.isInFlight(PictureKey($0, .card)) || self.pictureTier.residency.isUnreadable($0)
+                      },
                       into: &backfillScratch)
         var index = 0
         while index < backfillScratch.count {
@@ -63,9 +65,9 @@ extension ViewerPictures {
     /// Marks `picture` unreadable (once): its cards show the placeholder with the reason in
     /// their titles (`CardReason`), and one warning names the file. Returns true the first time.
     func markUnreadable(_ picture: Int, error: any Error) -> Bool {
-        guard !residency.isUnreadable(picture) else { return false }
+        guard !pictureTier.residency.isUnreadable(picture) else { return false }
         let line = (error as? PictureError)?.description ?? "cannot read picture '\(catalog.pictures[picture].path)': \(error)"
-        residency.markUnreadable(picture, reason: line)
+        pictureTier.residency.markUnreadable(picture, reason: line)
         cardReasons[Int32(picture)] = CardReason.of(error)
         backfill.markDone(picture)
         warnings.add(line + " (shown as unreadable)")
@@ -77,11 +79,11 @@ extension ViewerPictures {
     /// slots are freed and a title in flight is dropped. - Complexity: O(card ids).
     func retitleCards(ofPicture picture: Int) {
         guard let titleWorkers else { return }
-        for id in 0..<titleResidency.pictureCount where Int(self.picture(ofID: UInt32(id))) == picture {
+        for id in 0..<titleTier.keyCount where Int(self.picture(ofID: UInt32(id))) == picture {
             let key = PictureKey(id, .card)
             titleWorkers.cancel(key)
-            titleScheduler.finished(key)
-            titleResidency.forget(key)
+            titleTier.scheduler.finished(key)
+            titleTier.residency.forget(key)
         }
     }
 
@@ -155,7 +157,7 @@ extension ViewerPictures {
             index += 1
             guard card.picture >= 0 else { continue }
             any = true
-            switch residency.appearance(of: Int(card.picture)) {
+            switch pictureTier.residency.appearance(of: Int(card.picture)) {
             case .resident(let tier, _, _):
                 if tier != .full, card.wantsFull { return false }
             case .unreadable:

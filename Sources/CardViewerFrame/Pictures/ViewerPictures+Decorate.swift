@@ -17,8 +17,8 @@ extension ViewerPictures {
     ///   arrays have grown (a warm frame allocates nothing).
     func decorate(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
         visible.removeAll(keepingCapacity: true)
-        demand.removeAll()
-        titleDemand.removeAll()
+        pictureTier.demand.removeAll()
+        titleTier.demand.removeAll()
         guard let plan else {
             // No pools yet (the first frame comes before the first update): placeholders.
             for index in records.indices {
@@ -67,7 +67,7 @@ extension ViewerPictures {
         // The thumbnail folder for this frame's cards: the largest card-tier card's size on
         // screen, at most the layer's side (what the layer can hold).
         if cardSide > 0 { cardThumbnailSize = ThumbnailSize.forCard(longerSide: min(cardSide, Double(plan.cardSide))) }
-        residency.wantedCardDetail = cardThumbnailSize.pixels
+        pictureTier.residency.wantedCardDetail = cardThumbnailSize.pixels
         visibleRange = first <= last ? first...last : nil
         // While the content scrolls, cards pass by: full-resolution decodes for them would take
         // the processor from the frames and be stale when they land. The full tier is asked for
@@ -80,7 +80,7 @@ extension ViewerPictures {
                 break
             }
         }
-        keepFullTierForTheLargest(scrolling ? 0 : fullGrowth.maximum)
+        keepFullTierForTheLargest(scrolling ? 0 : pictureTier.growth(of: .full).maximum)
         // The cards in view in deck order (reading order: the top-left card first), not the
         // records' drawing order (back to front: the grid's last cards came first).
         sortVisibleByPosition()
@@ -91,20 +91,20 @@ extension ViewerPictures {
             for order in visibleInDeckOrder.indices {
                 let index = Int(visibleInDeckOrder[order])
                 guard visible[index].picture >= 0, visible[index].onScreen == onScreen else { continue }
-                demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
+                pictureTier.demand.append(PictureKey(Int(visible[index].picture), .card), .visible)
             }
             if !onScreen { break }
             onScreen = false
         }
         for index in visible.indices where visible[index].wantsFull {
-            demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
+            pictureTier.demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
         }
         demandPhotoNeighbours()
         followHeading()
         if first <= last {
             let shown = last - first + 1
-            demand.appendNeighbourhood(visible: first...last, heading: heading, ahead: max(2 * shown, 8), behind: max(shown, 4),
-                                       cardCount: deck.count) { position in
+            pictureTier.demand.appendNeighbourhood(visible: first...last, heading: heading, ahead: max(2 * shown, 8),
+                                                   behind: max(shown, 4), cardCount: deck.count) { position in
                 guard let id = deck.id(at: position) else { return nil }
                 let picture = self.picture(ofID: id.rawValue)
                 return picture >= 0 ? Int(picture) : nil
@@ -209,7 +209,7 @@ extension ViewerPictures {
         var fading = false, titlesMissing = 0
         let now = session.time
         let (mode, slideBox, titlesAtTop) = fitting(for: session.layoutKind)
-        let cardCapacity = cardGrowth.maximum
+        let cardCapacity = pictureTier.growth(of: .card).maximum
         // Deck order: titles are asked for top-left first, as the pictures are.
         for order in visibleInDeckOrder.indices {
             let card = visible[Int(visibleInDeckOrder[order])], r = Int(card.record)
@@ -223,7 +223,7 @@ extension ViewerPictures {
             let picture = Int(card.picture)
             // Cards past the window's edges are drawn (clipped) but are not in view.
             if card.onScreen { status.inView += 1 }
-            let appearance = residency.appearance(of: picture)
+            let appearance = pictureTier.residency.appearance(of: picture)
             let aspect = Double(aspects[picture])
             var opacity = 1.0
             if case .resident(_, _, let since) = appearance, options.fadesIn {
@@ -242,7 +242,7 @@ extension ViewerPictures {
                 // big tilted cards sampling the full tier cost a software rasterizer's fling
                 // 1.6–1.8× the floor against 1.1–1.2× (`cardviewer bench`); at rest, the next
                 // frame draws the full tier (drawn once: a window at rest draws nothing more).
-                if frameScrolls, tier == .full, let cardLayer = residency.card.layer(of: picture) {
+                if frameScrolls, tier == .full, let cardLayer = pictureTier.residency.card.layer(of: picture) {
                     tier = .card
                     layer = cardLayer
                 }

@@ -31,7 +31,7 @@ extension ViewerPictures {
     /// - Complexity: O(1).
     func demandPhotoNeighbours() {
         // The full tier's most layers (it grows to the demand, up to its plan).
-        let capacity = fullGrowth.maximum
+        let capacity = pictureTier.growth(of: .full).maximum
         guard session.photoCard != nil, capacity >= 2 else { return }
         let neighbours = session.photoNeighbours
         let previous = capacity >= 3 ? neighbours.previous : nil
@@ -43,6 +43,6 @@ extension ViewerPictures {
     private func demandFullTier(of id: CardID?) {
         guard let id else { return }
         let picture = picture(ofID: id.rawValue)
-        if picture >= 0 { demand.append(PictureKey(Int(picture), .full), .ahead) }
+        if picture >= 0 { pictureTier.demand.append(PictureKey(Int(picture), .full), .ahead) }
     }
 }

@@ -8,7 +8,10 @@ import CardViewerCore
 /// in view — is counted (`PoolNeeds`); a pool that needs more layers doubles at once, up to the
 /// plan for the framebuffer, its layers copied into the larger texture on the GPU; after
 /// `PoolGrowth.defaultIdleSeconds` at rest with fewer layers in use it shrinks, the most
-/// recently used pictures kept (moved down into the smaller texture), the rest forgotten.
+/// recently used pictures kept (moved down into the smaller texture), the rest forgotten. The
+/// steps are each `PictureTier`'s (`PictureTier+Textures.swift`); what is the pictures' own
+/// stays here: the full tier waits for the sizes of the pictures in view, and its layers are as
+/// large as they need.
 extension ViewerPictures {
     /// The card tier's layers at the start: a screen of a small folder, or the bundled deck.
     static let initialCardLayers = 16
@@ -28,23 +31,26 @@ extension ViewerPictures {
     func adaptPools(allowShrink: Bool) throws -> Bool {
         guard plan != nil else { return false }
         var changed = false
-        let needs = cardNeeds.count(demand, pictureCount: residency.pictureCount)
+        let needs = pictureTier.countNeeds()
         let atRest = allowShrink && !session.needsFrames
         let time = session.time
         // A shrink draws a frame: the driver lets go of the old, larger texture only when a draw
         // binds the new one (measured on llvmpipe: at rest, without a frame, it stayed resident).
-        let cardBefore = residency.capacity(of: .card), fullBefore = residency.capacity(of: .full)
-        if let capacity = cardGrowth.update(needed: needs.card, time: time, atRest: atRest) {
-            if try !resize(.card, to: capacity) || capacity < cardBefore { changed = true }
+        if try pictureTier.adapt(.card, needed: needs.card, time: time, atRest: atRest, on: renderer,
+                                 freshLayerSize: { _ in nil }) {
+            changed = true
         }
         // The full tier grows once the sizes of the pictures in view are known (from their
         // card-tier decodes, which come first): growing one layer per arriving size would
         // re-create framebuffer-sized textures several times, each time holding old and new.
-        if !sizesUnknownInView, let capacity = fullGrowth.update(needed: needs.full, time: time, atRest: atRest) {
-            if try !resize(.full, to: capacity) || capacity < fullBefore { changed = true }
+        if !sizesUnknownInView {
+            if try pictureTier.adapt(.full, needed: needs.full, time: time, atRest: atRest, on: renderer,
+                                     freshLayerSize: { fullLayerSizeNeeded(for: $0) }) {
+                changed = true
+            }
+            if try enlargeFullLayersIfNeeded() { changed = true }
         }
-        if !sizesUnknownInView, try enlargeFullLayersIfNeeded() { changed = true }
-        session.pictureWakeTime = [cardGrowth.shrinkDue, fullGrowth.shrinkDue, titleGrowth.shrinkDue].compactMap { $0 }.min()
+        session.pictureWakeTime = PictureTier.earliest(pictureTier.shrinkDue, titleTier.shrinkDue)
         return changed
     }
 
@@ -52,23 +58,10 @@ extension ViewerPictures {
     /// or grows it for `needed` titles (a frame being decorated: it never shrinks then).
     func adaptTitleAtlas(needed wanted: Int? = nil) throws {
         guard titleWorkers != nil, !titlesFailed, !titleSlotSize.isEmpty else { return }
-        let needed = wanted ?? titleNeeds.count(titleDemand, pictureCount: titleResidency.pictureCount).card
-        if wanted != nil, needed <= titleResidency.capacity(of: .card) { return }
-        guard let capacity = titleGrowth.update(needed: needed, time: session.time, atRest: !session.needsFrames) else { return }
-        let old = titleResidency.capacity(of: .card)
-        if capacity > old {
-            titleResidency.grow(.card, to: capacity)
-            if old == 0 {
-                try renderer.makeTitleAtlas(slots: capacity, slotSize: titleSlotSize)
-            } else if try !renderer.resizeTitleAtlas(slots: capacity) {
-                forgetAll(inTitles: true)
-            }
-        } else {
-            let shrink = titleResidency.shrink(.card, to: capacity)
-            if try !renderer.resizeTitleAtlas(slots: shrink.capacity, moves: shrink.moves.map { ($0.from, $0.to) }) {
-                forgetAll(inTitles: true)
-            }
-        }
+        let needed = wanted ?? titleTier.countNeeds().card
+        if wanted != nil, needed <= titleTier.capacity(of: .card) { return }
+        _ = try titleTier.adapt(.card, needed: needed, time: session.time, atRest: !session.needsFrames, on: renderer,
+                                freshLayerSize: { _ in nil })
     }
 
     /// True when a card of the last frame shows a picture whose size is not known yet (not
@@ -76,7 +69,9 @@ extension ViewerPictures {
     private var sizesUnknownInView: Bool {
         for index in visible.indices {
             let picture = Int(visible[index].picture)
-            if picture >= 0, picture < longSides.count, longSides[picture] == 0, !residency.isUnreadable(picture) { return true }
+            if picture >= 0, picture < longSides.count, longSides[picture] == 0, !pictureTier.residency.isUnreadable(picture) {
+                return true
+            }
         }
         return false
     }
@@ -97,38 +92,6 @@ extension ViewerPictures {
         return Double(longSides[picture]) > 1.25 * Double(cardSide)
     }
 
-    /// Resizes `tier`'s pool and texture to `capacity` layers, keeping its pictures (a shrink
-    /// keeps the most recently used ones). Returns false when its layers could not be copied
-    /// (its pictures are forgotten and asked for again).
-    private func resize(_ tier: PictureTier, to capacity: Int) throws -> Bool {
-        let old = residency.capacity(of: tier)
-        guard capacity != old, let plan else { return true }
-        var copied: Bool
-        if capacity > old {
-            if old == 0 {
-                // Nothing to keep: a fresh texture of the tier's size.
-                if tier == .card {
-                    try renderer.makePicturePool(layers: capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
-                } else {
-                    fullLayerSize = fullLayerSizeNeeded()
-                    try renderer.makeFullResolutionPictures(layers: capacity, size: fullLayerSize)
-                }
-                copied = true
-            } else {
-                copied = tier == .card ? try renderer.resizePicturePool(layers: capacity)
-                    : try renderer.resizeFullResolutionPictures(layers: capacity)
-            }
-            residency.grow(tier, to: capacity)
-        } else {
-            let shrink = residency.shrink(tier, to: capacity)
-            let moves = shrink.kept.map { (from: $0.from, to: $0.to) }
-            copied = tier == .card ? try renderer.resizePicturePool(layers: shrink.capacity, moves: moves)
-                : try renderer.resizeFullResolutionPictures(layers: shrink.capacity, moves: moves)
-        }
-        if !copied { forgetAll(tier) }
-        return copied
-    }
-
     /// The full tier's layer size for the pictures the last frame wants at the full tier (in
     /// view or ahead): per axis the largest of their decode sizes for the framebuffer
     /// (`PictureSizing.decodeSize`: never more than a picture's own pixels), the framebuffer
@@ -136,10 +99,16 @@ extension ViewerPictures {
     /// a layer as large as the largest picture on each axis holds every one of them at full
     /// detail: a deck of 640×400 pictures takes 640×400 layers, not the window's (the bundled
     /// deck in pages at 1280×800: 1.4 MB a layer with mips instead of 5.5 MB).
-    /// - Complexity: O(demand).
-    func fullLayerSizeNeeded() -> PixelSize {
+    /// - Complexity: O(demand); no allocation.
+    func fullLayerSizeNeeded(for demand: PictureDemand) -> PixelSize {
         var width = 0, height = 0
-        for entry in demand.entries where entry.key.tier == .full && entry.band != .behind {
+        let entries = demand.entries
+        var index = 0
+        // Index loops: a for-in over an array of structs allocates per element in debug builds.
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            guard entry.key.tier == .full, entry.band != .behind else { continue }
             let picture = Int(entry.key.picture)
             let known = picture >= 0 && picture < fullSizes.count && !fullSizes[picture].isEmpty
             let size = known ? PictureSizing.decodeSize(picture: fullSizes[picture], box: framebuffer) : framebuffer
@@ -155,31 +124,12 @@ extension ViewerPictures {
     /// forgotten and asked for again at the new size. Layers only grow here; a full tier that
     /// shrank to no layer is sized afresh when it grows again. Returns true when it was re-created.
     private func enlargeFullLayersIfNeeded() throws -> Bool {
-        let capacity = residency.capacity(of: .full)
-        guard capacity > 0, !fullLayerSize.isEmpty else { return false }
-        let needed = fullLayerSizeNeeded()
-        guard needed.width > fullLayerSize.width || needed.height > fullLayerSize.height else { return false }
-        let size = PixelSize(width: max(needed.width, fullLayerSize.width), height: max(needed.height, fullLayerSize.height))
-        forgetAll(.full)
-        try renderer.makeFullResolutionPictures(layers: capacity, size: size)
-        fullLayerSize = size
+        let layerSize = pictureTier.layerSize(of: .full)
+        guard pictureTier.capacity(of: .full) > 0, !layerSize.isEmpty else { return false }
+        let needed = fullLayerSizeNeeded(for: pictureTier.demand)
+        guard needed.width > layerSize.width || needed.height > layerSize.height else { return false }
+        let size = PixelSize(width: max(needed.width, layerSize.width), height: max(needed.height, layerSize.height))
+        try pictureTier.remake(.full, layerSize: size, on: renderer)
         return true
-    }
-
-    /// Forgets every picture of `tier` (its texture's layers were not copied): they are asked
-    /// for again.
-    private func forgetAll(_ tier: PictureTier) {
-        let pool = residency.pool(tier)
-        for layer in 0..<pool.capacity {
-            if let picture = pool.picture(in: layer) { residency.forget(PictureKey(picture, tier)) }
-        }
-    }
-
-    /// Forgets every title in the atlas (its slots were not copied).
-    private func forgetAll(inTitles: Bool) {
-        let pool = titleResidency.pool(.card)
-        for slot in 0..<pool.capacity {
-            if let id = pool.picture(in: slot) { titleResidency.forget(PictureKey(id, .card)) }
-        }
     }
 }

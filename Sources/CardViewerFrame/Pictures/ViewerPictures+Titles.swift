@@ -18,11 +18,11 @@ extension ViewerPictures {
     /// - Complexity: O(1), no allocation.
     func applyTitle(to record: inout InstanceRecord, id: UInt32) -> Bool {
         record.title = TitleSlot.none
-        guard titleWorkers != nil, !titlesFailed, titleResidency.capacity(of: .card) > 0 else { return true }
+        guard titleWorkers != nil, !titlesFailed, titleTier.capacity(of: .card) > 0 else { return true }
         let key = PictureKey(Int(id), .card)
-        guard !titleResidency.isUnreadable(Int(id)) else { return true }
-        titleDemand.append(key, .visible)
-        guard let slot = titleResidency.layer(for: key) else { return false }
+        guard !titleTier.residency.isUnreadable(Int(id)) else { return true }
+        titleTier.demand.append(key, .visible)
+        guard let slot = titleTier.residency.layer(for: key) else { return false }
         record.title = UInt16(slot)
         return true
     }
@@ -31,9 +31,9 @@ extension ViewerPictures {
     /// the finished ones into atlas slots (least recently used out first). Returns true when a
     /// title changed what cards show.
     func updateTitles() throws -> Bool {
-        guard let titleWorkers, !titlesFailed, titleResidency.capacity(of: .card) > 0 else { return false }
-        titleScheduler.plan(titleDemand, residency: &titleResidency)
-        let requests = titleScheduler.requests, cancellations = titleScheduler.cancellations
+        guard let titleWorkers, !titlesFailed, titleTier.capacity(of: .card) > 0 else { return false }
+        titleTier.plan()
+        let requests = titleTier.scheduler.requests, cancellations = titleTier.scheduler.cancellations
         let deck = session.deck
         var changed = false
         var index = 0
@@ -45,7 +45,7 @@ extension ViewerPictures {
             index += 1
             if let bitmap = prefetch?.takeTitleIfReady(job) {
                 // Rasterized while the window opened: up at once, past the worker.
-                titleScheduler.finished(key)
+                titleTier.scheduler.finished(key)
                 if try acceptTitle(bitmap, for: key) { changed = true }
                 continue
             }
@@ -57,7 +57,7 @@ extension ViewerPictures {
             index += 1
         }
         try titleWorkers.takeCompleted(limit: Self.titleUploadsPerFrame) { completion in
-            titleScheduler.finished(completion.key)
+            titleTier.scheduler.finished(completion.key)
             switch completion.result {
             case .success(let bitmap):
                 if try acceptTitle(bitmap, for: completion.key) { changed = true }
@@ -79,11 +79,12 @@ extension ViewerPictures {
     private func acceptTitle(_ bitmap: TitleBitmap, for key: PictureKey) throws -> Bool {
         guard bitmap.width > 0, bitmap.height > 0 else {
             // Nothing to draw (an empty title): asked for no more.
-            titleResidency.markUnreadable(Int(key.picture), reason: "no text")
+            titleTier.residency.markUnreadable(Int(key.picture), reason: "no text")
             return true
         }
-        guard let slot = titleResidency.assign(key, at: 0) else { return false }
-        try renderer.uploadTitle(coverage: bitmap.pixels, width: bitmap.width, height: bitmap.height, toSlot: slot)
+        guard let slot = titleTier.residency.assign(key, at: 0) else { return false }
+        try titleTier.upload(coverage: bitmap.pixels, width: bitmap.width, height: bitmap.height, into: .card, layer: slot,
+                             on: renderer)
         return true
     }
 
@@ -91,12 +92,12 @@ extension ViewerPictures {
     /// points its records at slots (the atlas grown to hold a title per card in view): the
     /// window's first frame shows its cards' titles. - Complexity: O(cards in view).
     func acceptPrefetchedTitles() throws {
-        guard let prefetch, titleWorkers != nil, !titlesFailed, titleResidency.capacity(of: .card) > 0 else { return }
+        guard let prefetch, titleWorkers != nil, !titlesFailed, titleTier.capacity(of: .card) > 0 else { return }
         try adaptTitleAtlas(needed: visible.count)
         let deck = session.deck
         for index in visible.indices {
             let key = PictureKey(Int(visible[index].id), .card)
-            guard !titleResidency.isResident(key), !titleResidency.isUnreadable(Int(key.picture)) else { continue }
+            guard !titleTier.residency.isResident(key), !titleTier.residency.isUnreadable(Int(key.picture)) else { continue }
             let text = titleText(ofID: visible[index].id, title: deck.card(CardID(visible[index].id))?.title ?? "")
             guard let bitmap = prefetch.takeTitleIfReady(TitleJob(text: text, width: titleSlotSize.width,
                                                                   height: titleSlotSize.height)) else { continue }

@@ -48,7 +48,7 @@ extension ViewerPictures {
                 if acceptBackground(completion.result, picture: Int(picture)) { changed = true }
                 return true
             case .picture(let key):
-                scheduler.finished(key)
+                pictureTier.scheduler.finished(key)
                 if accept(completion.result, for: key) { changed = true }
                 return !budget.isSpent
             case .zoom(let picture):
@@ -80,8 +80,8 @@ extension ViewerPictures {
     /// Plans the last frame's demand (`PictureScheduler`) and hands the workers its requests and
     /// cancellations. Planning the same demand twice asks for nothing new.
     func requestDemand() {
-        scheduler.plan(demand, residency: &residency)
-        let requests = scheduler.requests, cancellations = scheduler.cancellations
+        pictureTier.plan()
+        let requests = pictureTier.scheduler.requests, cancellations = pictureTier.scheduler.cancellations
         // Index loops: a for-in over an array of structs allocates per element in debug builds.
         var index = 0
         while index < requests.count {
@@ -101,17 +101,18 @@ extension ViewerPictures {
     /// true when a card in view changed. - Complexity: O(demand).
     func acceptPrefetched() -> Bool {
         guard let prefetch else { return false }
-        let fullTierReady = residency.capacity(of: .full) > 0 && !fullLayerSize.isEmpty
+        let fullTierReady = pictureTier.capacity(of: .full) > 0 && !pictureTier.layerSize(of: .full).isEmpty
         var changed = false
         var index = 0
-        let entries = demand.entries
+        let entries = pictureTier.demand.entries
         while index < entries.count {
             let entry = entries[index]
             index += 1
             // The full tier's once its pool exists at its layer size (else the picture would
             // be taken and dropped).
-            guard entry.band == .visible, entry.key.tier == .card || fullTierReady, !residency.isResident(entry.key),
-                  !scheduler.isInFlight(entry.key), case .load(let load) = job(for: entry.key),
+            guard entry.band == .visible, entry.key.tier == .card || fullTierReady,
+                  !pictureTier.residency.isResident(entry.key), !pictureTier.scheduler.isInFlight(entry.key),
+                  case .load(let load) = job(for: entry.key),
                   let prepared = prefetch.takeIfReady(load) else { continue }
             if accept(.success(.picture(prepared)), for: entry.key) { changed = true }
         }
@@ -121,7 +122,7 @@ extension ViewerPictures {
     /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save, or
     /// cards in view not showing their pictures yet (their requests go out at the next update).
     var isWorking: Bool {
-        scheduler.inFlightCount > 0 || titleScheduler.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
+        pictureTier.inFlightCount > 0 || titleTier.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
             || frameStatus.isLoading || frameTitlesMissing > 0 || zoom.inFlight != nil || backfill.inFlightCount > 0
             || batching.isWaiting
     }
@@ -131,7 +132,7 @@ extension ViewerPictures {
         var status = frameStatus
         status.loaded = loadedCount
         status.total = catalog.pictures.count
-        status.unreadable = residency.unreadableCount
+        status.unreadable = pictureTier.residency.unreadableCount
         status.residentBytes = residentBytes
         status.poolBytes = poolBytes
         status.thumbnailsDone = publishedBackfill.done
@@ -139,9 +140,10 @@ extension ViewerPictures {
         return status
     }
 
-    /// The worker's request for `key`: the picture's file at the layer size of its tier.
+    /// The worker's request for `key`: the picture's file at the layer size of its pool.
     func job(for key: PictureKey) -> PictureJob {
         let side = plan?.cardSide ?? 1
+        let fullLayerSize = pictureTier.layerSize(of: .full)
         let full = fullLayerSize.isEmpty ? plan?.fullSize ?? PixelSize(width: 1, height: 1) : fullLayerSize
         let size = key.tier == .card ? PixelSize(width: side, height: side) : full
         let path = catalog.pictures[Int(key.picture)].path
@@ -150,7 +152,7 @@ extension ViewerPictures {
                                  prefetch: prefetch))
     }
 
-    /// Takes a finished decode of `key`: uploads it into the layer its tier's pool gives it (or
+    /// Takes a finished decode of `key`: uploads it into the layer its pool gives it (or
     /// drops it: made for old pools, or every layer pinned), or marks the picture unreadable
     /// with a warning. Returns true when what cards show changed (a picture of a card in view).
     func accept(_ result: Result<PictureJobOutput, any Error>, for key: PictureKey) -> Bool {
@@ -160,7 +162,9 @@ extension ViewerPictures {
             guard prepared.generation == generation else { return false }
             // Made for a full tier of another layer size (it was re-created larger since).
             if key.tier == .full, let first = prepared.levels.first,
-               first.width != fullLayerSize.width || first.height != fullLayerSize.height { return false }
+               first.width != pictureTier.layerSize(of: .full).width || first.height != pictureTier.layerSize(of: .full).height {
+                return false
+            }
             if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
                 aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
                 fullSizes[picture] = prepared.fullSize
@@ -170,21 +174,17 @@ extension ViewerPictures {
                 pendingThumbnails.append(pending)
             }
             if key.tier == .card, cache != nil { backfill.markDone(picture) }
-            let wasShown = residency.appearance(of: picture) != .placeholder
+            let wasShown = pictureTier.residency.appearance(of: picture) != .placeholder
             // A batch fades in as one, from the time it is drawn.
             let since = arrivesFadedIn || !fades ? -.infinity
                 : session.needsFrames ? session.time : batchFadeStart
-            guard let layer = residency.assign(key, at: since) else { return false }
-            if key.tier == .card { residency.setCardDetail(picture, prepared.detail) }
+            guard let layer = pictureTier.residency.assign(key, at: since) else { return false }
+            if key.tier == .card { pictureTier.residency.setCardDetail(picture, prepared.detail) }
             _ = budget.admit(bytes: prepared.byteCount)
             do {
-                if key.tier == .card {
-                    try renderer.uploadPicture(prepared.levels, toLayer: layer)
-                } else {
-                    try renderer.uploadFullResolutionPicture(prepared.levels, toLayer: layer)
-                }
+                try pictureTier.upload(prepared.levels, into: key.tier, layer: layer, on: renderer)
             } catch {
-                residency.forget(key)
+                pictureTier.residency.forget(key)
                 warnings.add("cannot upload picture '\(catalog.pictures[picture].path)': \(error)")
                 return false
             }
@@ -215,7 +215,7 @@ extension ViewerPictures {
 
     /// Hands one thumbnail to the workers when nothing more urgent is in flight.
     func saveAThumbnailIfIdle() {
-        guard !savingThumbnail, scheduler.inFlightCount == 0, !frameStatus.isLoading, let pending = pendingThumbnails.popLast() else { return }
+        guard !savingThumbnail, pictureTier.inFlightCount == 0, !frameStatus.isLoading, let pending = pendingThumbnails.popLast() else { return }
         savingThumbnail = true
         pool.submit(.thumbnail(0), request: .saveThumbnail(pending), priority: Int.max)
     }

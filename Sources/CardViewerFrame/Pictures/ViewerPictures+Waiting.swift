@@ -15,7 +15,7 @@ extension ViewerPictures {
         for card in visible where card.picture >= 0 {
             let picture = Int(card.picture)
             let shown: Bool
-            switch residency.appearance(of: picture) {
+            switch pictureTier.residency.appearance(of: picture) {
             case .resident(let tier, _, _): shown = tier == .full || !card.wantsFull
             case .unreadable: shown = true
             case .placeholder: shown = false
@@ -41,7 +41,7 @@ extension ViewerPictures {
     public func waitUntilSettled(timeout: Double, drawFrame: () throws -> Void) throws -> Bool {
         arrivesFadedIn = true
         defer { arrivesFadedIn = false }
-        residency.showFadedIn()
+        pictureTier.residency.showFadedIn()
         let start = ContinuousClock.now
         let limit = Duration.milliseconds(Int64(max(timeout, 0) * 1000))
         let idleRedraw = Duration.milliseconds(Int64(Self.idleRedrawSeconds * 1000))

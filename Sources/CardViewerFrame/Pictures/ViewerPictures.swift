@@ -20,6 +20,8 @@ import Foundation
 ///    cancellations (`PictureScheduler`), finished decodes are uploaded within an
 ///    `UploadBudget` into layers the LRU pools hand out (`PictureResidency`), titles likewise;
 ///    the session hears whether something changed (a frame to draw), fades and work in flight.
+///    The pictures and the titles are each a `PictureTier` (residency, scheduler, demand, pool
+///    growth): `pictureTier` with its card and full pools, `titleTier` with the atlas's slots.
 /// 2. the frame is drawn (`ViewerFrameRenderer.draw`); after packing, the picture pass
 ///    (`decorate(_:)`) points every record at its card's own resident layer, or the
 ///    placeholder, sets the picture's rectangle (fitted or filled), its fade and its title,
@@ -28,9 +30,10 @@ import Foundation
 ///
 /// Memory stays bounded at any folder size: pools that start small and grow with the cards in
 /// view up to a plan sized from the framebuffer (`PictureSizing.poolPlan`), shrinking at rest
-/// (`ViewerPictures+PoolGrowth.swift`), a bounded number of decodes in flight and results waiting, and
-/// decoded pixels freed as soon as they are uploaded. A card shows its own picture or its
-/// placeholder, never another card's: a layer changes hands only with its key.
+/// (`ViewerPictures+PoolGrowth.swift`, `PictureTier+Textures.swift`), a bounded number of
+/// decodes in flight and results waiting, and decoded pixels freed as soon as they are uploaded.
+/// A card shows its own picture or its placeholder, never another card's: a layer changes hands
+/// only with its key.
 ///
 /// Threading: every method is for the frame thread (the renderer's context is current); the
 /// work runs on `PictureWorkerPool` threads.
@@ -48,15 +51,15 @@ public final class ViewerPictures {
     // The pools of the current framebuffer.
     var plan: PictureSizing.PoolPlan?
     var framebuffer = PixelSize(width: 0, height: 0)
-    /// The full tier's layer size, pixels: what the pictures it holds need, at most the
-    /// framebuffer (`fullLayerSizeNeeded`); 0 × 0 while the tier has no layer yet.
-    var fullLayerSize = PixelSize(width: 0, height: 0)
     /// The first screen's pictures prepared while the window opened, until `prefetchSeconds`.
     var prefetch: FirstScreenPrefetch?
     var generation = 0
-    var residency: PictureResidency
-    var scheduler: PictureScheduler
-    var demand = PictureDemand(capacity: 512)
+    /// The pictures: keyed by picture, in the card pool (the picture pool's texture, square
+    /// layers of `plan.cardSide`) and the full pool (the full-resolution pictures, layers as
+    /// large as the pictures they hold need, at most the framebuffer: `fullLayerSizeNeeded`;
+    /// 0 × 0 while it has no layer). Its demand is recorded by `decorate`.
+    var pictureTier: PictureTier
+    /// The uploads of this update's pictures.
     var budget = UploadBudget()
     /// The uploads of one update while nothing moves: 48 pictures, 48 MiB (a screen of card-tier
     /// pictures, 30 × 0.8 MiB at 1440×900, in one go: ~5–10 ms of memcpy on llvmpipe, where 4 a
@@ -74,11 +77,9 @@ public final class ViewerPictures {
     var pictureOfID: [Int32] = []
     var tableRevision = -1
 
-    // Titles: the atlas slots are a pool of their own, keyed by card id.
-    var titleResidency: PictureResidency
-    var titleScheduler: PictureScheduler
-    var titleDemand = PictureDemand(capacity: 256)
-    var titleSlotSize = PixelSize(width: 0, height: 0)
+    /// The titles: keyed by card id, in the title atlas's slots (its card pool; layers of
+    /// `titleSlotSize`, 0 × 0 until the first `configure`).
+    var titleTier: PictureTier
     var titlesFailed = false
 
     /// Thumbnails still to save (`ThumbnailSaving.later`), when the workers are idle.
@@ -123,14 +124,6 @@ public final class ViewerPictures {
     var zoom = ZoomPicture()
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
-
-    /// How each pool grows with the cards in view and shrinks at rest
-    /// (`ViewerPictures+PoolGrowth.swift`): the card tier, the full tier, the title atlas.
-    var cardGrowth = PoolGrowth(minimum: 0, maximum: 0)
-    var fullGrowth = PoolGrowth(minimum: 0, maximum: 0)
-    var titleGrowth = PoolGrowth(minimum: 0, maximum: 0)
-    var cardNeeds = PoolNeeds()
-    var titleNeeds = PoolNeeds()
 
     // Background thumbnailing and redraw batching (`ViewerPictures+Background.swift`).
     /// The whole deck's thumbnails, made by the workers behind what the screen needs.
@@ -187,14 +180,13 @@ public final class ViewerPictures {
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
                                  name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
         let count = catalog.pictures.count
-        residency = PictureResidency(pictureCount: count, cardLayers: 0, fullLayers: 0)
-        scheduler = PictureScheduler(pictureCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers))
+        pictureTier = PictureTier(content: .pictures, keyCount: count, maxInFlight: PictureSizing.maxInFlight(workers: workers),
+                                  demandCapacity: 512)
         aspects = Array(repeating: .nan, count: count)
         fullSizes = Array(repeating: PixelSize(width: 0, height: 0), count: count)
         longSides = Array(repeating: 0, count: count)
         backfill = ThumbnailBackfill(pictureCount: cache != nil && options.thumbnailCache == .readwrite ? count : 0)
-        titleResidency = PictureResidency(pictureCount: 0, cardLayers: 0, fullLayers: 0)
-        titleScheduler = PictureScheduler(pictureCount: 0, maxInFlight: Self.titlesInFlight)
+        titleTier = PictureTier(content: .titles, keyCount: 0, maxInFlight: Self.titlesInFlight, demandCapacity: 256)
         if catalog.showsTitles {
             // The prefetch's, when there is one: its font is open already.
             let workshop = prefetch?.titleWorkshop ?? TitleWorkshop()
@@ -296,27 +288,32 @@ public final class ViewerPictures {
     func configure(for drawable: PixelSize) throws {
         let plan = Self.poolPlan(framebuffer: PixelSize(width: drawable.width, height: drawable.height), options: options)
         // A deck of fewer pictures never needs more layers than it has pictures (the pool
-        // still grows if pictures are added: a streamed listing, a drop).
-        cardGrowth = PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)), maximum: plan.cardLayers)
-        fullGrowth = PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false)
-        try renderer.makePicturePool(layers: cardGrowth.capacity, layerSize: PixelSize(width: plan.cardSide, height: plan.cardSide))
-        try renderer.makeFullResolutionPictures(layers: fullGrowth.capacity, size: drawable)
-        fullLayerSize = PixelSize(width: 0, height: 0)
+        // still grows if pictures are added: a streamed listing, a drop). The full pool takes
+        // exactly the layers it needs, from none.
+        pictureTier.startPools(keyCount: catalog.pictures.count,
+                               card: PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)),
+                                                maximum: plan.cardLayers),
+                               full: PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false),
+                               cardLayerSize: PixelSize(width: plan.cardSide, height: plan.cardSide),
+                               fullLayerSize: PixelSize(width: 0, height: 0))
+        try pictureTier.makeTextures(on: renderer)
         self.plan = plan
         framebuffer = drawable
         generation += 1
         requestsAtDecorate = true
-        residency = PictureResidency(pictureCount: catalog.pictures.count, cardLayers: cardGrowth.capacity,
-                                     fullLayers: fullGrowth.capacity)
-        scheduler.reset()
+        // The title atlas is made once: its slot size follows the first framebuffer.
         if titleWorkers != nil, titleSlotSize.isEmpty {
-            titleSlotSize = Self.titleSlotSize(framebuffer: drawable, viewport: session.viewport)
-            titleGrowth = PoolGrowth(minimum: Self.initialTitleSlots, maximum: Self.titleSlots)
-            try renderer.makeTitleAtlas(slots: titleGrowth.capacity, slotSize: titleSlotSize)
-            titleResidency = PictureResidency(pictureCount: Int(session.deck.nextID), cardLayers: titleGrowth.capacity, fullLayers: 0)
-            titleScheduler = PictureScheduler(pictureCount: Int(session.deck.nextID), maxInFlight: Self.titlesInFlight)
+            titleTier.startPools(keyCount: Int(session.deck.nextID),
+                                 card: PoolGrowth(minimum: Self.initialTitleSlots, maximum: Self.titleSlots),
+                                 full: PoolGrowth(minimum: 0, maximum: 0),
+                                 cardLayerSize: Self.titleSlotSize(framebuffer: drawable, viewport: session.viewport),
+                                 fullLayerSize: PixelSize(width: 0, height: 0))
+            try titleTier.makeTextures(on: renderer)
         }
     }
+
+    /// The title atlas's slot size, pixels; 0 × 0 before the first `configure` (or without titles).
+    var titleSlotSize: PixelSize { titleTier.layerSize(of: .card) }
 
     /// Brings the card → picture table (and the title pools) up to the deck, when it changed.
     func refreshTables() {
@@ -324,10 +321,7 @@ public final class ViewerPictures {
         tableRevision = session.deckRevision
         let deck = session.deck
         pictureOfID = catalog.pictureTable(for: deck)
-        if titleWorkers != nil, titleResidency.pictureCount < Int(deck.nextID) {
-            titleResidency.resizePictures(to: Int(deck.nextID))
-            titleScheduler.resizePictures(to: Int(deck.nextID))
-        }
+        if titleWorkers != nil, titleTier.keyCount < Int(deck.nextID) { titleTier.resizeKeys(to: Int(deck.nextID)) }
     }
 
     /// The picture of card `id`, −1 for none. - Complexity: O(1).
@@ -337,20 +331,14 @@ public final class ViewerPictures {
         return pictureOfID.isEmpty ? catalog.defaultPicture(forID: id) : -1
     }
 
-    /// Bytes of texture memory holding pictures now (layers of both tiers with their mips).
-    var residentBytes: Int {
-        guard let plan else { return 0 }
-        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = fullLayerSize.rgbaBytes * 4 / 3
-        return residency.card.residentCount * card + residency.full.residentCount * full
-    }
+    /// Bytes of texture memory holding pictures now (layers of both pools with their mips).
+    var residentBytes: Int { plan == nil ? 0 : pictureTier.residentBytes }
 
     /// Bytes of the pools as allocated now (pictures with mips; titles, one byte a texel, with
     /// mips): they grow and shrink with what is shown.
     var poolBytes: Int {
-        guard let plan else { return 0 }
-        let card = plan.cardSide * plan.cardSide * 4 * 4 / 3, full = fullLayerSize.rgbaBytes * 4 / 3
-        let titles = titleWorkers == nil ? 0 : titleResidency.capacity(of: .card) * titleSlotSize.width * titleSlotSize.height * 4 / 3
-        return residency.capacity(of: .card) * card + residency.capacity(of: .full) * full + titles
+        guard plan != nil else { return 0 }
+        return pictureTier.poolBytes + (titleWorkers == nil ? 0 : titleTier.poolBytes)
     }
 }
 
