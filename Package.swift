@@ -273,7 +273,10 @@ let package = Package(
             dependencies: ["CardMath", "CardPacking", "CardPixels", "CardRendering"],
             path: "Tests/CardRenderingTestSupport"
         ),
-        .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
+        // The suites' shared scaffolding: tolerances, hostile picture files, and the one child-process
+        // runner (`ChildProcess`), temporary folder (`TemporaryFolder`) and real-window driver
+        // (`WindowDriver`) every suite uses.
+        .target(name: "CardTestSupport", dependencies: ["CardMath", "CardFiles"], path: "Tests/CardTestSupport"),
         // HEIC/AVIF samples made with libheif's own encoders and minimal DNGs written byte by
         // byte, for the tests and the fuzz seeds (a product so that Fuzz/ can use it).
         .target(name: "CardFormatSamples", dependencies: ["CHeif", "CTurboJPEG", "CardPixels"], path: "Tests/CardFormatSamples"),

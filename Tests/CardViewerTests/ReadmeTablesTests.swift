@@ -1,3 +1,4 @@
+import CardTestSupport
 import CardViewerCore
 import Foundation
 import Testing
@@ -42,7 +43,7 @@ import Testing
         let afterMarker = try #require(Self.readme[begin.upperBound...].range(of: "-->\n"))
         let end = try #require(Self.readme.range(of: "<!-- layouts:end -->"))
         let table = String(Self.readme[afterMarker.upperBound..<end.lowerBound])
-        let outcome = try CommandRunner.run(["layouts", "--markdown"])
+        let outcome = try ChildProcess.runViewer(["layouts", "--markdown"])
         #expect(outcome.status == 0)
         #expect(table == outcome.stdout, "README's layout table differs from `cardviewer layouts --markdown`")
     }
