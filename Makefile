@@ -1,7 +1,8 @@
 # CardViewer — every entry installs what is missing first (Debian packages via apt, only when absent).
 #   make run    build and open the viewer on the bundled default deck
-#   make test   check the package graph (scripts/check-package-graph.sh), then build and run every
-#               test: pure, headless GL (EGL), then the window tests under Xvfb on their own
+#   make test   check the package graph (scripts/check-package-graph.sh), build, regenerate README's
+#               generated blocks (scripts/update-readme-tables.sh), then run every test: pure,
+#               headless GL (EGL), then the window tests under Xvfb on their own
 #   make bench  the 10k-card scrolling benchmark (release build)
 #   make fuzz   libFuzzer + ASan on every parser of untrusted bytes, FUZZ_SECONDS (60) per target
 
@@ -27,6 +28,8 @@ release: deps
 test: deps
 	SWIFT="$(SWIFT)" ./scripts/check-package-graph.sh
 	$(SWIFT) build --build-tests
+	# README's layout table is the registry's: a new layout's row lands there with no hand edit.
+	SWIFT="$(SWIFT)" ./scripts/update-readme-tables.sh
 	# The real-window tests (suite ViewerWindowTests) time what a person sees, so they run on
 	# their own, after the rest: run beside the CPU-heavy suites they would see a loaded machine.
 	$(XVFB) $(SWIFT) test --skip-build --skip ViewerWindowTests

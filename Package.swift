@@ -273,14 +273,17 @@ let package = Package(
             dependencies: ["CardMath", "CardPacking", "CardPixels", "CardRendering"],
             path: "Tests/CardRenderingTestSupport"
         ),
-        .target(name: "CardTestSupport", dependencies: ["CardMath"], path: "Tests/CardTestSupport"),
+        // The suites' shared scaffolding: tolerances, hostile picture files, and the one child-process
+        // runner (`ChildProcess`), temporary folder (`TemporaryFolder`) and real-window driver
+        // (`WindowDriver`) every suite uses.
+        .target(name: "CardTestSupport", dependencies: ["CardMath", "CardFiles"], path: "Tests/CardTestSupport"),
         // HEIC/AVIF samples made with libheif's own encoders and minimal DNGs written byte by
         // byte, for the tests and the fuzz seeds (a product so that Fuzz/ can use it).
         .target(name: "CardFormatSamples", dependencies: ["CHeif", "CTurboJPEG", "CardPixels"], path: "Tests/CardFormatSamples"),
         .testTarget(name: "CardMathTests", dependencies: ["CardMath", "CardTestSupport"]),
-        .testTarget(name: "CardFilesTests", dependencies: ["CardFiles"]),
+        .testTarget(name: "CardFilesTests", dependencies: ["CardFiles", "CardTestSupport"]),
         .testTarget(name: "CardPixelsTests", dependencies: ["CardPixels", "CardTestSupport"]),
-        .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders", "CardFiles"]),
+        .testTarget(name: "CardPictureFoldersTests", dependencies: ["CardPictureFolders", "CardFiles", "CardTestSupport"]),
         .testTarget(
             name: "CardImagingTests",
             dependencies: [
@@ -296,7 +299,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardThumbnailsTests",
-            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging", "CardPixels", "CardMath"]
+            dependencies: ["CardThumbnails", "CardPictureDecoding", "CardImaging", "CardPixels", "CardMath", "CardTestSupport"]
         ),
         .testTarget(
             name: "CardLayoutTests",
@@ -372,7 +375,7 @@ let package = Package(
         ),
         .testTarget(name: "CardEventsTests", dependencies: ["CardEvents", "CardMath"]),
         .testTarget(name: "CardCullingTests", dependencies: ["CardCulling"]),
-        .testTarget(name: "CardSidecarsTests", dependencies: ["CardSidecars", "CardCulling", "CardFiles"]),
+        .testTarget(name: "CardSidecarsTests", dependencies: ["CardSidecars", "CardCulling", "CardFiles", "CardTestSupport"]),
         .testTarget(
             name: "CardInteractionTests",
             dependencies: [

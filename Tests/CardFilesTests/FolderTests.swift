@@ -1,4 +1,5 @@
 import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 @Suite struct FolderTests {
     @Test("names are listed without . and .., hidden ones included")
     func listing() throws {
-        let dir = try TemporaryFolder()
-        _ = try dir.file("b.png", [])
-        _ = try dir.file(".hidden", [])
+        let dir = try TemporaryFolder("cardfiles")
+        _ = try dir.write("b.png", [])
+        _ = try dir.write(".hidden", [])
         try FileManager.default.createDirectory(atPath: dir.path + "/sub", withIntermediateDirectories: false)
         #expect(try Folder.names(in: dir.path).sorted() == [".hidden", "b.png", "sub"])
         do {
@@ -20,20 +21,20 @@ import Testing
     }
 
     @Test func makingFolders() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         #expect(Folder.make(dir.path + "/a/b/c", mode: 0o700) == nil)
         #expect(FileInfo.isFolder(dir.path + "/a/b/c"))
         let attributes = try FileManager.default.attributesOfItem(atPath: dir.path + "/a/b")
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0)
         #expect(Folder.make(dir.path + "/a", mode: 0o700) == nil)  // already there
-        let file = try dir.file("f", [])
+        let file = try dir.write("f", [])
         #expect(Folder.make(file, mode: 0o700) == "'\(file)' is not a folder")
         #expect(Folder.make(file + "/under", mode: 0o700) == "'\(file)' is not a folder")
     }
 
     @Test("outputs: a folder in the way, a missing folder, a read-only folder")
     func outputProblems() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         #expect(OutputPath.problem(dir.path + "/out.png") == nil)
         #expect(OutputPath.problem(dir.path) == .isFolder)
         let missing = dir.path + "/none"

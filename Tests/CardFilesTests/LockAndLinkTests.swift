@@ -1,11 +1,12 @@
 @testable import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 
 /// The state's lock, writing through a user's link, and read-only files (SPEC §11).
 @Suite struct LockAndLinkTests {
     @Test func aLockIsTakenOnceAndNamesItsHolder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("cardfiles")
         let state = folder.path + "/state.json"
         guard case .acquired(let first) = try FileLock.acquire(besides: state) else {
             Issue.record("the first lock was refused")
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func aReleasedLockCanBeTakenAgain() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("cardfiles")
         let state = folder.path + "/state.json"
         do {
             let first = try FileLock.acquire(besides: state)
@@ -35,18 +36,18 @@ import Testing
     }
 
     @Test func linksToOneFileShareOneLock() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("cardfiles")
         try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: true)
-        let target = try folder.file("real/state.json", Array("{}".utf8))
+        let target = try folder.write("real/state.json", Array("{}".utf8))
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: "real/state.json")
         #expect(FileLock.lockPath(besides: folder.path + "/link.json") == FileLock.lockPath(besides: target))
         #expect(FileLock.lockPath(besides: target) == folder.path + "/real/.state.json.lock")
     }
 
     @Test func writingThroughALinkReplacesItsTargetAndKeepsTheLink() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("cardfiles")
         try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: true)
-        let target = try folder.file("real/state.json", Array("old".utf8))
+        let target = try folder.write("real/state.json", Array("old".utf8))
         let link = folder.path + "/link.json"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/state.json")
         try AtomicFile.replace(link, with: Array("new".utf8), options: AtomicFile.Options(writesThroughLinks: true))
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func aLoopOfLinksIsAnErrorNotAHang() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("cardfiles")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/a", withDestinationPath: "b")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/b", withDestinationPath: "a")
         #expect(throws: FileWriteError.self) {
@@ -68,8 +69,8 @@ import Testing
     }
 
     @Test func readOnlyIsTheModesWriteBits() throws {
-        let folder = try TemporaryFolder()
-        let file = try folder.file("state.json", [1])
+        let folder = try TemporaryFolder("cardfiles")
+        let file = try folder.write("state.json", [1])
         #expect(try !FileInfo.at(file).isReadOnly)
         chmod(file, 0o444)
         #expect(try FileInfo.at(file).isReadOnly)

@@ -1,4 +1,5 @@
 import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -9,13 +10,13 @@ import Glibc
 /// on), sizes checked before anything is read, short files read whole.
 @Suite struct ReadableFileTests {
     @Test func readsRegularFilesWholeOrCapped() throws {
-        let dir = try TemporaryFolder()
-        let path = try dir.file("a.bin", [1, 2, 3, 4, 5])
+        let dir = try TemporaryFolder("cardfiles")
+        let path = try dir.write("a.bin", [1, 2, 3, 4, 5])
         #expect(try FileBytes.readAll(path, maximumSize: 5) == [1, 2, 3, 4, 5])
         let (head, size) = try FileBytes.read(path, upTo: 2)
         #expect(head == [1, 2] && size == 5)
         #expect(try FileBytes.read(path, upTo: 100).bytes == [1, 2, 3, 4, 5])
-        #expect(try FileBytes.readAll(try dir.file("empty", []), maximumSize: 0) == [])
+        #expect(try FileBytes.readAll(try dir.write("empty", []), maximumSize: 0) == [])
         let file = try ReadableFile(opening: path)
         #expect(file.info.kind == .regular && file.info.size == 5)
         #expect(try file.read(upTo: 3) == [1, 2, 3])
@@ -24,8 +25,8 @@ import Glibc
 
     @Test("a file over the cap is refused from its size alone, even a sparse 2 GiB one")
     func capBeforeReading() throws {
-        let dir = try TemporaryFolder()
-        let path = try dir.file("huge.jpg", [])
+        let dir = try TemporaryFolder("cardfiles")
+        let path = try dir.write("huge.jpg", [])
         #expect(truncate(path, 2 << 30) == 0)
         let started = Date()
         #expect(throws: FileReadError.tooLarge(path: path, bytes: 2 << 30, limit: 64 << 20)) {
@@ -37,7 +38,7 @@ import Glibc
     }
 
     @Test func foldersAndDevicesAreNotRead() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         #expect(throws: FileReadError.notRegular(path: dir.path, kind: .folder)) { try FileBytes.readAll(dir.path, maximumSize: 10) }
         #expect(throws: FileReadError.notRegular(path: "/dev/zero", kind: .other)) { try FileBytes.read("/dev/zero", upTo: 10) }
         #expect(FileReadError.notRegular(path: "x", kind: .folder).reason == "it is a folder")
@@ -46,7 +47,7 @@ import Glibc
 
     @Test("a FIFO is refused at once: opening it does not wait for a writer")
     func fifoIsNotWaitedOn() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let path = dir.path + "/pipe.png"
         #expect(mkfifo(path, 0o600) == 0)
         // Opened without O_NONBLOCK this would block forever; a watchdog turns a hang into a failure.
@@ -72,7 +73,7 @@ import Glibc
     }
 
     @Test func missingFilesSayWhy() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let path = dir.path + "/none.png"
         do {
             _ = try FileBytes.readAll(path, maximumSize: 10)
@@ -89,8 +90,8 @@ import Glibc
 
     @Test("links are followed by default, seen as links when asked")
     func links() throws {
-        let dir = try TemporaryFolder()
-        let target = try dir.file("t.png", [7, 7, 7])
+        let dir = try TemporaryFolder("cardfiles")
+        let target = try dir.write("t.png", [7, 7, 7])
         let link = dir.path + "/l.png"
         #expect(symlink(target, link) == 0)
         #expect(try FileInfo.at(link).kind == .regular)

@@ -1,4 +1,5 @@
 import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -9,18 +10,18 @@ import Glibc
 /// mix, never an existing file overwritten, no temporary left behind.
 @Suite struct WritingTests {
     @Test func replaceWritesTheNewContentAndLeavesNoTemporary() throws {
-        let dir = try TemporaryFolder()
-        let path = try dir.file("state.json", Array("old".utf8))
+        let dir = try TemporaryFolder("cardfiles")
+        let path = try dir.write("state.json", Array("old".utf8))
         try AtomicFile.replace(path, with: Array("new".utf8))
         #expect(try FileBytes.readAll(path, maximumSize: 10) == Array("new".utf8))
-        #expect(try dir.names() == ["state.json"])
+        #expect(dir.names() == ["state.json"])
     }
 
     @Test("a body that fails leaves the old file as it was and no temporary")
     func failedBodyKeepsTheOldFile() throws {
         struct Stop: Error {}
-        let dir = try TemporaryFolder()
-        let path = try dir.file("state.json", Array("old".utf8))
+        let dir = try TemporaryFolder("cardfiles")
+        let path = try dir.write("state.json", Array("old".utf8))
         #expect(throws: Stop.self) {
             try AtomicFile.replace(path) { sink in
                 // More than the sink's buffer, so some bytes reach the temporary file first.
@@ -29,12 +30,12 @@ import Glibc
             }
         }
         #expect(try FileBytes.readAll(path, maximumSize: 10) == Array("old".utf8))
-        #expect(try dir.names() == ["state.json"])
+        #expect(dir.names() == ["state.json"])
     }
 
     @Test("a large streamed write arrives whole, through a buffer of fixed size")
     func streamedWrite() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let path = dir.path + "/big.bin"
         let chunk = (0..<1000).map { UInt8($0 % 251) }
         var counted = 0
@@ -54,7 +55,7 @@ import Glibc
 
     @Test("owner-only files are 0600 whatever the umask; shared ones follow it")
     func permissions() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let previous = umask(0)
         defer { umask(previous) }
         let secret = dir.path + "/thumb.png", shared = dir.path + "/out.png"
@@ -65,7 +66,7 @@ import Glibc
     }
 
     @Test func replaceFailsNamingThePath() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let path = dir.path + "/missing/state.json"
         do {
             try AtomicFile.replace(path, with: [1])
@@ -78,11 +79,11 @@ import Glibc
         try FileManager.default.createDirectory(atPath: dir.path + "/taken", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: dir.path + "/taken/inside", withIntermediateDirectories: false)
         #expect(throws: FileWriteError.self) { try AtomicFile.replace(dir.path + "/taken", with: [1]) }
-        #expect(try dir.names() == ["taken"])
+        #expect(dir.names() == ["taken"])
     }
 
     @Test func newFilesNeverOverwrite() throws {
-        let dir = try TemporaryFolder()
+        let dir = try TemporaryFolder("cardfiles")
         let path = dir.path + "/shot.png"
         #expect(try ExclusiveFile.createNew(path, with: [1, 2]))
         #expect(try !ExclusiveFile.createNew(path, with: [3]))
@@ -92,12 +93,12 @@ import Glibc
 
     @Test("moving aside takes the first free name and never replaces one")
     func moveAside() throws {
-        let dir = try TemporaryFolder()
-        let path = try dir.file("s.json", [1])
-        _ = try dir.file("s.json.bad", [2])
+        let dir = try TemporaryFolder("cardfiles")
+        let path = try dir.write("s.json", [1])
+        _ = try dir.write("s.json.bad", [2])
         let moved = try ExclusiveFile.moveAside(path, suffix: ".bad")
         #expect(moved == path + ".bad-2")
-        #expect(try dir.names() == ["s.json.bad", "s.json.bad-2"])
+        #expect(dir.names() == ["s.json.bad", "s.json.bad-2"])
         #expect(try FileBytes.readAll(dir.path + "/s.json.bad", maximumSize: 10) == [2])
         #expect(try FileBytes.readAll(moved, maximumSize: 10) == [1])
     }

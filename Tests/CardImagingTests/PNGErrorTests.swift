@@ -76,19 +76,18 @@ struct PNGErrorTests {
     }
 
     @Test func filesOnDiskAreNamedInErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("png-errors-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let broken = folder.appendingPathComponent("broken.png").path
+        let folder = try TemporaryFolder("png-errors")
+        defer { folder.remove() }
+        let broken = folder.path("broken.png")
         try Data(validFile().prefix(40)).write(to: URL(fileURLWithPath: broken))
-        for path in [broken, folder.appendingPathComponent("missing.png").path, folder.path] {
+        for path in [broken, folder.path("missing.png"), folder.path] {
             #expect {
                 try PNGCodec.read(contentsOf: path)
             } throws: { error in
                 (error as? PNGError)?.description.contains("'\(path)'") == true
             }
         }
-        let good = folder.appendingPathComponent("good.png").path
+        let good = folder.path("good.png")
         try Data(validFile()).write(to: URL(fileURLWithPath: good))
         #expect(try PNGCodec.read(contentsOf: good).width == 6)
     }

@@ -59,9 +59,9 @@ struct PNGRowReaderTests {
 
     @Test func aFileIsReadInPiecesWithTheSamePixels() throws {
         let png = randomPNG(PNGFormat(colorType: .rgba, bitDepth: 8), interlaced: false, seed: 9, width: 300, height: 200).bytes()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(UUID().uuidString).png").path
-        try Data(png).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder("rows")
+        defer { folder.remove() }
+        let path = try folder.write("rows.png", png)
         let file = try FileSource(opening: path)
         #expect(file.count == png.count)
         #expect(try readRows(file) == (try PNGCodec.decode(png)))
@@ -98,9 +98,9 @@ struct PNGRowReaderTests {
         var png = randomPNG(PNGFormat(colorType: .gray, bitDepth: 8), interlaced: false, seed: 8, width: 100, height: 100)
         png.imageDataChunkSize = 13  // hundreds of chunks: the walk crosses its 4 KiB window many times
         let bytes = png.bytes()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString).png").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder("walk")
+        defer { folder.remove() }
+        let path = try folder.write("walk.png", bytes)
         let walked = try PNGStructure.chunks(in: FileSource(opening: path), name: path)
         #expect(walked == (try PNGStructure.chunks(of: bytes)))
         #expect(walked.count > 700)

@@ -2,18 +2,13 @@ import CardFiles
 import CardLayout
 import CardLayoutFileLoading
 import CardLayoutFiles
+import CardTestSupport
 import Foundation
 import Testing
 
 /// The watcher sees a save within 0.5 s, whether the editor renames a new file over the old
 /// one or writes in place, and reports a broken save as an error with its place.
 @Suite struct ReloadTests {
-    static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "layout-reload-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     static func layout(_ name: String, spacing: Double) -> String {
         #"{ "name": "\#(name)", "options": { "spacing": \#(spacing) }, "transform": [ { "translate": ["o * w * spacing", 0, 0] } ] }"#
     }
@@ -29,9 +24,9 @@ import Testing
     }
 
     @Test func renameOverAndInPlaceWritesAreSeen() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/flow.json"
+        let folder = try TemporaryFolder("layout-reload")
+        defer { folder.remove() }
+        let path = folder.path("flow.json")
         try Self.layout("reload-flow", spacing: 1).write(toFile: path, atomically: false, encoding: .utf8)
         let registry = LayoutRegistry(LayoutRegistry.builtIn)
         let watcher = try LayoutFileWatcher(path: path, registry: registry, warn: { _ in })
@@ -72,7 +67,7 @@ import Testing
         #expect(registry.descriptor(named: "reload-flow")?.defaultValues["spacing"] == 2)
 
         // Other files in the folder do not count; the same bytes saved again report nothing.
-        try "{}".write(toFile: folder + "/other.json", atomically: true, encoding: .utf8)
+        try "{}".write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)
         #expect(Self.waitForChange(watcher, limit: 0.1) == nil)
     }
 }

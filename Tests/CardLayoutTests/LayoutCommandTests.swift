@@ -6,35 +6,9 @@ import Testing
 
 /// End-to-end tests of `cardviewer layout`: the built executable is run and its JSON parsed.
 @Suite struct LayoutCommandTests {
-    /// The built `cardviewer`: next to the test bundle (SwiftPM puts products and test bundles
-    /// in one folder), or in the package's debug build folder.
-    static func executable() throws -> URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidates = [here.deletingLastPathComponent().appendingPathComponent("cardviewer")]
-        var dir = here.deletingLastPathComponent()
-        while dir.path != "/" {  // the test bundle may be a folder (.xctest) with the binary inside
-            candidates.append(dir.appendingPathComponent("cardviewer"))
-            dir = dir.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/cardviewer"))
-        let found = candidates.first { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && FileManager.default.isExecutableFile(atPath: url.path)
-        }
-        return try #require(found, "cardviewer not built; run `swift build --build-tests` first")
-    }
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Output {
-        let outcome = try ChildProcess.run(try executable().path, arguments)
-        return Output(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
+    /// Runs the built `cardviewer arguments…` (`ChildProcess.runViewer`).
+    static func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
+        try ChildProcess.runViewer(arguments)
     }
 
     /// The keys of a JSON text in the order they appear.

@@ -66,12 +66,10 @@ struct BulkPackingTests {
         #expect(first == nil, "\(layout.name) \(range) at \(context.offset), reversed: \(reversed): record \(first ?? -1)\(detail)")
     }
 
-    static var writers: [any InstanceWriting] { LayoutKind.bulkWriting.map { $0.writer } }
-
     @Test("every layout's writer gives the generic records, in index order and reversed",
           arguments: LayoutKind.bulkWriting)
-    func writerEquivalence(kind: LayoutKind) {
-        let layout = kind.writer
+    func writerEquivalence(kind: LayoutKind) throws {
+        let layout = try kind.writer
         for viewport in Self.viewports {
             for count in [0, 1, 2, 37, 1500] {
                 for offset in Self.offsets(layout, viewport: viewport, cardCount: count) {
@@ -87,8 +85,8 @@ struct BulkPackingTests {
     }
 
     @Test("long runs stay exact across recurrence restarts and deep into the content", arguments: LayoutKind.bulkWriting)
-    func longRuns(kind: LayoutKind) {
-        let layout = kind.writer
+    func longRuns(kind: LayoutKind) throws {
+        let layout = try kind.writer
         let viewport = Size(width: 1280, height: 800)
         let count = 100_000
         for fraction in [0.0, 0.1, 0.999] {
@@ -122,8 +120,8 @@ struct BulkPackingTests {
     }
 
     @Test("the packer's frames equal InstancePacker's, for both orderings and both scopes", arguments: LayoutKind.bulkWriting)
-    func packerEquivalence(kind: LayoutKind) {
-        let layout = kind.writer
+    func packerEquivalence(kind: LayoutKind) throws {
+        let layout = try kind.writer
         let packer = BulkInstancePacker()
         for viewport in Self.viewports {
             for count in [0, 1, 40, 2000] {
@@ -150,8 +148,8 @@ struct BulkPackingTests {
     }
 
     @Test("zIndex order needs no sort: the bulk zindex frame is sorted by zIndex, then index", arguments: LayoutKind.bulkWriting)
-    func zIndexSorted(kind: LayoutKind) {
-        let layout = kind.writer
+    func zIndexSorted(kind: LayoutKind) throws {
+        let layout = try kind.writer
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 500, offset: .zero)
         let packer = BulkInstancePacker()
         packer.pack(any: layout, scope: .all, in: context, ordering: .zindex, layerCount: 1)
@@ -190,17 +188,36 @@ struct BulkPackingTests {
         }
     }
 
-    @Test("every built-in layout but the carousels writes its records in bulk")
-    func everyLayoutButTheCarouselsWritesInBulk() {
-        #expect(LayoutKind.bulkWriting == [.pages, .tasks, .slidebox, .grid, .wheel])
+    @Test("the five seeds write their records in bulk, the carousels do not")
+    func theSeedsWriteInBulkButTheCarousels() {
+        #expect(Array(LayoutKind.bulkWriting.prefix(5)) == [.pages, .tasks, .slidebox, .grid, .wheel])
         for kind in LayoutKind.bulkWriting { #expect(kind.makeLayout() is any InstanceWriting, "\(kind)") }
+        for type in CarouselType.allCases { #expect(LayoutKind.genericOnly.contains(LayoutKind(type.name)), "\(type)") }
+    }
+
+    /// A bulk writer is optional: a layout without one is packed by the generic path, whose
+    /// frame is `InstancePacker`'s.
+    @Test("a built-in layout without a bulk writer is packed by the generic path", arguments: LayoutKind.genericOnly)
+    func withoutAWriter(kind: LayoutKind) {
+        let layout = kind.makeLayout()
+        let packer = BulkInstancePacker()
+        for viewport in Self.viewports {
+            let context = LayoutContext(viewport: viewport, cardCount: 40)
+            let cards = layout.visibleAttributes(in: context)
+            #expect(!cards.isEmpty, "\(kind) at \(viewport)")
+            for ordering in [RenderOrdering.depth, .zindex] {
+                packer.pack(cards: cards, offset: context.offset, camera: context.camera, ordering: ordering, layers: LayerChoice(count: 3))
+                #expect(!packer.usedBulkPath)
+                Self.expectSameFrame(packer, Self.genericFrame(cards, in: context, ordering: ordering, layerCount: 3), "\(kind) \(ordering)")
+            }
+        }
     }
 
     @Test("non-finite or huge numbers never reach a record: such frames take the generic path")
-    func nonFinite() {
+    func nonFinite() throws {
         let packer = BulkInstancePacker()
         for kind in LayoutKind.bulkWriting {
-            let layout = kind.writer
+            let layout = try kind.writer
             for offset in [Vec2(.nan, .nan), Vec2(0, .infinity), Vec2(1e300, 1e300)] {
                 let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 50, offset: offset)
                 #expect(!layout.canWriteInBulk(in: context), "\(kind) at \(offset)")
@@ -257,15 +274,17 @@ struct BulkPackingTests {
 }
 
 extension LayoutKind {
-    /// The built-in layouts with a bulk writer: all but the carousels (SPEC §8), whose cards are
-    /// drawn in the order of their depth, not of their index (`CarouselLayout`), so they take the
-    /// generic path.
-    static var bulkWriting: [LayoutKind] { builtIn.filter { !($0.makeLayout() is CarouselLayout) } }
+    /// The built-in layouts with a bulk writer (`InstanceWriting`, an optional speed-up): the
+    /// seeds. The carousels (SPEC §8), whose cards are drawn in the order of their depth, not of
+    /// their index (`CarouselLayout`), and any layout that has no writer take the generic path.
+    static var bulkWriting: [LayoutKind] { builtIn.filter { $0.makeLayout() is any InstanceWriting } }
 
-    /// The resting layout of this kind as a bulk writer: every layout is one (`InstanceWriting`
-    /// conformances live in CardPacking, next to the packer).
+    /// The built-in layouts without a bulk writer: packed by the generic path only.
+    static var genericOnly: [LayoutKind] { builtIn.filter { !($0.makeLayout() is any InstanceWriting) } }
+
+    /// The resting layout of this kind as a bulk writer (`InstanceWriting` conformances live in
+    /// CardPacking, next to the packer); a kind without one fails the test that asks, and only it.
     var writer: any InstanceWriting {
-        guard let writer = makeLayout() as? any InstanceWriting else { preconditionFailure("\(self) has no bulk writer") }
-        return writer
+        get throws { try #require(makeLayout() as? any InstanceWriting, "\(self) has no bulk writer") }
     }
 }

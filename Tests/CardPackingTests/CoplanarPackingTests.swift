@@ -93,10 +93,10 @@ struct CoplanarPackingTests {
     }
 
     @Test("bulk writers of the built-in layouts write bias 0: every offset 0", arguments: LayoutKind.bulkWriting)
-    func writers(kind: LayoutKind) {
+    func writers(kind: LayoutKind) throws {
         let packer = BulkInstancePacker()
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 300, offset: .zero)
-        packer.pack(any: kind.writer, scope: .visible, in: context, ordering: .depth, layerCount: 7)
+        packer.pack(any: try kind.writer, scope: .visible, in: context, ordering: .depth, layerCount: 7)
         #expect(packer.usedBulkPath && packer.count > 0)
         #expect(packer.records.allSatisfy { $0.depthOffset == 0 })
     }

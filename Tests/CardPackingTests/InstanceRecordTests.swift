@@ -76,10 +76,10 @@ struct InstanceRecordTests {
     }
 
     @Test("bulk writers fill the default picture fields", arguments: LayoutKind.bulkWriting)
-    func writerDefaults(kind: LayoutKind) {
+    func writerDefaults(kind: LayoutKind) throws {
         let packer = BulkInstancePacker()
         let context = LayoutContext(viewport: Size(width: 1280, height: 800), cardCount: 300, offset: .zero)
-        packer.pack(any: kind.writer, scope: .visible, in: context, ordering: .depth, layerCount: 7)
+        packer.pack(any: try kind.writer, scope: .visible, in: context, ordering: .depth, layerCount: 7)
         #expect(packer.count > 0)
         #expect(packer.records.allSatisfy { $0.pictureRect == .full && $0.pictureOpacityLevel == 255 && $0.flags == 0
             && $0.title == TitleSlot.none && Int($0.layer) == Int($0.id) % 7 })
@@ -95,8 +95,8 @@ struct InstanceRecordTests {
 
     @Test("depth ordering draws opaque cards front to back (zIndex descending), zindex back to front, on both paths",
           arguments: LayoutKind.bulkWriting)
-    func drawOrder(kind: LayoutKind) {
-        let layout = kind.writer
+    func drawOrder(kind: LayoutKind) throws {
+        let layout = try kind.writer
         let viewport = Size(width: 1280, height: 800)
         let maximum = layout.maximumOffset(viewport: viewport, cardCount: 400)
         let context = LayoutContext(viewport: viewport, cardCount: 400, offset: maximum * 0.4)
@@ -141,7 +141,7 @@ struct OcclusionClipTests {
         packer.pack(PagesLayout(), scope: .visible, in: context, ordering: .zindex, layerCount: 1)
         #expect(packer.records.allSatisfy { $0.visibleHeight == 1 })
         for kind in [LayoutKind.grid, .wheel, .slidebox, .tasks] {
-            packer.pack(any: kind.writer, scope: .visible, in: LayoutContext(viewport: Self.viewport, cardCount: 1000, offset: .zero),
+            packer.pack(any: try kind.writer, scope: .visible, in: LayoutContext(viewport: Self.viewport, cardCount: 1000, offset: .zero),
                         ordering: .depth, layerCount: 1)
             #expect(packer.records.allSatisfy { $0.visibleHeight == 1 }, "\(kind)")
         }

@@ -31,12 +31,12 @@ struct FormatBombTests {
 
     @Test func aChildRefusesEachBombInLittleMemory() throws {
         let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
         var paths: [String] = []
         for bomb in Self.bombs() {
             #expect(bomb.bytes.count < 2000, "\(bomb.name): \(bomb.bytes.count) bytes")
-            paths.append("\(folder)/\(bomb.name)")
+            paths.append("\(folder.path)/\(bomb.name)")
             try Data(bomb.bytes).write(to: URL(fileURLWithPath: paths.last!))
         }
         let outcome = try ChildProcess.run(tool, ["decode", "--peak-memory"] + paths)

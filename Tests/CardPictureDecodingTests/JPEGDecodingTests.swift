@@ -112,26 +112,19 @@ struct JPEGDecodingTests {
     }
 
     @Test func theFormatComesFromTheBytesNotTheName() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
         let jpeg = TestJPEG.encode(TestJPEG.quadrants(width: 16, height: 16))
         let png = try PNGCodec.encode(TestJPEG.quadrants(width: 16, height: 16))
-        try Data(jpeg).write(to: URL(fileURLWithPath: "\(folder)/photo.PNG"))
-        try Data(png).write(to: URL(fileURLWithPath: "\(folder)/drawing.jpg"))
-        #expect(try PictureDecoder.decode(contentsOf: "\(folder)/photo.PNG").format == .jpeg)
-        #expect(try PictureDecoder.decode(contentsOf: "\(folder)/drawing.jpg").format == .png)
-        #expect(try PictureDecoder.probe(contentsOf: "\(folder)/photo.PNG").format == .jpeg)
+        try Data(jpeg).write(to: URL(fileURLWithPath: "\(folder.path)/photo.PNG"))
+        try Data(png).write(to: URL(fileURLWithPath: "\(folder.path)/drawing.jpg"))
+        #expect(try PictureDecoder.decode(contentsOf: "\(folder.path)/photo.PNG").format == .jpeg)
+        #expect(try PictureDecoder.decode(contentsOf: "\(folder.path)/drawing.jpg").format == .png)
+        #expect(try PictureDecoder.probe(contentsOf: "\(folder.path)/photo.PNG").format == .jpeg)
     }
 
     @Test func pictureNamesAreListedByExtensionInAnyCase() {
         for name in ["a.jpg", "b.JPG", "c.jpeg", "d.JpEg", "e.png", "f.PNG"] { #expect(PictureFormat.isPictureName(name)) }
         for name in ["a.bmp", "jpg", ".jpg", "b.jpg.txt", "c.pngx", "d"] { #expect(!PictureFormat.isPictureName(name)) }
     }
-}
-
-/// A fresh temporary folder for a test's files.
-func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("picture-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }

@@ -47,18 +47,18 @@ struct PeakMemoryTests {
 
     @Test func aChildDecodingEveryHostileFileStaysSmall() throws {
         let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
         var paths: [String] = []
         for type in Self.types {
             let bytes = HostilePNGs.declaringTwoGibibytes(type)
             #expect(bytes.count <= 49)
-            paths.append("\(folder)/huge-\(type).png")
+            paths.append("\(folder.path)/huge-\(type).png")
             try Data(bytes).write(to: URL(fileURLWithPath: paths.last!))
         }
         for bomb in try HostilePNGs.bombs() {
             #expect(bomb.bytes.count < 2 << 20)
-            paths.append("\(folder)/\(bomb.name)")
+            paths.append("\(folder.path)/\(bomb.name)")
             try Data(bomb.bytes).write(to: URL(fileURLWithPath: paths.last!))
         }
         // The child reports its own high-water mark (VmHWM): a parent's wait4 figure would include
@@ -84,12 +84,12 @@ struct PeakMemoryTests {
     @Test("a 16384² baseline JPEG and an 8-bit 16384² PNG decode to a card in about the memory of their output")
     func pictures268MPCostTheirOutput() throws {
         let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
         // Made byte by byte: 1.5 MB of flat grey JPEG, 5 MB of zeros PNG (805 MB of rows).
-        for file in HostileFiles.largest { try file.make("\(folder)/\(file.name)") }
+        for file in HostileFiles.largest { try file.make("\(folder.path)/\(file.name)") }
         let outcome = try ChildProcess.run(tool, ["decode", "--fit", "512x512", "--peak-memory"]
-            + HostileFiles.largest.map { "\(folder)/\($0.name)" })
+            + HostileFiles.largest.map { "\(folder.path)/\($0.name)" })
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("flat-16384.jpg: jpeg 16384x16384 -> 512x512"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("zeros-16384.png: png 16384x16384 -> 512x512"), "\(outcome.stdout)")

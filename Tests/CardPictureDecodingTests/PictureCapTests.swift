@@ -66,9 +66,9 @@ struct PictureCapTests {
 
     @Test("a sparse 2 GiB .jpg is refused from its size, unread; a PNG is allowed up to 1 GiB")
     func sparseFilesAreRefusedFromTheirSize() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let jpeg = "\(folder)/huge.jpg"
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
+        let jpeg = "\(folder.path)/huge.jpg"
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: URL(fileURLWithPath: jpeg))
         #expect(truncate(jpeg, 2 << 30) == 0)
         let started = Date()
@@ -79,12 +79,12 @@ struct PictureCapTests {
         #expect(expected.description == "picture '\(jpeg)' is too large (2147483648 bytes; at most 64000000)")
         // A PNG of 100 MB read row by row (over 4 MP) is within its cap: what refuses this one is
         // its (sparse) content. Read whole (4 MP or less), the 64 MB cap applies.
-        let png = "\(folder)/big.png"
+        let png = "\(folder.path)/big.png"
         try Data(HostileFiles.pngHeader(width: 4096, height: 4096, bitDepth: 8, colorType: 2)).write(to: URL(fileURLWithPath: png))
         #expect(truncate(png, 100_000_000) == 0)
         let refused = error { try PictureDecoder.decode(contentsOf: png, target: Self.card) }
         #expect(refused.map { if case .corrupt = $0 { true } else { false } } == true, "\(String(describing: refused))")
-        let small = "\(folder)/small.png"
+        let small = "\(folder.path)/small.png"
         try Data(HostileFiles.pngHeader(width: 100, height: 100, bitDepth: 8, colorType: 2)).write(to: URL(fileURLWithPath: small))
         #expect(truncate(small, 100_000_000) == 0)
         #expect(throws: PictureError.fileTooLarge(path: small, bytes: 100_000_000, limit: 64_000_000)) {
@@ -168,22 +168,22 @@ struct PictureCapTests {
 
     @Test("what a decode costs, from the header: the output's for baseline JPEG and 8-bit PNG; the admission is asked first")
     func costs() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
         let jpeg = HostileFiles.flatJPEG(width: 16384, height: 16384)
-        try Data(jpeg).write(to: URL(fileURLWithPath: "\(folder)/big.jpg"))
+        try Data(jpeg).write(to: URL(fileURLWithPath: "\(folder.path)/big.jpg"))
         let layer = PictureTarget.stretch(PixelSize(width: 256, height: 256))
         // Read whole (1.5 MB), decoded at 1/8 (2048²), reduced to the layer.
-        #expect(try PictureDecoder.cost(contentsOf: "\(folder)/big.jpg", target: layer)
+        #expect(try PictureDecoder.cost(contentsOf: "\(folder.path)/big.jpg", target: layer)
             == PictureCost(input: jpeg.count, working: 0, output: 2048 * 2048 * 4 + 256 * 256 * 4))
         let png = HostileFiles.pngHeader(width: 16384, height: 16384, bitDepth: 8, colorType: 6)
-        try Data(png).write(to: URL(fileURLWithPath: "\(folder)/big.png"))
-        let streamed = try PictureDecoder.cost(contentsOf: "\(folder)/big.png", target: layer)
+        try Data(png).write(to: URL(fileURLWithPath: "\(folder.path)/big.png"))
+        let streamed = try PictureDecoder.cost(contentsOf: "\(folder.path)/big.png", target: layer)
         #expect(streamed.input == 0 && streamed.output == 256 * 256 * 4 && streamed.working < 2_000_000)
         // Up to 4 MP a PNG is read whole: its file, rows and RGBA (8 bytes a pixel), and the layer.
         let whole = HostileFiles.pngHeader(width: 2048, height: 2048, bitDepth: 8, colorType: 6)
-        try Data(whole).write(to: URL(fileURLWithPath: "\(folder)/whole.png"))
-        #expect(try PictureDecoder.cost(contentsOf: "\(folder)/whole.png", target: layer)
+        try Data(whole).write(to: URL(fileURLWithPath: "\(folder.path)/whole.png"))
+        #expect(try PictureDecoder.cost(contentsOf: "\(folder.path)/whole.png", target: layer)
             == PictureCost(input: whole.count, working: 2048 * 2048 * 8, output: 256 * 256 * 4))
         // The admission hears the cost before anything is read whole or decoded.
         let admission = RecordingAdmission()

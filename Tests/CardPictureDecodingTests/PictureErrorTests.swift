@@ -1,6 +1,7 @@
 import CardImaging
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 @testable import CardPictureDecoding
@@ -87,11 +88,11 @@ struct PictureErrorTests {
     }
 
     @Test func filesOnDiskAreNamedInErrors() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cut = "\(folder)/cut.jpg"
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
+        let cut = "\(folder.path)/cut.jpg"
         try Data(Self.jpeg.prefix(100)).write(to: URL(fileURLWithPath: cut))
-        for path in [cut, "\(folder)/missing.jpg", folder] {
+        for path in [cut, "\(folder.path)/missing.jpg", folder.path] {
             #expect {
                 try PictureDecoder.decode(contentsOf: path)
             } throws: { error in
@@ -108,10 +109,10 @@ struct PictureErrorTests {
             let payload = [UInt8](repeating: 0x41, count: 60_000)
             bytes = Array(bytes[0..<2]) + [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload + bytes[2...]
         }
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/icc.jpg"))
-        #expect(try PictureDecoder.probe(contentsOf: "\(folder)/icc.jpg").size == PixelSize(width: 64, height: 48))
+        let folder = try TemporaryFolder("picture-tests")
+        defer { folder.remove() }
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(folder.path)/icc.jpg"))
+        #expect(try PictureDecoder.probe(contentsOf: "\(folder.path)/icc.jpg").size == PixelSize(width: 64, height: 48))
     }
 
     @Test func pngProbesReadTheHeader() throws {

@@ -1,6 +1,7 @@
 import CardFormatSamples
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 @testable import CardPictureDecoding
@@ -103,13 +104,13 @@ struct RAWDecodingTests {
     /// A DNG on disk: LibRaw reads the file by its path once the file layer has found it a
     /// regular file; a folder named like a RAW is refused by the file layer.
     @Test func aFileOnDiskIsReadThroughTheFileLayer() throws {
-        let folder = NSTemporaryDirectory() + "raw-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/dir.dng", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/IMG_2.dng"
+        let folder = try TemporaryFolder("raw")
+        defer { folder.remove() }
+        try folder.folder("dir.dng")
+        let path = folder.path("IMG_2.dng")
         try Data(DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64), orientation: 6)).write(to: URL(fileURLWithPath: path))
         let decoded = try PictureDecoder.decode(contentsOf: path)
         #expect(decoded.image.width == 64 && decoded.image.height == 96)
-        #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(contentsOf: folder + "/dir.dng") }
+        #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(contentsOf: folder.path("dir.dng")) }
     }
 }

@@ -1,28 +1,23 @@
 import CardPictureFolders
+import CardTestSupport
 import Foundation
 import Testing
 
 @Suite("Picture folders: listing without decoding")
 struct PictureFolderTests {
-    private func makeFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picture-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("PNG and JPEG files in natural order, any case of the extension, with sizes and times; nothing else")
     func listsPictures() throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("picture-folder")
+        defer { folder.remove() }
         let names = ["10.png", "2.jpg", "1.PNG", "Beach photo.JPEG", "x.Jpg", "notes.txt", ".hidden.png", "png", ".png",
                      "archive.png.zip", "Ünïcödé 写真.jpeg"]
         for (index, name) in names.enumerated() {
-            try Data(repeating: UInt8(index), count: index + 1).write(to: folder.appendingPathComponent(name))
+            try Data(repeating: UInt8(index), count: index + 1).write(to: folder.url(name))
         }
         let date = Date(timeIntervalSince1970: 1_600_000_000)
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: folder.appendingPathComponent("2.jpg").path)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.jpg").path,
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: folder.path("2.jpg"))
+        try FileManager.default.createDirectory(at: folder.url("sub.png"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("gone.jpg"),
                                                    withDestinationPath: "/nonexistent/file.jpg")
 
         let (files, warnings) = try PictureFolder.list(folder.path)
@@ -50,11 +45,11 @@ struct PictureFolderTests {
 
     @Test("a missing folder, or a file given as the folder, is an error naming it")
     func errors() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
+        let folder = try TemporaryFolder("picture-folder")
+        defer { folder.remove() }
+        let missing = folder.path("no-such")
         #expect(throws: ImageFolderError.missing(path: missing)) { try PictureFolder.list(missing) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("a-file-\(UUID().uuidString).png")
-        try Data([1]).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        #expect(throws: ImageFolderError.notADirectory(path: file.path)) { try PictureFolder.list(file.path) }
+        let file = try folder.write("a-file.png", [1])
+        #expect(throws: ImageFolderError.notADirectory(path: file)) { try PictureFolder.list(file) }
     }
 }

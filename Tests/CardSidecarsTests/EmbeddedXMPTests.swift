@@ -1,5 +1,6 @@
 import CardCulling
 @testable import CardSidecars
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite struct EmbeddedXMPTests {
     @Test("JPEG: APP1 http://ns.adobe.com/xap/1.0/ inserted after SOI")
     func jpeg() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let plain = try EmbeddingPictures.picture("jpg", in: folder, name: "plain.jpg")
         let packet = xmpPacket(rating: "4", pickLabel: "3")
         let picture = try folder.write("a.jpg", EmbeddingPictures.jpeg(plain, embedding: packet))
@@ -16,31 +17,31 @@ import Testing
         #expect(XMPSidecarStore().markAndSource(ofPicture: picture).mark == CullMark(stars: 4, flag: .picked))
         #expect(XMPSidecarStore().markAndSource(ofPicture: picture).source == .embedded)
         // exiftool reads the same file the same way: the test's JPEG is a valid one.
-        let run = try ChildRun.run("exiftool", ["-s3", "-XMP:Rating", "-XMP-digiKam:PickLabel", "-n", picture])
+        let run = try ChildProcess.run("exiftool", ["-s3", "-XMP:Rating", "-XMP-digiKam:PickLabel", "-n", picture])
         #expect(run.stdout == "4\n3\n", "\(run.stdout) \(run.stderr)")
         #expect(XMPSidecarStore().mark(ofPicture: folder.path("plain.jpg")) == .unmarked)
     }
 
     @Test("PNG: iTXt XML:com.adobe.xmp after IHDR")
     func png() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let plain = try EmbeddingPictures.picture("png", in: folder, name: "plain.png")
         let packet = xmpPacket(rating: "-1")
         let picture = try folder.write("b.png", EmbeddingPictures.png(plain, embedding: packet))
         #expect(EmbeddedXMP.packet(inPictureAt: picture) == packet)
         #expect(XMPSidecarStore().mark(ofPicture: picture) == CullMark(flag: .rejected))
-        let run = try ChildRun.run("exiftool", ["-s3", "-XMP:Rating", "-n", picture])
+        let run = try ChildProcess.run("exiftool", ["-s3", "-XMP:Rating", "-n", picture])
         #expect(run.stdout == "-1\n", "\(run.stdout) \(run.stderr)")
         #expect(XMPSidecarStore().mark(ofPicture: folder.path("plain.png")) == .unmarked)
     }
 
     @Test("WebP: the XMP chunk webpmux puts in")
     func webP() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         _ = try EmbeddingPictures.picture("webp", in: folder, name: "plain.webp")
         let packet = xmpPacket(rating: "5")
         try folder.write("packet.xmp", packet)
-        let run = try ChildRun.run("webpmux", ["-set", "xmp", folder.path("packet.xmp"), folder.path("plain.webp"), "-o", folder.path("c.webp")])
+        let run = try ChildProcess.run("webpmux", ["-set", "xmp", folder.path("packet.xmp"), folder.path("plain.webp"), "-o", folder.path("c.webp")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(EmbeddedXMP.packet(inPictureAt: folder.path("c.webp")) == packet)
         #expect(XMPSidecarStore().mark(ofPicture: folder.path("c.webp")) == CullMark(stars: 5))
@@ -48,13 +49,13 @@ import Testing
 
     @Test("TIFF (and the RAWs built on it): tag 700 written by exiftool, both byte orders")
     func tiff() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         for (name, endian, order) in [("le.tif", "lsb", "II"), ("be.tif", "msb", "MM")] {
-            let made = try ChildRun.run("convert", ["-size", "16x8", "gradient:red-blue", "-define", "tiff:endian=\(endian)",
-                                                    folder.path("plain-" + name)])
+            let made = try ChildProcess.run("convert", ["-size", "16x8", "gradient:red-blue", "-define", "tiff:endian=\(endian)",
+                                                        folder.path("plain-" + name)])
             #expect(made.status == 0, "\(made.stderr)")
-            let run = try ChildRun.run("exiftool", ["-q", "-XMP:Rating=3", "-XMP-digiKam:PickLabel=1",
-                                                    "-o", folder.path(name), folder.path("plain-" + name)])
+            let run = try ChildProcess.run("exiftool", ["-q", "-XMP:Rating=3", "-XMP-digiKam:PickLabel=1",
+                                                        "-o", folder.path(name), folder.path("plain-" + name)])
             #expect(run.status == 0, "\(run.stderr)")
             let bytes = try #require(folder.contents(name))
             #expect(String(decoding: bytes[0..<2], as: UTF8.self) == order)

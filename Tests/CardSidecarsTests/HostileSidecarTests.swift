@@ -1,5 +1,6 @@
 import CardCulling
 @testable import CardSidecars
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     /// A store's reading of `text` as `x.jpg.xmp`, beside a picture with an embedded 5-star
     /// packet (which must not be used: the sidecar was found first).
     static func read(sidecar bytes: [UInt8]) throws -> CullMark {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = try folder.write("x.jpg", EmbeddingPictures.jpeg([0xFF, 0xD8, 0xFF, 0xD9], embedding: xmpPacket(rating: "5")))
         try folder.write("x.jpg.xmp", bytes)
         return XMPSidecarStore().mark(ofPicture: picture)
@@ -62,7 +63,7 @@ import Testing
 
     @Test("a FIFO named x.jpg.xmp: unmarked at once (never waits for a writer), never written")
     func fifo() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = try folder.write("x.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
         #expect(mkfifo(folder.path("x.jpg.xmp"), 0o644) == 0)
         #expect(XMPSidecarStore().mark(ofPicture: picture) == .unmarked)
@@ -75,7 +76,7 @@ import Testing
 
     @Test("a folder named x.jpg.xmp, a dangling link, binary noise: unmarked")
     func otherJunk() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = try folder.write("x.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
         try FileManager.default.createDirectory(atPath: folder.path("x.jpg.xmp"), withIntermediateDirectories: false)
         #expect(XMPSidecarStore().mark(ofPicture: picture) == .unmarked)

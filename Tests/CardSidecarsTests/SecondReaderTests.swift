@@ -1,5 +1,6 @@
 import CardCulling
 @testable import CardSidecars
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
 
     @Test("Python's ElementTree reads xmp:Rating and digiKam:PickLabel in their namespaces, for every flag")
     func python() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let script = try folder.write("read.py", Self.pythonReader)
         let expected: [(CullMark, String)] = [
             (CullMark(stars: 5), "5 0"), (CullMark(stars: 1, flag: .picked), "1 3"),
@@ -35,7 +36,7 @@ import Testing
         ]
         for (mark, line) in expected {
             try XMPSidecarStore().store(mark, forPicture: folder.path("p.jpg"))
-            let run = try ChildRun.run("python3", [script, folder.path("p.jpg.xmp")])
+            let run = try ChildProcess.run("python3", [script, folder.path("p.jpg.xmp")])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == line + "\n", "\(mark): \(run.stdout) \(run.stderr)")
         }
@@ -43,7 +44,7 @@ import Testing
 
     @Test("exiftool reads the written sidecar: -XMP:Rating, -XMP-digiKam:PickLabel and -X")
     func exiftool() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let sidecar = folder.path("q.cr2.xmp")
         let expected: [(CullMark, rating: String, pick: String)] = [
             (CullMark(stars: 3), "3", "0"), (CullMark(stars: 2, flag: .picked), "2", "3"),
@@ -51,10 +52,10 @@ import Testing
         ]
         for (mark, rating, pick) in expected {
             try XMPSidecarStore().store(mark, forPicture: folder.path("q.cr2"))
-            let run = try ChildRun.run("exiftool", ["-s3", "-n", "-XMP:Rating", "-XMP-digiKam:PickLabel", sidecar])
+            let run = try ChildProcess.run("exiftool", ["-s3", "-n", "-XMP:Rating", "-XMP-digiKam:PickLabel", sidecar])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == "\(rating)\n\(pick)\n", "\(mark): \(run.stdout) \(run.stderr)")
-            let xml = try ChildRun.run("exiftool", ["-X", "-XMP:all", sidecar])
+            let xml = try ChildProcess.run("exiftool", ["-X", "-XMP:all", sidecar])
             #expect(xml.stdout.contains("<XMP-xmp:Rating>\(rating)</XMP-xmp:Rating>"), "\(xml.stdout)")
             #expect(xml.stdout.contains("<XMP-digiKam:PickLabel>\(pick)</XMP-digiKam:PickLabel>"), "\(xml.stdout)")
             #expect(xml.stderr.isEmpty && !xml.stdout.contains("Warning"), "\(xml.stdout) \(xml.stderr)")
@@ -63,8 +64,8 @@ import Testing
 
     @Test("exiftool's own sidecar (written with -XMP:Rating and PickLabel) is read back")
     func exiftoolWritten() throws {
-        let folder = try SidecarFolder()
-        let run = try ChildRun.run("exiftool", ["-q", "-o", folder.path("r.jpg.xmp"), "-XMP:Rating=4", "-XMP-digiKam:PickLabel=3"])
+        let folder = try TemporaryFolder("cardsidecars")
+        let run = try ChildProcess.run("exiftool", ["-q", "-o", folder.path("r.jpg.xmp"), "-XMP:Rating=4", "-XMP-digiKam:PickLabel=3"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(XMPSidecarStore().mark(ofPicture: folder.path("r.jpg")) == CullMark(stars: 4, flag: .picked))
     }
@@ -110,7 +111,7 @@ import Testing
 
     @Test("a darktable sidecar round-tripped: every foreign property kept, only the mark changed")
     func darktableKept() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         try folder.write("IMG_4711.CR2.xmp", Self.darktableSidecar)
         let picture = folder.path("IMG_4711.CR2")
         let store = XMPSidecarStore()
@@ -135,10 +136,10 @@ import Testing
     }
 
     /// The XMP tags exiftool reads from sidecar text, by group-qualified name (structures whole).
-    static func exiftoolTags(folder: SidecarFolder, text: String) throws -> [String: String] {
+    static func exiftoolTags(folder: TemporaryFolder, text: String) throws -> [String: String] {
         let path = try folder.write("tags-\(UUID().uuidString).xmp", text)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try ChildRun.run("exiftool", ["-s", "-G1", "-n", "-struct", "-XMP:all", path])
+        let run = try ChildProcess.run("exiftool", ["-s", "-G1", "-n", "-struct", "-XMP:all", path])
         var tags: [String: String] = [:]
         for line in run.stdout.split(separator: "\n") {
             guard let colon = line.range(of: " : ") else { continue }
@@ -162,7 +163,7 @@ import Testing
         let start = try #require(text.range(of: "```xml\n"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
         let documented = String(text[start.upperBound..<end.lowerBound])
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         try XMPSidecarStore().store(CullMark(stars: 4, flag: .rejected), forPicture: folder.path("IMG_0042.JPG"))
         let written = folder.text("IMG_0042.JPG.xmp")
         // The toolkit's own name (x:xmptk) may differ between Exempi releases.

@@ -1,79 +1,13 @@
+import CardTestSupport
 import Foundation
-
-/// A fresh folder under the system's temporary folder, removed (made writable first) when the
-/// value goes away.
-final class SidecarFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("cardsidecars-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        chmod(path, 0o755)
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// The path of `name` in the folder.
-    func path(_ name: String) -> String { path + "/" + name }
-
-    /// Writes `bytes` as `name`; returns its path.
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
-        return path(name)
-    }
-
-    /// Writes `text` (UTF-8) as `name`; returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
-
-    /// The bytes of `name`, or nil when it cannot be read.
-    func contents(_ name: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path(name)).map { Array($0) }
-    }
-
-    /// The text of `name` (UTF-8), or "".
-    func text(_ name: String) -> String { contents(name).map { String(decoding: $0, as: UTF8.self) } ?? "" }
-
-    /// The entry names, sorted.
-    func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-}
-
-/// A child process's exit status and outputs.
-struct ChildRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    /// Runs `executable` (found on PATH through /usr/bin/env) with `arguments`, feeding `input`.
-    static func run(_ executable: String, _ arguments: [String], input: String = "") throws -> ChildRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ChildRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                        stderr: String(decoding: err, as: UTF8.self))
-    }
-}
 
 /// Small pictures with XMP packets put into them the way cameras and editors do, built from
 /// real files that ImageMagick's `convert` writes (scripts/install-deps.sh installs it).
 enum EmbeddingPictures {
     /// A real picture file of `format` ("jpg", "png", "webp", "tif") written by `convert`: 16×8 pixels.
-    static func picture(_ format: String, in folder: SidecarFolder, name: String) throws -> [UInt8] {
+    static func picture(_ format: String, in folder: TemporaryFolder, name: String) throws -> [UInt8] {
         let path = folder.path(name)
-        let run = try ChildRun.run("convert", ["-size", "16x8", "gradient:red-blue", path])
+        let run = try ChildProcess.run("convert", ["-size", "16x8", "gradient:red-blue", path])
         guard run.status == 0, let bytes = folder.contents(name) else {
             throw SidecarTestError.tool("convert failed: \(run.stderr)")
         }

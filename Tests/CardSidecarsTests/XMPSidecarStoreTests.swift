@@ -1,6 +1,7 @@
 import CardCulling
 import CardFiles
 @testable import CardSidecars
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
     @Test("every mark comes back as written, by a new store reading the sidecar")
     func roundTrips() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = try folder.write("IMG_0001.JPG", [0xFF, 0xD8, 0xFF, 0xD9])
         for mark in Self.everyMark {
             try XMPSidecarStore().store(mark, forPicture: picture)
@@ -26,7 +27,7 @@ import Testing
 
     @Test("the properties written for each flag: Rating, PickLabel and the stars kept while rejected")
     func propertiesWritten() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = folder.path("a.jpg")
         let expected: [(CullMark, rating: String, pick: String, kept: String?)] = [
             (CullMark(stars: 4), "4", "0", nil),
@@ -47,7 +48,7 @@ import Testing
 
     @Test("a reject toggled off brings the stars back, through the sidecar")
     func rejectKeepsStars() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = folder.path("b.png")
         let store = XMPSidecarStore()
         try store.store(CullMark(stars: 4), forPicture: picture)
@@ -76,7 +77,7 @@ import Testing
 
     @Test("NAME.EXT.xmp wins over NAME.xmp, which wins over embedded XMP; writes go to NAME.EXT.xmp only")
     func readingOrder() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let jpeg = EmbeddingPictures.jpeg([0xFF, 0xD8, 0xFF, 0xD9], embedding: xmpPacket(rating: "1"))
         let picture = try folder.write("c.jpg", jpeg)
         let store = XMPSidecarStore()
@@ -94,7 +95,7 @@ import Testing
 
     @Test("a first write starts from NAME.xmp's properties, which stays as it was")
     func writeStartsFromAdobeSidecar() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let adobe = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
         <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
@@ -120,7 +121,7 @@ import Testing
 
     @Test("the picture's bytes and time are unchanged after marks are written")
     func pictureUntouched() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let bytes = EmbeddingPictures.jpeg([0xFF, 0xD8, 0xFF, 0xD9], embedding: xmpPacket(rating: "2"))
         let picture = try folder.write("e.jpg", bytes)
         let before = try FileInfo.at(picture)
@@ -133,7 +134,7 @@ import Testing
 
     @Test("a symlinked sidecar is written through to its target")
     func symlinkedSidecar() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: false)
         try folder.write("elsewhere/f.xmp", xmpPacket(rating: "1"))
         try FileManager.default.createSymbolicLink(atPath: folder.path("f.jpg.xmp"), withDestinationPath: "elsewhere/f.xmp")
@@ -145,7 +146,7 @@ import Testing
 
     @Test("a folder that cannot be written: .unwritable naming the sidecar, in one line")
     func unwritableFolder() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         // Whoever runs the test (root ignores permissions): a folder that does not exist, and a
         // name whose temporary (".NAME.tmp-PID-RANDOM") is longer than a file name may be.
         let missing = folder.path("gone/g.jpg")
@@ -161,7 +162,7 @@ import Testing
 
     @Test("a read-only folder: .unwritable, nothing written", .enabled(if: geteuid() != 0, "root writes into read-only folders"))
     func readOnlyFolder() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let picture = try folder.write("h.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
         chmod(folder.path, 0o555)
         #expect(throws: CullMarkStoreError.unwritable(path: picture + ".xmp", reason: "directory '\(folder.path)' is not writable")) {
@@ -172,7 +173,7 @@ import Testing
 
     @Test("an existing sidecar that is not XMP is never replaced: the write is refused")
     func brokenSidecarKept() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let broken = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF"
         try folder.write("i.jpg.xmp", broken)
         #expect(XMPSidecarStore().mark(ofPicture: folder.path("i.jpg")) == .unmarked)
@@ -182,7 +183,7 @@ import Testing
 
     @Test("stores from many threads at once: every sidecar ends valid with one of the marks written")
     func concurrentStores() throws {
-        let folder = try SidecarFolder()
+        let folder = try TemporaryFolder("cardsidecars")
         let store = XMPSidecarStore()
         let stores = [store, XMPSidecarStore()]  // two instances share the files and the write lock
         let pictures = (0..<4).map { folder.path("t\($0).jpg") }

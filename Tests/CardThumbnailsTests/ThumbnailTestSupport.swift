@@ -1,11 +1,14 @@
 import CardImaging
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 @testable import CardThumbnails
 
 /// A picture folder and a cache root in a fresh temporary folder, removed at the end.
 final class ThumbnailFixture {
+    /// Removed (folders made read-only by a test opened again) with the fixture.
+    let folder: TemporaryFolder
     let base: String
     let pictures: String
     let root: String
@@ -15,18 +18,11 @@ final class ThumbnailFixture {
     let decodes = Box<[String]>([])
 
     init() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-tests-\(UUID().uuidString)").path
+        folder = try TemporaryFolder("thumbnail-tests")
+        base = folder.path
         pictures = base + "/Pictures"
         root = base + "/cache/thumbnails"
         try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        // Folders made read-only by a test are opened again so they can be removed.
-        if let walker = FileManager.default.enumerator(atPath: base) {
-            for case let path as String in walker { chmod(base + "/" + path, 0o700) }
-        }
-        try? FileManager.default.removeItem(atPath: base)
     }
 
     func cache(_ mode: ThumbnailCacheMode = .readwrite) -> ThumbnailCache {

@@ -100,10 +100,35 @@ struct BulkFrameRedrawTests {
     }
 }
 
+@Suite("Layouts without a bulk writer")
+struct GenericOnlyFrameTests {
+    @Test("the seeds write their resting frames in bulk")
+    func seeds() {
+        #expect(Array(LayoutKind.bulkWriting.prefix(5)) == [.pages, .tasks, .slidebox, .grid, .wheel])
+    }
+
+    @Test("a layout without a bulk writer never takes the bulk path; its generic frame lays out its visible cards",
+          arguments: LayoutKind.genericOnly)
+    func genericPath(kind: LayoutKind) {
+        let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
+        #expect(!session.writeBulkRecords(into: BulkInstancePacker()))
+        #expect(session.needsDisplay)
+        session.prepareFrame()
+        #expect(!session.needsDisplay)
+        #expect(session.visibleCardCount > 0)
+    }
+}
+
 extension LayoutKind {
-    /// The built-in layouts whose controllers write resting frames in bulk: all but the
-    /// carousels (SPEC §8), drawn through the generic path (`CarouselController`).
-    static var bulkWriting: [LayoutKind] { builtIn.filter { $0.descriptor.behaviour.interaction != .carousel } }
+    /// The built-in layouts whose controllers write resting frames in bulk: those with a bulk
+    /// writer (`InstanceWriting`, an optional speed-up), the seeds. The carousels (SPEC §8,
+    /// `CarouselController`) and any layout without a writer are drawn through the generic path.
+    static var bulkWriting: [LayoutKind] {
+        builtIn.filter { $0.descriptor.behaviour.interaction != .carousel && $0.makeLayout() is any InstanceWriting }
+    }
+
+    /// The built-in layouts without a bulk writer: drawn through the generic path only.
+    static var genericOnly: [LayoutKind] { builtIn.filter { !bulkWriting.contains($0) } }
 }
 
 @Suite("The carousels' frames")

@@ -3,6 +3,7 @@ import CardInteraction
 import CardLayout
 import CardLayoutFiles
 import CardMath
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -50,10 +51,9 @@ struct CameraDistanceSessionTests {
 
     @Test("the distance is written with the layout and read back")
     func stateRoundTrip() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-camera-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-camera")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         var saved = SavedLayout(name: "cylinder", options: ["tilt": 0.5])
         saved.cameraDistance = 500
         let deck = Deck(syntheticCount: 4)

@@ -2,6 +2,7 @@ import CardImaging
 import CardInteraction
 import CardLayout
 import CardPixels
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -24,14 +25,13 @@ import Testing
     }
 
     @Test func folderDeckListsTitlesWithoutDecodingAndNeverWrites() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-catalog-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try PNGCodec.write(RGBAImage(width: 30, height: 20, fill: (255, 0, 0, 255)), to: dir.appendingPathComponent("10 beach.png").path)
-        try PNGCodec.write(RGBAImage(width: 20, height: 30, fill: (0, 0, 255, 255)), to: dir.appendingPathComponent("2 city.PNG").path)
-        try Data("nope".utf8).write(to: dir.appendingPathComponent("3 broken.jpg"))
-        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("notes.txt"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("4 folder.png"), withIntermediateDirectories: true)
+        let dir = try TemporaryFolder("cardviewer-catalog")
+        defer { dir.remove() }
+        try PNGCodec.write(RGBAImage(width: 30, height: 20, fill: (255, 0, 0, 255)), to: dir.path("10 beach.png"))
+        try PNGCodec.write(RGBAImage(width: 20, height: 30, fill: (0, 0, 255, 255)), to: dir.path("2 city.PNG"))
+        try Data("nope".utf8).write(to: dir.url("3 broken.jpg"))
+        try Data("not a picture".utf8).write(to: dir.url("notes.txt"))
+        try FileManager.default.createDirectory(at: dir.url("4 folder.png"), withIntermediateDirectories: true)
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         let (catalog, warnings) = try DeckLoader.catalog(for: .folder(path: dir.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
@@ -67,15 +67,14 @@ import Testing
     }
 
     @Test func restoredDecksAreReconciledWithTheFolder() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-reconcile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let images = dir.appendingPathComponent("images")
+        let dir = try TemporaryFolder("cardviewer-reconcile")
+        defer { dir.remove() }
+        let images = dir.url("images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         for name in ["a", "b", "c"] {
             try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (9, 9, 9, 255)), to: images.appendingPathComponent("\(name).png").path)
         }
-        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let store = DeckStore(path: dir.path("state.json"))
         var first = try DeckLoader.deck(from: try DeckLoader.catalog(for: .folder(path: images.path)).catalog, store: store)
         #expect(first.needsSave)
         first.deck.delete(CardID(2))

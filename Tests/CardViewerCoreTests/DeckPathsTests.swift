@@ -4,6 +4,7 @@ import CardInteraction
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -11,12 +12,6 @@ import Testing
 /// `cardviewer PATH…` decks (SPEC §12): order, a single file, saved names, drops, the state's
 /// scroll and current card, the window's title.
 @Suite struct DeckPathsTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-paths-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     func picture(_ url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try PNGCodec.write(RGBAImage(width: 8, height: 6, fill: (255, 0, 0, 255)), to: url.path)
@@ -24,11 +19,11 @@ import Testing
 
     @Test("folders and files in the order given, each folder in natural order; names relative to the first folder, else absolute")
     func orderAndNames() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["one/b10.png", "one/b2.png", "two/a.png", "loose/z.png"] { try picture(root.appendingPathComponent(name)) }
-        let one = root.appendingPathComponent("one").path, two = root.appendingPathComponent("two").path
-        let loose = root.appendingPathComponent("loose/z.png").path
+        let root = try TemporaryFolder("cardviewer-paths")
+        defer { root.remove() }
+        for name in ["one/b10.png", "one/b2.png", "two/a.png", "loose/z.png"] { try picture(root.url(name)) }
+        let one = root.path("one"), two = root.path("two")
+        let loose = root.path("loose/z.png")
         let (catalog, warnings) = try DeckLoader.catalog(for: .paths([one, loose, two], recursive: false))
         #expect(warnings.isEmpty)
         #expect(catalog.pictures.map(\.name) == ["b2.png", "b10.png", "z.png", "a.png"])
@@ -41,26 +36,26 @@ import Testing
 
     @Test("a single file opens its folder at that picture; the deck's identity is the folder")
     func singleFile() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["a.png", "b.png", "c.png"] { try picture(root.appendingPathComponent(name)) }
-        let (catalog, _) = try DeckLoader.catalog(for: .paths([root.appendingPathComponent("b.png").path], recursive: false))
+        let root = try TemporaryFolder("cardviewer-paths")
+        defer { root.remove() }
+        for name in ["a.png", "b.png", "c.png"] { try picture(root.url(name)) }
+        let (catalog, _) = try DeckLoader.catalog(for: .paths([root.path("b.png")], recursive: false))
         #expect(catalog.pictures.map(\.name) == ["a.png", "b.png", "c.png"])
         #expect(catalog.startPicture == 1)
         #expect(catalog.canonicalPaths == [CanonicalPath.of(root.path)!])
-        #expect(try DeckPaths.canonicalPaths([root.appendingPathComponent("b.png").path]) == [CanonicalPath.of(root.path)!])
+        #expect(try DeckPaths.canonicalPaths([root.path("b.png")]) == [CanonicalPath.of(root.path)!])
     }
 
     @Test("a missing path, or one neither folder nor picture, is one line naming it")
     func badPaths() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try Data("x".utf8).write(to: root.appendingPathComponent("notes.txt"))
-        let missing = root.appendingPathComponent("nope").path
+        let root = try TemporaryFolder("cardviewer-paths")
+        defer { root.remove() }
+        try Data("x".utf8).write(to: root.url("notes.txt"))
+        let missing = root.path("nope")
         #expect(throws: DeckLoadError(description: "'\(missing)' does not exist")) {
             try DeckLoader.catalog(for: .paths([root.path, missing], recursive: false))
         }
-        let text = root.appendingPathComponent("notes.txt").path
+        let text = root.path("notes.txt")
         #expect(throws: DeckLoadError(description: "'\(text)' is neither a folder nor a PNG or JPEG picture")) {
             try DeckLoader.catalog(for: .paths([text], recursive: false))
         }
@@ -68,13 +63,13 @@ import Testing
 
     @Test("dropped files and folders: new pictures only, non-pictures counted as skipped")
     func dropped() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["deck/a.png", "more/m2.png", "more/m1.png", "single.png"] { try picture(root.appendingPathComponent(name)) }
-        try Data("x".utf8).write(to: root.appendingPathComponent("readme.txt"))
-        var (catalog, _) = try DeckLoader.catalog(for: .paths([root.appendingPathComponent("deck").path], recursive: false))
-        let found = DeckPaths.dropped([root.appendingPathComponent("more").path, root.appendingPathComponent("readme.txt").path,
-                                       root.appendingPathComponent("single.png").path, root.appendingPathComponent("deck/a.png").path],
+        let root = try TemporaryFolder("cardviewer-paths")
+        defer { root.remove() }
+        for name in ["deck/a.png", "more/m2.png", "more/m1.png", "single.png"] { try picture(root.url(name)) }
+        try Data("x".utf8).write(to: root.url("readme.txt"))
+        var (catalog, _) = try DeckLoader.catalog(for: .paths([root.path("deck")], recursive: false))
+        let found = DeckPaths.dropped([root.path("more"), root.path("readme.txt"),
+                                       root.path("single.png"), root.path("deck/a.png")],
                                       recursive: false, into: catalog)
         #expect(found.files.map(\.file.name) == ["m1.png", "m2.png", "single.png"])
         #expect(found.skipped.count == 1 && found.skipped[0].contains("readme.txt"))
@@ -84,9 +79,9 @@ import Testing
 
     @Test("the state keeps the scroll offset and the current card with the layout, and reads older files without them")
     func viewInState() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-paths")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         var layout = SavedLayout(name: "grid", options: [:])
         layout.offset = Vec2(0, 1234.5)
         layout.currentCard = 7
@@ -111,10 +106,10 @@ import Testing
 
     @Test("window title: FILE — FOLDER (i / n) for pictures, CardViewer — LAYOUT (i / n) without files")
     func windowTitle() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["Holidays/IMG 1.png", "Holidays/IMG 2.PNG"] { try picture(root.appendingPathComponent(name)) }
-        let (catalog, _) = try DeckLoader.catalog(for: .paths([root.appendingPathComponent("Holidays").path], recursive: false))
+        let root = try TemporaryFolder("cardviewer-paths")
+        defer { root.remove() }
+        for name in ["Holidays/IMG 1.png", "Holidays/IMG 2.PNG"] { try picture(root.url(name)) }
+        let (catalog, _) = try DeckLoader.catalog(for: .paths([root.path("Holidays")], recursive: false))
         let deck = catalog.freshDeck()
         #expect(WindowTitle.text(deck: deck, index: 1, catalog: catalog, layoutName: "grid") == "IMG 2.PNG — Holidays (2 / 2)")
         let bundled = try DeckLoader.catalog(for: .bundled).catalog

@@ -1,5 +1,6 @@
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -100,10 +101,9 @@ import Testing
 
     @Test("with a real store: the saved file holds the last deck handed over")
     func realStore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-saver-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let dir = try TemporaryFolder("cardviewer-saver")
+        defer { dir.remove() }
+        let store = DeckStore(path: dir.path("state.json"))
         let saver = DeckSaver(store: store)
         var deck = Deck(syntheticCount: 50)
         for step in 0..<20 {

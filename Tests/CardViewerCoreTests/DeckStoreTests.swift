@@ -1,22 +1,17 @@
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
 
 /// The state file: atomic saves, restore, corrupt files moved aside (never overwritten).
 @Suite struct DeckStoreTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func savesAndRestoresOrderDeletionsAndAddedCards() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let dir = try TemporaryFolder("cardviewer-store")
+        defer { dir.remove() }
+        let store = DeckStore(path: dir.path("state.json"))
         #expect(try { if case .missing = try store.load() { true } else { false } }())
         var deck = Deck([(.file(name: "a.png"), "a"), (.file(name: "b.png"), "b"), (.file(name: "c.png"), "c")])
         deck.delete(CardID(1))
@@ -36,9 +31,9 @@ import Testing
     }
 
     @Test func replacingKeepsOneCompleteFile() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-store")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         let store = DeckStore(path: path)
         for n in 1...20 {
             try store.save(Deck(syntheticCount: n))
@@ -52,9 +47,9 @@ import Testing
                       #"{"version": 2, "cards": [], "deleted": [], "nextID": 0}"#,
                       #"{"version": 1, "cards": [{"id": 0, "source": {"synthetic": {"number": 1}}, "title": "1"}], "deleted": [], "nextID": 0}"#])
     func corruptFilesAreMovedAsideNeverOverwritten(text: String) throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-store")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         // A file of the name the corrupt one would get already exists: it must survive.
         let stamp = ExclusiveFile.timestamp(date)
@@ -73,17 +68,17 @@ import Testing
     }
 
     @Test func unusablePathsAreRefusedUpFront() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryFolder("cardviewer-store")
+        defer { dir.remove() }
         #expect(throws: DeckStoreError.self) { try DeckStore(path: dir.path).checkUsable() }
-        #expect(throws: DeckStoreError.self) { try DeckStore(path: dir.appendingPathComponent("no/such/state.json").path).checkUsable() }
-        try DeckStore(path: dir.appendingPathComponent("state.json").path).checkUsable()
+        #expect(throws: DeckStoreError.self) { try DeckStore(path: dir.path("no/such/state.json")).checkUsable() }
+        try DeckStore(path: dir.path("state.json")).checkUsable()
     }
 
     @Test func newFilesNeverOverwrite() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("x.png").path
+        let dir = try TemporaryFolder("cardviewer-store")
+        defer { dir.remove() }
+        let path = dir.path("x.png")
         #expect(try ExclusiveFile.createNew(path, with: [1, 2, 3]))
         #expect(try !ExclusiveFile.createNew(path, with: [9]))
         #expect(FileManager.default.contents(atPath: path) == Data([1, 2, 3]))

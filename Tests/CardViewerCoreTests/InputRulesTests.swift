@@ -62,7 +62,13 @@ import Testing
             #expect(abs(session.offset.x / 133 - (session.offset.x / 133).rounded()) < 1e-6)
         default:
             guard let carousel = kind.makeLayout() as? CarouselLayout else {
-                Issue.record("no rule for \(kind)")
+                // Any other layout: stopped where it was caught, or on the resting place its own
+                // rule (`targetOffset`) picks for a release there with no velocity.
+                let layout = kind.makeLayout()
+                let context = LayoutContext(viewport: testViewport, cardCount: 200, offset: caught)
+                let rest = layout.targetOffset(for: ScrollRelease(current: caught, proposed: caught), in: context)
+                #expect(moved < 1e-9 || (session.offset - rest).length < 1e-6,
+                        "\(kind) moved \(moved) after the tap, to \(session.offset); its resting place there is \(rest)")
                 break
             }
             let w = carousel.geometry(viewport: testViewport, cardCount: 200).itemWidth

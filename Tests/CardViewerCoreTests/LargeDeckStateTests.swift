@@ -1,6 +1,7 @@
 import CMallocCounter
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -10,14 +11,13 @@ import Testing
 @Suite(.serialized) struct LargeDeckStateTests {
     @Test("1,000,000 cards round trip; the save allocates a fixed handful of times, not per card")
     func millionCards() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-large-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryFolder("cardviewer-large")
+        defer { dir.remove() }
         var deck = Deck(syntheticCount: 1_000_000)
         deck.move(from: 999_999, to: 0)
         deck.delete(CardID(500_000))
         deck.append(source: .file(name: "IMG_0001 — été.jpg"), title: "été")
-        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let store = DeckStore(path: dir.path("state.json"))
         let before = cv_malloc_thread_count()
         try store.save(deck)
         let allocations = cv_malloc_thread_count() - before

@@ -1,6 +1,7 @@
 import CardFiles
 import CardInteraction
 import CardJSON
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -52,8 +53,9 @@ import Testing
     }
 
     @Test func aScriptFileOverTheCapIsRefusedUnread() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-replay-\(UUID().uuidString).json").path
-        defer { unlink(path) }
+        let folder = try TemporaryFolder("cardviewer-replay")
+        defer { folder.remove() }
+        let path = folder.path("replay.json")
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         try #require(fd >= 0)
         try #require(ftruncate(fd, off_t(ReplayScript.maximumFileSize + 1)) == 0)
@@ -110,12 +112,6 @@ import Testing
 
 /// The state file's size cap and files that are not regular: moved aside, the viewer starts fresh.
 @Suite struct StateLimitsTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-limits-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// A sparse file of `size` bytes at `path` (nothing written: costs no disk).
     func sparse(_ path: String, size: Int) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -125,9 +121,9 @@ import Testing
     }
 
     @Test func aStateOverTheCapIsMovedAsideUnread() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-limits")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         let size = DeckStore.maximumStateSize + 1024 * 1024
         try sparse(path, size: size)
         let date = Date(timeIntervalSince1970: 1_700_000_000)
@@ -144,9 +140,9 @@ import Testing
     }
 
     @Test func theCapIsCheckedAtItsBound() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-limits")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         try DeckStore(path: path).save(Deck(syntheticCount: 2))
         let size = try FileInfo.at(path).size
         guard case .restored = try DeckStore(path: path, maximumSize: size).load() else { Issue.record("not restored"); return }
@@ -154,9 +150,9 @@ import Testing
     }
 
     @Test func aFIFOIsMovedAsideNotWaitedOn() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-limits")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         try #require(mkfifo(path, 0o644) == 0)
         guard case .unusable(let reason, let movedTo) = try DeckStore(path: path).load() else {
             Issue.record("not moved aside")
@@ -167,9 +163,9 @@ import Testing
     }
 
     @Test func theLoaderWarnsInOneLineAndStartsFresh() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-limits")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         try sparse(path, size: DeckStore.maximumStateSize + 1)
         let outcome = try DeckLoader.deck(from: DeckCatalog(origin: .synthetic(count: 4), pictures: [], available: [], pictureOfSource: [:]), store: DeckStore(path: path))
         #expect(outcome.deck.count == 4)

@@ -1,6 +1,7 @@
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -9,10 +10,9 @@ import Testing
 /// and the built-in layout shown before it.
 @Suite struct SavedLayoutFileTests {
     func roundTrip(_ saved: SavedLayout, readable: Bool) throws -> (SavedLayout?, String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-layout-file-state-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-layout-file-state")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         try AtomicFile.replace(path) { sink in
             var writer = DeckStateWriter(readable: readable)
             try writer.write(Deck(syntheticCount: 2), layout: saved, to: &sink)

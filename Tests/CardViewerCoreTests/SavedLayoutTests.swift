@@ -1,6 +1,7 @@
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -8,17 +9,11 @@ import Testing
 /// The state file remembers the layout and the options the user set; at start they are looked
 /// up in the registry: an unknown layout or option is left out, never a crash or a lost deck.
 @Suite struct SavedLayoutTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-layout-state-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("the layout and its options are written and read back, ±∞ as strings, in both forms")
     func roundTrip() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-layout-state")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         let saved = SavedLayout(name: "wheel", options: ["radius": 700, "fadeMax": .infinity, "fadeMin": -.infinity, "tilt": 0.25])
         let deck = Deck(syntheticCount: 3)
         try DeckStore(path: path).save(deck, layout: saved)
@@ -38,9 +33,9 @@ import Testing
     }
 
     func compact(_ deck: Deck, layout: SavedLayout) throws -> [UInt8] {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("compact.json").path
+        let dir = try TemporaryFolder("cardviewer-layout-state")
+        defer { dir.remove() }
+        let path = dir.path("compact.json")
         try AtomicFile.replace(path) { sink in
             var writer = DeckStateWriter(readable: false)
             try writer.write(deck, layout: layout, to: &sink)

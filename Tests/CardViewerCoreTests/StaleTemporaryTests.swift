@@ -1,5 +1,6 @@
 import CardFiles
 import CardInteraction
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -9,18 +10,15 @@ import Testing
 @Suite struct StaleTemporaryTests {
     /// The pid of a process that has exited.
     func deadPID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        let child = try ChildProcess.start("/bin/true", [])
+        _ = child.wait()
+        return child.pid
     }
 
     @Test("stale temporaries of the state file are removed at load; everything else stays")
     func removesOnlyStaleOwnTemporaries() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-stale-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryFolder("cardviewer-stale")
+        defer { dir.remove() }
         let dead = try deadPID(), me = getpid()
         let stale = [".state.json.tmp-\(dead)-12345", ".state.json.tmp-\(dead)-0"]
         // Our own pid, but written long before this process started: a crashed viewer's.
@@ -38,16 +36,16 @@ import Testing
             "state.json",
         ]
         for name in stale + [reused] + kept {
-            try Data("x".utf8).write(to: dir.appendingPathComponent(name))
+            try Data("x".utf8).write(to: dir.url(name))
         }
         // The state file itself is a valid state.
-        try Data(try JSONEncoder().encode(Deck(syntheticCount: 2))).write(to: dir.appendingPathComponent("state.json"))
+        try Data(try JSONEncoder().encode(Deck(syntheticCount: 2))).write(to: dir.url("state.json"))
         let dayAgo = Date().addingTimeInterval(-86_400)
-        try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: dir.appendingPathComponent(reused).path)
+        try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: dir.path(reused))
         // A folder named like a stale temporary is not a file: left alone.
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent(".state.json.tmp-\(dead)-9"),
+        try FileManager.default.createDirectory(at: dir.url(".state.json.tmp-\(dead)-9"),
                                                 withIntermediateDirectories: false)
-        let store = DeckStore(path: dir.appendingPathComponent("state.json").path)
+        let store = DeckStore(path: dir.path("state.json"))
         guard case .restored = try store.load() else {
             Issue.record("the state did not load")
             return
@@ -58,12 +56,11 @@ import Testing
 
     @Test("a missing state file still has its stale temporaries removed")
     func missingStateFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-stale-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let temporary = dir.appendingPathComponent(".deck.json.tmp-\(try deadPID())-42")
+        let dir = try TemporaryFolder("cardviewer-stale")
+        defer { dir.remove() }
+        let temporary = dir.url(".deck.json.tmp-\(try deadPID())-42")
         try Data("{".utf8).write(to: temporary)
-        guard case .missing = try DeckStore(path: dir.appendingPathComponent("deck.json").path).load() else {
+        guard case .missing = try DeckStore(path: dir.path("deck.json")).load() else {
             Issue.record("expected no state")
             return
         }

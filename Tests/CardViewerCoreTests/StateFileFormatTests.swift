@@ -1,6 +1,7 @@
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -9,12 +10,6 @@ import Testing
 /// (readable or compact), files the previous version wrote still load, and the parser behind
 /// `DeckStore.decodeState` accepts what `Codable` accepts and refuses the rest in one line.
 @Suite struct StateFileFormatTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-format-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// A deck with every kind of source, an awkward title, a move, deletions and an undo.
     static func sampleDeck() -> Deck {
         var deck = Deck([(.file(name: "a \"quoted\" \\ name.png"), "tab\there, newline\nthere, bell\u{7}"),
@@ -29,9 +24,9 @@ import Testing
     }
 
     func written(_ deck: Deck) throws -> [UInt8] {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-format")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         try DeckStore(path: path).save(deck)
         return try FileBytes.readAll(path, maximumSize: .max)
     }

@@ -1,5 +1,6 @@
 import CardFiles
 import CardInteraction
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -10,10 +11,9 @@ import Testing
     static let latin1 = PathBytes.string(Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
 
     @Test func aNameThatIsNotUTF8RoundTripsThroughTheStateFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-names-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = DeckStore(path: dir + "/state.json")
+        let dir = try TemporaryFolder("cardviewer-names")
+        defer { dir.remove() }
+        let store = DeckStore(path: dir.path("state.json"))
         let deck = Deck([(.file(name: Self.latin1), "caf\u{FFFD}"), (.file(name: "plain%20.png"), "plain%20")])
         try store.save(deck)
         let text = String(decoding: try FileBytes.readAll(store.path, maximumSize: 1 << 20), as: UTF8.self)

@@ -1,4 +1,5 @@
 import CardLayout
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct BenchCommandTests {
             (["--layout-file", "/nonexistent-cardviewer-dir/flow.json"], "flow.json"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
-        let outcome = try CommandRunner.run(["bench"] + arguments)
+        let outcome = try ChildProcess.runViewer(["bench"] + arguments)
         #expect(outcome.status == 2, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")
@@ -44,7 +45,7 @@ struct BenchCommandTests {
           arguments: [["--json", "/nonexistent-cardviewer-dir/b.json"], ["--json", "/tmp"],
                       ["--sweep", "10,20", "--plot", "/nonexistent-cardviewer-dir/p.svg"]])
     func unwritable(arguments: [String]) throws {
-        let outcome = try CommandRunner.run(Self.tiny + arguments)
+        let outcome = try ChildProcess.runViewer(Self.tiny + arguments)
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(arguments[arguments.count - 1]))
@@ -66,7 +67,7 @@ struct BenchCommandTests {
 
     @Test("the report: every stage with median ≤ p90 ≤ p99 ≤ max, throughput, allocations, machine, memory")
     func report() throws {
-        let outcome = try CommandRunner.run(Self.tiny + ["--all-cards", "--baseline", "uikit"])
+        let outcome = try ChildProcess.runViewer(Self.tiny + ["--all-cards", "--baseline", "uikit"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         // Not a terminal: no progress bar, no control characters.
         #expect(!outcome.stderr.contains("\r") && !outcome.stderr.contains("\u{1B}"))
@@ -96,13 +97,13 @@ struct BenchCommandTests {
 
     @Test("--json writes the documented schema; --sweep writes a plot of the growth")
     func files() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let json = folder.appendingPathComponent("bench.json").path
-        let plot = folder.appendingPathComponent("sweep.svg").path
-        let outcome = try CommandRunner.run(["bench", "--sweep", "10,100,1000", "--warmup", "2", "--frames", "5",
-                                             "--size", "64x40", "--layout", "all", "--order", "zindex",
-                                             "--json", json, "--plot", plot])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let json = folder.path("bench.json")
+        let plot = folder.path("sweep.svg")
+        let outcome = try ChildProcess.runViewer(["bench", "--sweep", "10,100,1000", "--warmup", "2", "--frames", "5",
+                                                  "--size", "64x40", "--layout", "all", "--order", "zindex",
+                                                  "--json", json, "--plot", plot])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("growth with the card count"))
         #expect(outcome.stdout.contains("JSON: \(json)") && outcome.stdout.contains("plot: \(plot)"))
@@ -148,13 +149,13 @@ struct BenchCommandTests {
     func layoutFiles() throws {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/layouts/icarousel")
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let json = folder.appendingPathComponent("bench.json").path
-        let outcome = try CommandRunner.run(Self.tiny + ["--layout", "coverflow",
-                                                         "--layout-file", examples.appendingPathComponent("coverflow.json").path,
-                                                         "--layout-file", examples.appendingPathComponent("linear.json").path,
-                                                         "--set", "spacing=0.5", "--set", "fadeMinAlpha=0.5", "--json", json])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let json = folder.path("bench.json")
+        let outcome = try ChildProcess.runViewer(Self.tiny + ["--layout", "coverflow",
+                                                              "--layout-file", examples.appendingPathComponent("coverflow.json").path,
+                                                              "--layout-file", examples.appendingPathComponent("linear.json").path,
+                                                              "--set", "spacing=0.5", "--set", "fadeMinAlpha=0.5", "--json", json])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("file coverflow-file / built-in coverflow · 50 cards: layout per card"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
@@ -182,8 +183,8 @@ struct BenchCommandTests {
 
     @Test("zero cards and every layout run and report")
     func degenerate() throws {
-        let outcome = try CommandRunner.run(["bench", "--cards", "0", "--warmup", "0", "--frames", "3", "--size", "64x40",
-                                             "--layout", "all", "--all-cards"])
+        let outcome = try ChildProcess.runViewer(["bench", "--cards", "0", "--warmup", "0", "--frames", "3", "--size", "64x40",
+                                                  "--layout", "all", "--all-cards"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("wheel · 0 cards · all · fast"))
     }
@@ -196,8 +197,8 @@ struct BenchCommandTests {
 struct BenchWithoutOpenGLTests {
     @Test("no EGL vendor: exit status 1, one line saying there is no EGL display, nothing on stdout")
     func noDisplay() throws {
-        let outcome = try CommandRunner.run(BenchCommandTests.tiny,
-                                            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
+        let outcome = try ChildProcess.runViewer(BenchCommandTests.tiny,
+                                                 environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("no EGL display"))

@@ -1,6 +1,7 @@
 import CardImaging
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -87,17 +88,16 @@ struct BenchImagesCommandTests {
 
     @Test("cold and warm starts, scroll, end to end: every field sane; the folder and the user's cache untouched")
     func readwrite() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try Self.photoFolder(in: directory)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try Self.photoFolder(in: directory.url)
         let before = try ViewerTest.contents(of: folder)
-        let cacheHome = directory.appendingPathComponent("cache"), json = directory.appendingPathComponent("bench.json")
+        let cacheHome = directory.url("cache"), json = directory.url("bench.json")
         try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
         // The run's own temporary folder, to see that its cache roots are removed.
-        let temporary = directory.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let outcome = try CommandRunner.run(["bench", "--images", folder.path, "--json", json.path] + Self.small,
-                                            environment: ["XDG_CACHE_HOME": cacheHome.path, "TMPDIR": temporary.path])
+        let temporary = try directory.folder("tmp")
+        let outcome = try ChildProcess.runViewer(["bench", "--images", folder.path, "--json", json.path] + Self.small,
+                                                 environment: ["XDG_CACHE_HOME": cacheHome.path, "TMPDIR": temporary.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
         let (top, images) = try Self.report(at: json)
@@ -147,13 +147,13 @@ struct BenchImagesCommandTests {
     @Test("--thumbnail-cache off: no warm start, nothing from thumbnails; --compare-vips reports vips on the same files",
           .enabled(if: hasVips, "vipsthumbnail (libvips-tools) is not installed"))
     func offWithVips() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try Self.photoFolder(in: directory)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try Self.photoFolder(in: directory.url)
         let before = try ViewerTest.contents(of: folder)
-        let json = directory.appendingPathComponent("bench.json")
-        let outcome = try CommandRunner.run(["bench", "--images", folder.path, "--thumbnail-cache", "off", "--compare-vips",
-                                             "--json", json.path] + Self.small)
+        let json = directory.url("bench.json")
+        let outcome = try ChildProcess.runViewer(["bench", "--images", folder.path, "--thumbnail-cache", "off", "--compare-vips",
+                                                  "--json", json.path] + Self.small)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let (top, images) = try Self.report(at: json)
         Self.checkCommon(images, top: top)
@@ -174,11 +174,11 @@ struct BenchImagesCommandTests {
 
     @Test("--compare-vips without vipsthumbnail on PATH: exit status 1 and one line, before measuring")
     func vipsMissing() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try Self.photoFolder(in: directory)
-        let outcome = try CommandRunner.run(["bench", "--images", folder.path, "--compare-vips"] + Self.small,
-                                            environment: ["PATH": directory.path])
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try Self.photoFolder(in: directory.url)
+        let outcome = try ChildProcess.runViewer(["bench", "--images", folder.path, "--compare-vips"] + Self.small,
+                                                 environment: ["PATH": directory.path])
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("vipsthumbnail"), "\(outcome.stderr)")
         #expect(outcome.stdout.isEmpty)
@@ -198,13 +198,12 @@ struct BenchImagesCommandTests {
             (["--thumbnail-cache", "off"], "--images"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         // An "empty" folder: a file that is not a picture only.
-        let empty = directory.appendingPathComponent("empty")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let empty = try directory.folder("empty")
         try Data("x".utf8).write(to: empty.appendingPathComponent("readme.txt"))
-        let outcome = try CommandRunner.run(["bench"] + arguments.map { $0 == "EMPTY" ? empty.path : $0 })
+        let outcome = try ChildProcess.runViewer(["bench"] + arguments.map { $0 == "EMPTY" ? empty.path : $0 })
         #expect(outcome.status == 2, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")

@@ -1,4 +1,5 @@
 import CardMath
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -12,7 +13,7 @@ struct CameraDistanceCommandTests {
           arguments: [["run"], ["render", "--out", "/tmp/cardviewer-camera-bad.png"], ["layout"], ["compare"], ["bench"]],
                      ["100", "20001", "abc", "inf", "nan", "-500", "0"])
     func badValues(command: [String], value: String) throws {
-        let outcome = try CommandRunner.run(command + ["--camera-distance", value])
+        let outcome = try ChildProcess.runViewer(command + ["--camera-distance", value])
         #expect(outcome.status == 2, "\(command) \(value): \(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("camera-distance"), "\(outcome.stderr)")
@@ -21,7 +22,7 @@ struct CameraDistanceCommandTests {
     @Test("the ends of the range are accepted")
     func ends() throws {
         for value in ["200", "20000", "500"] {
-            let outcome = try CommandRunner.run(["layout", "--layout", "coverflow", "--cards", "5", "--camera-distance", value])
+            let outcome = try ChildProcess.runViewer(["layout", "--layout", "coverflow", "--cards", "5", "--camera-distance", value])
             #expect(outcome.status == 0, "\(value): \(outcome.stderr)")
         }
     }
@@ -49,14 +50,14 @@ struct CameraDistanceCommandTests {
 
     @Test("run saves the distance with the state; the next run restores it unless the command line names another")
     func savedWithTheState() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let state = dir.appendingPathComponent("state.json").path
-        let replay = dir.appendingPathComponent("quick.json").path
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let state = dir.path("state.json")
+        let replay = dir.path("quick.json")
         try Data(#"{"events": [], "end": 0.1}"#.utf8).write(to: URL(fileURLWithPath: replay))
         func run(_ more: [String]) throws {
-            let outcome = try CommandRunner.run(["run", "--headless", "--replay", replay, "--cards", "3", "--size", "320x200",
-                                                 "--layout", "coverflow", "--state", state] + more)
+            let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--cards", "3", "--size", "320x200",
+                                                      "--layout", "coverflow", "--state", state] + more)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         try run(["--camera-distance", "500"])
@@ -72,11 +73,11 @@ struct CameraDistanceCommandTests {
 
     @Test("compare at 500: the renderer and the exact reference use the same camera (no wrong pixels with depth)")
     func compareAt500() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let json = dir.appendingPathComponent("report.json").path
-        let outcome = try CommandRunner.run(["compare", "--scene", "none", "--layout", "cylinder", "--camera-distance", "500",
-                                             "--out-dir", dir.path, "--json", json])
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let json = dir.path("report.json")
+        let outcome = try ChildProcess.runViewer(["compare", "--scene", "none", "--layout", "cylinder", "--camera-distance", "500",
+                                                  "--out-dir", dir.path, "--json", json])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let scenes = try #require(report?["scenes"] as? [[String: Any]])

@@ -5,6 +5,7 @@ import CardMath
 import CardPictures
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 @testable import CardViewerFrame
 import Foundation
@@ -17,17 +18,17 @@ import Testing
 struct CardDetailUpgradeTests {
     @Test("small cards made larger with + are remade at the larger thumbnail size, in their own layers")
     func plusUpgradesTheCards() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        let cache = try CommandRunner.temporaryDirectory()
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        let cache = try TemporaryFolder("cardviewer-e2e")
         defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: cache)
+            folder.remove()
+            cache.remove()
         }
         let count = 12
         for index in 0..<count {
             let c = PictureFolderReplayTests.colour(index)
             try PNGCodec.write(RGBAImage(width: 800, height: 600, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+                               to: folder.path(String(format: "%02d.png", index)))
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailRoot = cache.path

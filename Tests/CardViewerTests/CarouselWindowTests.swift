@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardMath
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -10,38 +11,21 @@ import Testing
 extension ViewerWindowTests {
     @Test("linear carousel: a drag of one slot moves one card, a side card clicked comes to the centre, the centre card opens")
     func carouselDragAndClicks() throws {
-        guard let executable = CommandRunner.executable else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
+        let shots = try folder.folder("shots")
         // The carousel's slot: the card's width, 256 points; the current card is centred at (400, 250).
         let w = CarouselLayout(type: .linear).geometry(viewport: Size(width: 800, height: 500), cardCount: 6).itemWidth
 
-        let process = Process()
-        process.executableURL = executable
-        // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
-        let stateHome = CommandRunner.freshStateHome()
-        defer { CommandRunner.removeStateHome(stateHome) }
-        process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
-        process.arguments = ["run", "--size", "800x500", "--layout", "linear", "--images", images.path,
-                             "--screenshot-dir", shots.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
         // A slow drag of one slot to the left, held still before the release: no fling.
-        let drag = (1...16).map { i in
-            "xdotool mousemove --window \"$w\" \(Int(600 - w * Double(i) / 16)) 250; sleep 0.03"
-        }.joined(separator: "\n")
-        let script = """
-        set -e
-        w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
+        let drag = WindowDriver.pointerMoves(from: Vec2(600, 250), to: Vec2(600 - w, 250), steps: 16, pause: 0.03)
+        let outcome = try WindowDriver.run(["run", "--size", "800x500", "--layout", "linear", "--images", images.path,
+                                            "--screenshot-dir", shots.path], script: """
         sleep 1.5
         xdotool mousemove --window "$w" 600 250
         sleep 0.2
@@ -61,20 +45,8 @@ extension ViewerWindowTests {
         xdotool key --window "$w" s
         sleep 1.2
         xdotool keydown --window "$w" q
-        """
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-        driver.arguments = ["-c", script]
-        let driverErrors = Pipe()
-        driver.standardError = driverErrors
-        try driver.run()
-        let driverOutput = String(decoding: driverErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        #expect(driver.terminationStatus == 0, "\(driverOutput)")
-        for _ in 0..<600 where process.isRunning { usleep(100_000) }
-        #expect(!process.isRunning)
-        guard !process.isRunning else { return }
-        #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        """)
+        guard WindowDriver.expectEnded(outcome) else { return }
 
         // Screenshots a second or more apart: their names (a time stamp each) sort in order.
         let names = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()

@@ -1,4 +1,5 @@
 import CardImaging
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -7,12 +8,12 @@ import Testing
 struct CompareCommandTests {
     @Test("one scene: a side-by-side PNG of three panels, a table row, and the JSON the issue asks for")
     func oneScene() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images").path  // created by the command
-        let json = folder.appendingPathComponent("report.json").path
-        let outcome = try CommandRunner.run(["compare", "--scene", "intersect", "--size", "160x100",
-                                             "--out-dir", images, "--json", json])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = folder.path("images")  // created by the command
+        let json = folder.path("report.json")
+        let outcome = try ChildProcess.runViewer(["compare", "--scene", "intersect", "--size", "160x100",
+                                                  "--out-dir", images, "--json", json])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
         let lines = outcome.stdout.split(separator: "\n")
@@ -45,9 +46,9 @@ struct CompareCommandTests {
 
     @Test("--scene all writes one image per scene")
     func allScenes() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CommandRunner.run(["compare", "--size", "64x40", "--out-dir", folder.path])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let outcome = try ChildProcess.runViewer(["compare", "--size", "64x40", "--out-dir", folder.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("compare-") }
         // The 15 fixed scenes, plus the catalogue's layout scenes whose layout is registered
@@ -68,7 +69,7 @@ struct CompareCommandTests {
             (["--out-dir", ""], "out-dir"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
-        let outcome = try CommandRunner.run(["compare"] + arguments)
+        let outcome = try ChildProcess.runViewer(["compare"] + arguments)
         #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")
@@ -76,23 +77,23 @@ struct CompareCommandTests {
 
     @Test("an unknown scene lists the valid ones")
     func sceneValues() throws {
-        let outcome = try CommandRunner.run(["compare", "--scene", "painter"])
+        let outcome = try ChildProcess.runViewer(["compare", "--scene", "painter"])
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("all") && outcome.stderr.contains("pages-append") && outcome.stderr.contains("translucent"))
     }
 
     @Test("an output directory that cannot be created or a JSON file that cannot be written: exit status 1, one line")
     func unwritable() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let blocker = folder.appendingPathComponent("file")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let blocker = folder.url("file")
         try Data("x".utf8).write(to: blocker)
-        let noDirectory = try CommandRunner.run(["compare", "--scene", "pages-rest", "--size", "64x40",
-                                                 "--out-dir", blocker.appendingPathComponent("sub").path])
+        let noDirectory = try ChildProcess.runViewer(["compare", "--scene", "pages-rest", "--size", "64x40",
+                                                      "--out-dir", blocker.appendingPathComponent("sub").path])
         #expect(noDirectory.status == 1)
         #expect(noDirectory.errorLines.count == 1, "\(noDirectory.stderr)")
-        let noJSON = try CommandRunner.run(["compare", "--scene", "pages-rest", "--size", "64x40", "--out-dir", folder.path,
-                                            "--json", "/nonexistent-cardviewer-dir/r.json"])
+        let noJSON = try ChildProcess.runViewer(["compare", "--scene", "pages-rest", "--size", "64x40", "--out-dir", folder.path,
+                                                 "--json", "/nonexistent-cardviewer-dir/r.json"])
         #expect(noJSON.status == 1)
         #expect(noJSON.errorLines.count == 1, "\(noJSON.stderr)")
         #expect(noJSON.stderr.contains("r.json"))
@@ -102,10 +103,10 @@ struct CompareCommandTests {
           .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/glvnd/egl_vendor.d/50_mesa.json"),
                    "needs Mesa's EGL behind glvnd"))
     func noOpenGL() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CommandRunner.run(["compare", "--out-dir", folder.path],
-                                            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let outcome = try ChildProcess.runViewer(["compare", "--out-dir", folder.path],
+                                                 environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("no EGL display"))

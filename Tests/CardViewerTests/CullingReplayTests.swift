@@ -36,16 +36,16 @@ struct CullingReplayTests {
 
     @Test("P, Ctrl+3, X, Ctrl+1 and V: flags, stars, a dimmed crossed-out card, the photo view's mark")
     func marksOnScreen() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170), (150, 50, 180)]
         for (i, c) in colours.enumerated() {
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)),
                                to: images.appendingPathComponent("0\(i + 1).png").path)
         }
         let before = try ViewerTest.contents(of: images)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
         let events = [
             #"{"time": 0.1, "type": "key", "key": "p"}"#, #"{"time": 0.2, "type": "key", "key": "3", "mods": ["ctrl"]}"#,
             #"{"time": 0.3, "type": "key", "key": "right"}"#, #"{"time": 0.4, "type": "key", "key": "x"}"#,
@@ -58,7 +58,7 @@ struct CullingReplayTests {
             #"{"time": 3.2, "type": "waitForPictures"}"#, #"{"time": 3.2, "type": "key", "key": "s"}"#,
         ]
         let script = #"{"events": [\#(events.joined(separator: ", "))], "end": 3.3}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: [
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
             "--size", "1280x800", "--layout", "grid", "--images", images.path, "--thumbnail-cache", "off",
             "--screenshot-dir", shots.path, "--no-state"])
         #expect(outcome.status == 0, "\(outcome.stderr)")

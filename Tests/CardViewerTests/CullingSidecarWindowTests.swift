@@ -1,5 +1,6 @@
 import CardImaging
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -10,12 +11,12 @@ extension ViewerWindowTests {
     /// them back (the picks-only filter shows the picked card alone).
     @Test("P, Ctrl+3 and X in a window write NAME.EXT.xmp sidecars other tools read; a restart shows them")
     func cullingWritesSidecars() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
         var checksums: [String: Data] = [:]
         for index in 0..<4 {
             let name = "p\(index).png"
-            let path = folder.appendingPathComponent(name).path
+            let path = folder.path(name)
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (UInt8(60 * index), 120, 200, 255)), to: path)
             checksums[name] = try Data(contentsOf: URL(fileURLWithPath: path))
         }
@@ -37,13 +38,13 @@ extension ViewerWindowTests {
         guard WindowDriver.expectEnded(outcome) else { return }
 
         // A second reader: Python's standard XML parser, with the namespaces darktable and digiKam use.
-        let sidecars = (0..<3).map { folder.appendingPathComponent("p\($0).png.xmp").path }
+        let sidecars = (0..<3).map { folder.path("p\($0).png.xmp") }
         for path in sidecars { #expect(FileManager.default.fileExists(atPath: path), "no sidecar \(path)") }
         let lines = try SidecarReadBack.ratings(of: sidecars)
         #expect(lines == ["p0.png.xmp 0 3", "p1.png.xmp 3 0", "p2.png.xmp -1 1"], "read back: \(String(describing: lines))")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("p3.png.xmp").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("p3.png.xmp")))
         for (name, bytes) in checksums {
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes, "\(name) was modified")
+            #expect(try Data(contentsOf: folder.url(name)) == bytes, "\(name) was modified")
         }
 
         // A second start reads the marks back: picks only leaves one card, the title names it.

@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -12,20 +13,20 @@ import Testing
 extension ViewerWindowTests {
     @Test("culling: P, Ctrl+3, X and V in the window — flag, stars, a dimmed card, picks only")
     func cullingInTheWindow() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170)]
         for (i, c) in colours.enumerated() {
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)),
                                to: images.appendingPathComponent("0\(i + 1).png").path)
         }
         let before = try ViewerTest.contents(of: images)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
 
         // A screenshot, then a wait (up to 15 s, under load) until its file is there.
         let shot = { (n: Int) in

@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 @testable import CardViewerFrame
 import Foundation
 import Testing
@@ -20,8 +21,8 @@ struct EmbeddedPreviewRenderTests {
     /// The centre pixel of the first grid card in a 640 × 400 render of `folder`.
     static func firstCardCentre(_ folder: URL, extra: [String] = [], in directory: URL, name: String) throws -> (r: UInt8, g: UInt8, b: UInt8) {
         let out = directory.appendingPathComponent(name).path
-        let outcome = try CommandRunner.run(["render", "--layout", "grid", "--size", "640x400", "--images", folder.path,
-                                             "--thumbnail-cache", "off", "--out", out] + extra)
+        let outcome = try ChildProcess.runViewer(["render", "--layout", "grid", "--size", "640x400", "--images", folder.path,
+                                                  "--thumbnail-cache", "off", "--out", out] + extra)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: out)
         let centre = GridLayout().slotFrame(at: 0, viewport: Size(width: 640, height: 400)).center
@@ -35,38 +36,36 @@ struct EmbeddedPreviewRenderTests {
 
     @Test("a card comes from the embedded preview; --no-embedded-previews decodes the main image")
     func cardsFromEmbeddedPreviews() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = directory.appendingPathComponent("camera")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try directory.folder("camera")
         let main = try JPEGEncoder.encode(RGBAImage(width: 1600, height: 1200, fill: (Self.mainColour.0, Self.mainColour.1, Self.mainColour.2, 255)))
         let preview = try JPEGEncoder.encode(RGBAImage(width: 800, height: 600, fill: (Self.previewColour.0, Self.previewColour.1, Self.previewColour.2, 255)))
         let file = folder.appendingPathComponent("IMG_0001.JPG")
         let bytes = JPEGPreviewWriter.withMPFPreview(main, preview: preview)
         try Data(bytes).write(to: file)
-        let withPreviews = try Self.firstCardCentre(folder, in: directory, name: "previews.png")
+        let withPreviews = try Self.firstCardCentre(folder, in: directory.url, name: "previews.png")
         #expect(Self.near(withPreviews, Self.previewColour), "\(withPreviews)")
-        let without = try Self.firstCardCentre(folder, extra: ["--no-embedded-previews"], in: directory, name: "main.png")
+        let without = try Self.firstCardCentre(folder, extra: ["--no-embedded-previews"], in: directory.url, name: "main.png")
         #expect(Self.near(without, Self.mainColour), "\(without)")
         #expect(try Data(contentsOf: file) == Data(bytes))  // the picture is only read
     }
 
     @Test("a PNG tagged with a ProPhoto profile is drawn converted to sRGB")
     func profilesAreHonouredOnCards() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         let colour: (UInt8, UInt8, UInt8) = (40, 160, 90)
         let image = RGBAImage(width: 400, height: 300, fill: (colour.0, colour.1, colour.2, 255))
         let profile = try #require(ICCProfileWriter.profile(.proPhoto))
         let chunk = try #require(PNGICCProfile.chunk(profile: profile))
         let tagged = try PNGStructure.inserting([chunk], into: PNGCodec.encode(image))
-        let folder = directory.appendingPathComponent("tagged")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try directory.folder("tagged")
         try Data(tagged).write(to: folder.appendingPathComponent("tagged.png"))
         // What the decoder makes of it: far from the stored values (ProPhoto's green is wide).
         let decoded = try PictureDecoder.decode(tagged).image[200, 150]
         #expect(!Self.near((decoded.r, decoded.g, decoded.b), colour, 20), "\(decoded)")
-        let drawn = try Self.firstCardCentre(folder, in: directory, name: "tagged-render.png")
+        let drawn = try Self.firstCardCentre(folder, in: directory.url, name: "tagged-render.png")
         #expect(Self.near(drawn, (decoded.r, decoded.g, decoded.b), 6), "\(drawn) against \(decoded)")
     }
 }
@@ -77,11 +76,11 @@ struct EmbeddedPreviewRenderTests {
 @Suite("embedded previews serve the card tier only (PictureDecoding)")
 struct EmbeddedPreviewTierTests {
     @Test func onlyFitTargetsUsePreviews() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         let main = try JPEGEncoder.encode(RGBAImage(width: 1600, height: 1200, fill: (200, 40, 40, 255)))
         let preview = try JPEGEncoder.encode(RGBAImage(width: 800, height: 600, fill: (40, 200, 40, 255)))
-        let path = directory.appendingPathComponent("camera.jpg").path
+        let path = directory.path("camera.jpg")
         try Data(JPEGPreviewWriter.withMPFPreview(main, preview: preview)).write(to: URL(fileURLWithPath: path))
         let on = PictureDecoding(limits: .standard, budget: nil, embeddedPreviews: true)
         let off = PictureDecoding(limits: .standard, budget: nil, embeddedPreviews: false)

@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 @testable import CardViewerFrame
 import Foundation
@@ -17,12 +18,12 @@ import Testing
 @Suite("the first screen prepared while the window opens")
 struct FirstScreenPrefetchTests {
     /// A new folder of `count` PNGs of `size` pixels, each its own colour.
-    static func folder(count: Int, size: PixelSize = PixelSize(width: 160, height: 120)) throws -> URL {
-        let folder = try CommandRunner.temporaryDirectory()
+    static func folder(count: Int, size: PixelSize = PixelSize(width: 160, height: 120)) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("cardviewer-e2e")
         for index in 0..<count {
             let c = PictureFolderReplayTests.colour(index)
             try PNGCodec.write(RGBAImage(width: size.width, height: size.height, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+                               to: folder.path(String(format: "%02d.png", index)))
         }
         return folder
     }
@@ -58,10 +59,10 @@ struct FirstScreenPrefetchTests {
     static func viewFolder(count: Int, predicted: Size, waiting: Bool,
                            firstFrame: (AssembledViewer) throws -> Void = { _ in }) throws -> FirstScreenPrefetch {
         let folder = try Self.folder(count: count)
-        let cache = try CommandRunner.temporaryDirectory()
+        let cache = try TemporaryFolder("cardviewer-e2e")
         defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: cache)
+            folder.remove()
+            cache.remove()
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailRoot = cache.path
@@ -112,10 +113,10 @@ struct FirstScreenFullTierPrefetchTests {
     func fullTierPredicted() throws {
         // 800×600: over 1.25 × the 256-pixel card tier, so large cards want the full tier.
         let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 800, height: 600))
-        let cache = try CommandRunner.temporaryDirectory()
+        let cache = try TemporaryFolder("cardviewer-e2e")
         defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: cache)
+            folder.remove()
+            cache.remove()
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
         builder.pictures.thumbnailRoot = cache.path

@@ -2,6 +2,7 @@ import CardImaging
 import CardMath
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import CardThumbnails
 import Foundation
 import Testing
@@ -31,18 +32,18 @@ struct FormatRenderTests {
     }
 
     @Test func eachFormatIsShownAndCachedAndABrokenOneIsOneLine() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let images = directory.appendingPathComponent("images"), cacheHome = directory.appendingPathComponent("cache")
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let images = directory.url("images"), cacheHome = directory.url("cache")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         for picture in Self.pictures { try Self.write(picture.name, colour: picture.colour, to: images) }
         let good = try Data(contentsOf: images.appendingPathComponent("b.tif"))
         try good.prefix(good.count / 2).write(to: images.appendingPathComponent("d-broken.tif"))
-        let script = directory.appendingPathComponent("script.json"), shot = directory.appendingPathComponent("shot.png")
+        let script = directory.url("script.json"), shot = directory.url("shot.png")
         try Data(#"{"events": [{"time": 0, "type": "waitForPictures"}], "end": 0.1}"#.utf8).write(to: script)
-        let outcome = try CommandRunner.run(["run", "--headless", "--replay", script.path, "--size", "800x500", "--layout", "grid",
-                                             "--images", images.path, "--thumbnail-cache", "readwrite", "--screenshot", shot.path],
-                                            environment: ["XDG_CACHE_HOME": cacheHome.path])
+        let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", script.path, "--size", "800x500", "--layout", "grid",
+                                                  "--images", images.path, "--thumbnail-cache", "readwrite", "--screenshot", shot.path],
+                                                 environment: ["XDG_CACHE_HOME": cacheHome.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains("d-broken.tif"), "\(outcome.stderr)")

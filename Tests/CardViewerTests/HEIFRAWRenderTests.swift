@@ -4,6 +4,7 @@ import CardLayout
 import CardMath
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,8 @@ struct HEIFRAWRenderTests {
 
     /// The folder: the four pictures and the RAW half of the pair (`D.CR2`, a DNG inside,
     /// whose preview is black).
-    static func folder() throws -> URL {
-        let directory = try CommandRunner.temporaryDirectory()
+    static func folder() throws -> TemporaryFolder {
+        let directory = try TemporaryFolder("cardviewer-e2e")
         func solid(_ c: (r: UInt8, g: UInt8, b: UInt8)) -> RGBAImage { RGBAImage(width: 300, height: 200, fill: (c.r, c.g, c.b, 255)) }
         let files: [(String, [UInt8])] = [
             ("a.heic", try HEIFSample.encode(solid(cards[0].colour), codec: .hevc)),
@@ -30,14 +31,14 @@ struct HEIFRAWRenderTests {
             ("d.jpg", try JPEGEncoder.encode(solid(cards[3].colour), quality: 95)),
             ("D.CR2", DNGSample.make(preview: solid((0, 0, 0)))),
         ]
-        for (name, bytes) in files { try Data(bytes).write(to: directory.appendingPathComponent(name)) }
+        for (name, bytes) in files { try directory.write(name, bytes) }
         return directory
     }
 
     @Test func layoutListsThreePlusOneCards() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CommandRunner.run(["layout", "--layout", "grid", folder.path])
+        defer { folder.remove() }
+        let outcome = try ChildProcess.runViewer(["layout", "--layout", "grid", folder.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let cards = try #require(json["cards"] as? [[String: Any]])
@@ -46,11 +47,11 @@ struct HEIFRAWRenderTests {
 
     @Test func renderDrawsEachFormatAndThePairsJPEG() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out.png").path
-        let outcome = try CommandRunner.run(["render", "--images", folder.path, "--out", out, "--layout", "grid",
-                                             "--size", "\(Int(Self.viewport.width))x\(Int(Self.viewport.height))",
-                                             "--thumbnail-cache", "off"])
+        defer { folder.remove() }
+        let out = folder.path("out.png")
+        let outcome = try ChildProcess.runViewer(["render", "--images", folder.path, "--out", out, "--layout", "grid",
+                                                  "--size", "\(Int(Self.viewport.width))x\(Int(Self.viewport.height))",
+                                                  "--thumbnail-cache", "off"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: out)

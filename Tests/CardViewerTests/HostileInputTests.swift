@@ -1,4 +1,5 @@
 import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ struct HostileInputTests {
 
     /// A viewer on `state` that appends a card, checked as every case is, with exit status 0.
     static func appendingViewer(_ folder: HostileFolder, state: String, _ what: String,
-                                sourceLocation: SourceLocation = #_sourceLocation) throws -> HostileRun.Outcome {
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> ChildProcess.Outcome {
         let outcome = try HostileRun.run(try viewer(folder, ["--state", state], replay: try appending(folder)))
         HostileRun.expectSurvived(outcome, status: 0, what, sourceLocation: sourceLocation)
         return outcome
@@ -203,32 +204,25 @@ struct HostileInputTests {
 /// The first of two viewers on one state: a viewer in a window that stays open until stopped
 /// (when there is a display), else this test process holding the state's lock as a viewer does.
 final class StateHolder {
-    private var process: Process?
+    private var viewer: ChildProcess?
     private var lock: FileLock?
     let pid: Int32
 
     init(state: String) throws {
-        if ProcessInfo.processInfo.environment["DISPLAY"] != nil, let executable = CommandRunner.executable {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["run", "--cards", "3", "--size", "320x200", "--state", state]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CACHE_HOME"] = CommandRunner.cacheHome
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+        if ProcessInfo.processInfo.environment["DISPLAY"] != nil, ChildProcess.viewerExecutable != nil {
+            let viewer = try ChildProcess.startViewer(["run", "--cards", "3", "--size", "320x200", "--state", state],
+                                                      environment: ["XDG_CACHE_HOME": ChildProcess.viewerCacheHome])
             // Ready once the lock file names it.
             let lockFile = FileLock.lockPath(besides: state)
             let deadline = Date().addingTimeInterval(HostileRun.timeLimit)
-            while Date() < deadline, process.isRunning {
+            while Date() < deadline, viewer.isRunning {
                 let text = (try? FileBytes.readAll(lockFile, maximumSize: 64)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                if text.hasPrefix("\(process.processIdentifier)\n") { break }
+                if text.hasPrefix("\(viewer.pid)\n") { break }
                 usleep(20_000)
             }
-            if process.isRunning {
-                self.process = process
-                pid = process.processIdentifier
+            if viewer.isRunning {
+                self.viewer = viewer
+                pid = viewer.pid
                 return
             }
         }
@@ -240,11 +234,8 @@ final class StateHolder {
     }
 
     func stop() {
-        if let process, process.isRunning {
-            // SIGKILL: the child inherits this test process's blocked signals, SIGTERM among them.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        // SIGKILL: the child inherits this test process's blocked signals, SIGTERM among them.
+        viewer?.kill()
         lock = nil
     }
 }

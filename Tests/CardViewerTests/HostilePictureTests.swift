@@ -14,7 +14,7 @@ import Testing
 /// memory at most 256 MB over the control's, and the good pictures drawn as in the control.
 ///
 /// Peak memory is the child's own high-water mark as `wait4` reports it (GNU time's %M): the
-/// child runs under `timeout`, a small process, so the figure is not the test process's (a
+/// child runs under GNU time, a small process, so the figure is not the test process's (a
 /// child spawned straight from here would count this process's memory until it execs).
 @Suite("hostile pictures, end to end (render)", .serialized)
 struct HostilePictureTests {
@@ -51,39 +51,25 @@ struct HostilePictureTests {
         return folder
     }
 
-    /// `cardviewer render` of `folder` in the grid, under `timeout -s KILL` and GNU time.
+    /// `cardviewer render` of `folder` in the grid, killed after `timeout` seconds, its peak
+    /// measured by GNU time.
     static func render(_ folder: URL, in directory: URL) throws -> Run {
-        let executable = try #require(CommandRunner.executable, "cardviewer not built; run swift build --build-tests")
-        let time = try #require(["/usr/bin/time", "/bin/time"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "GNU time is needed (the 'time' package: scripts/install-deps.sh)")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.gnuTime),
+                     "GNU time is needed (the 'time' package: scripts/install-deps.sh)")
         let out = directory.appendingPathComponent("out-\(UUID().uuidString).png")
-        let peakFile = directory.appendingPathComponent("peak-\(UUID().uuidString).txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: time)
-        process.arguments = ["-f", "%M", "-o", peakFile.path, "timeout", "-s", "KILL", "\(timeout)", executable.path,
-                             "render", "--images", folder.path, "--out", out.path, "--layout", "grid",
-                             "--size", "\(Int(viewport.width))x\(Int(viewport.height))", "--thumbnail-cache", "off"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = CommandRunner.cacheHome
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        // GNU time writes "Command exited with non-zero status N" first when it did; %M last.
-        let report = (try? String(contentsOf: peakFile, encoding: .utf8)) ?? ""
-        let kibibytes = report.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1
-        return Run(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self), peak: kibibytes * 1024,
+        let outcome = try ChildProcess.runViewer(["render", "--images", folder.path, "--out", out.path, "--layout", "grid",
+                                                  "--size", "\(Int(viewport.width))x\(Int(viewport.height))", "--thumbnail-cache", "off"],
+                                                 timeLimit: Double(timeout), peakMemory: true)
+        return Run(status: outcome.status, stderr: outcome.stderr, peak: outcome.peakResidentBytes,
                    image: try? PNGCodec.read(contentsOf: out.path))
     }
 
     /// The control run: the good pictures alone (made once for the suite).
-    static let control: Result<(folder: URL, run: Run), any Error> = Result {
-        let directory = try CommandRunner.temporaryDirectory()
-        let folder = try goodFolder(in: directory)
-        return (folder, try render(folder, in: directory))
+    /// Its temporary folder lives as long as the suite's process.
+    static let control: Result<(folder: URL, run: Run, directory: TemporaryFolder), any Error> = Result {
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        let folder = try goodFolder(in: directory.url)
+        return (folder, try render(folder, in: directory.url), directory)
     }
 
     /// Where card `index` of the grid has its centre, pixels.
@@ -94,7 +80,7 @@ struct HostilePictureTests {
 
     @Test("the control run: good pictures drawn, nothing on stderr")
     func controlRun() throws {
-        let (_, run) = try Self.control.get()
+        let (_, run, _) = try Self.control.get()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.isEmpty, "\(run.stderr)")
         #expect(run.peak > 0)
@@ -107,14 +93,14 @@ struct HostilePictureTests {
 
     @Test(arguments: HostileFiles.cases)
     func hostileFolder(_ hostile: HostileFiles.Case) throws {
-        let (goodFolder, control) = try Self.control.get()
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = directory.appendingPathComponent("pictures")
+        let (goodFolder, control, _) = try Self.control.get()
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = directory.url("pictures")
         try FileManager.default.copyItem(at: goodFolder, to: folder)
         for file in hostile.files { try file.make(folder.appendingPathComponent(file.name).path) }
 
-        let run = try Self.render(folder, in: directory)
+        let run = try Self.render(folder, in: directory.url)
         #expect(run.status == 0, "exit \(run.status) (137: killed after \(Self.timeout) s): \(run.stderr)")
         // No crash trace, and nothing raw from a file name reaches the terminal.
         for sign in ["Fatal error", "Stack dump", "Backtrace", "Segmentation", "Illegal instruction", "Aborted"] {

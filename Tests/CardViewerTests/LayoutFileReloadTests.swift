@@ -1,3 +1,4 @@
+import CardTestSupport
 @testable import CardViewerApp
 import CMallocCounter
 import CardInteraction
@@ -29,9 +30,9 @@ import Testing
 
     @Test("saves reach the session; idle polls allocate nothing; the saved layout names the file")
     func reloads() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("reload-unit.json")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let file = folder.url("reload-unit.json")
         try Data(Self.layout("reload-unit", lift: 0).utf8).write(to: file)
         let kind = try LayoutFileLoader.register(file.path, warn: { _ in })
         let session = ViewerSession(deck: Deck(syntheticCount: 5), configuration: .init(layout: kind))
@@ -47,7 +48,7 @@ import Testing
 
         // A good save, renamed over the file: the new version, animated from the old.
         let revision = session.layoutRevision
-        let next = folder.appendingPathComponent("next.json")
+        let next = folder.url("next.json")
         try Data(Self.layout("reload-unit", lift: 80).utf8).write(to: next)
         _ = rename(next.path, file.path)
         #expect(poll(reload, session) { session.layoutRevision != revision })

@@ -2,6 +2,7 @@
 import CardImaging
 import CardMath
 import CardPixels
+import CardTestSupport
 import CardViewerFrame
 import Foundation
 import Testing
@@ -18,34 +19,33 @@ extension ViewerWindowTests {
 
     @Test("saving the layout file relayouts an idle window within a second; a broken save shows the error, the layout stays")
     func layoutFileLiveReload() throws {
-        guard CommandRunner.executable != nil, FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
+        guard ChildProcess.viewerExecutable != nil, WindowDriver.canScreenshot else {
             Issue.record("cardviewer not built, or ImageMagick's import missing")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 5, in: folder)
-        let file = folder.appendingPathComponent("live.json"), state = folder.appendingPathComponent("state.json")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 5, in: folder.url)
+        let file = folder.url("live.json"), state = folder.url("state.json")
         try Data(Self.liveLayout(lift: 0).utf8).write(to: file)
         // The new version and the broken one, written beside the file and renamed over it.
-        try Data(Self.liveLayout(lift: -100).utf8).write(to: folder.appendingPathComponent("v2.json"))
+        try Data(Self.liveLayout(lift: -100).utf8).write(to: folder.url("v2.json"))
         try Data(#"{"name": "live", "transform": [{"translate": ["o * w", "nope", 0]}]}"#.utf8)
-            .write(to: folder.appendingPathComponent("v3.json"))
-        let viewer = try ViewerWindow(["--size", "640x400", "--images", images.path, "--layout-file", file.path,
+            .write(to: folder.url("v3.json"))
+        let viewer = try WindowDriver(["run", "--size", "640x400", "--images", images.path, "--layout-file", file.path,
                                        "--state", state.path])
-        defer { if viewer.process.isRunning { viewer.process.terminate() } }
-        func shot(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        func shot(_ name: String) -> String { folder.path(name) }
         // The hint is gone (5.6 s) before the broken save, so the error is the only bottom panel.
         let driven = try viewer.drive("""
             sleep 1.5
-            import -window "$w" "\(shot("a.png"))"
+            \(WindowDriver.screenshot(to: shot("a.png")))
             mv "\(shot("v2.json"))" "\(file.path)"
             sleep 1
-            import -window "$w" "\(shot("b.png"))"
+            \(WindowDriver.screenshot(to: shot("b.png")))
             sleep 4
             mv "\(shot("v3.json"))" "\(file.path)"
             sleep 1
-            import -window "$w" "\(shot("c.png"))"
+            \(WindowDriver.screenshot(to: shot("c.png")))
             """)
         #expect(driven.status == 0, "\(driven.stderr)")
         let ended = try viewer.quit()

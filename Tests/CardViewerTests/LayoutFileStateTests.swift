@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,16 +15,16 @@ struct LayoutFileStateTests {
 
     @Test("restored without --layout-file; gone or broken: a message and the previous built-in layout")
     func restoredAndFallback() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 5, in: folder)
-        let file = folder.appendingPathComponent("live.json"), state = folder.appendingPathComponent("state.json")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 5, in: folder.url)
+        let file = folder.url("live.json"), state = folder.url("state.json")
         // 100 points up: card 0 covers y 20…180 of the 640 × 400 window.
         try Data(ViewerWindowTests.liveLayout(lift: -100).utf8).write(to: file)
         let base = ["--size", "640x400", "--images", images.path, "--state", state.path]
-        func run(_ arguments: [String], shot: String) throws -> (CommandRunner.Outcome, RGBAImage) {
-            let path = folder.appendingPathComponent(shot).path
-            let outcome = try ViewerTest.replay(replay, in: folder, arguments: base + arguments + ["--screenshot", path])
+        func run(_ arguments: [String], shot: String) throws -> (ChildProcess.Outcome, RGBAImage) {
+            let path = folder.path(shot)
+            let outcome = try ViewerTest.replay(replay, in: folder.url, arguments: base + arguments + ["--screenshot", path])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             return (outcome, try PNGCodec.read(contentsOf: path))
         }

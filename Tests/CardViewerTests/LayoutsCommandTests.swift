@@ -1,3 +1,4 @@
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @Suite struct LayoutsCommandTests {
     @Test("layouts --json: every built-in layout with its key, behaviour and options")
     func json() throws {
-        let outcome = try CommandRunner.run(["layouts", "--json"])
+        let outcome = try ChildProcess.runViewer(["layouts", "--json"])
         #expect(outcome.status == 0 && outcome.stderr.isEmpty)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let layouts = try #require(root["layouts"] as? [[String: Any]])
@@ -20,7 +21,7 @@ import Testing
 
     @Test("layouts: one block per layout, each option with its default and range")
     func text() throws {
-        let outcome = try CommandRunner.run(["layouts"])
+        let outcome = try ChildProcess.runViewer(["layouts"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("wheel (key 5): the spinning wheel (seed 004)"))
         #expect(outcome.stdout.contains("radius") && outcome.stdout.contains("200…2000"))
@@ -32,15 +33,15 @@ import Testing
                       (["render", "--layout", "tasks", "--set", "scale", "--out", "/tmp/never.png"], "NAME=VALUE"),
                       (["layouts", "--json", "--markdown"], "choose one")])
     func refusals(arguments: [String], mentioned: String) throws {
-        let outcome = try CommandRunner.run(arguments)
+        let outcome = try ChildProcess.runViewer(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains(mentioned), "\(outcome.stderr)")
     }
 
     @Test("--set reaches the layout: layout --set radius=700 moves the wheel's cards")
     func setReachesTheLayout() throws {
-        let plain = try CommandRunner.run(["layout", "--layout", "wheel", "--cards", "3", "--offset", "133,0"])
-        let set = try CommandRunner.run(["layout", "--layout", "wheel", "--cards", "3", "--offset", "133,0", "--set", "radius=700"])
+        let plain = try ChildProcess.runViewer(["layout", "--layout", "wheel", "--cards", "3", "--offset", "133,0"])
+        let set = try ChildProcess.runViewer(["layout", "--layout", "wheel", "--cards", "3", "--offset", "133,0", "--set", "radius=700"])
         #expect(plain.status == 0 && set.status == 0)
         #expect(plain.stdout != set.stdout)
     }

@@ -2,6 +2,7 @@ import CardFormatSamples
 import CardImaging
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -12,8 +13,9 @@ import Testing
 struct MixedFolderCullingTests {
     @Test("P, Ctrl+2, X and Ctrl+5 on a DNG, a HEIC, a JPEG and a WebP write four sidecars other tools read")
     func cullsMixedFormats() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let picture = RGBAImage(width: 160, height: 120, fill: (200, 120, 40, 255))
         let files: [(name: String, bytes: [UInt8])] = [
             ("a.dng", DNGSample.make(preview: picture)),
@@ -31,7 +33,7 @@ struct MixedFolderCullingTests {
             #"{"time": 0.7, "type": "key", "key": "right"}"#, #"{"time": 0.8, "type": "key", "key": "5", "mods": ["ctrl"]}"#,
         ]
         let script = #"{"events": [\#(events.joined(separator: ", "))], "end": 1.0}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: [
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
             "--size", "800x500", "--layout", "grid", images.path, "--thumbnail-cache", "off", "--no-state"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(!outcome.stderr.contains("warning"), "every picture read: \(outcome.stderr)")

@@ -2,6 +2,7 @@ import CardEvents
 import CardInteraction
 import CardLayout
 import CardMath
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -19,9 +20,9 @@ import Testing
 
     @Test("changed in the panel, saved, restored at the next start; --set wins")
     func savedAndRestored() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = DeckStore(path: folder.appendingPathComponent("state.json").path)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let store = DeckStore(path: folder.path("state.json"))
         let session = ViewerSession(deck: Deck(syntheticCount: 20),
                                     configuration: .init(layout: .tasks, viewport: Size(width: 1280, height: 800)))
         press(session, .character("o"))

@@ -1,4 +1,5 @@
 import CardFiles
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,15 +15,14 @@ import Testing
     }
 
     @Test func everyOutputRefusesAFIFO() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-fifo-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let fifo = dir + "/out"
+        let dir = try TemporaryFolder("cardviewer-fifo")
+        defer { dir.remove() }
+        let fifo = dir.path("out")
         #expect(mkfifo(fifo, 0o644) == 0)
-        let replay = dir + "/replay.json"
+        let replay = dir.path("replay.json")
         try Data(#"{"events": [], "end": 0.2}"#.utf8).write(to: URL(fileURLWithPath: replay))
         for arguments in Self.arguments(fifo, replay) {
-            let outcome = try CommandRunner.run(arguments)
+            let outcome = try ChildProcess.runViewer(arguments)
             #expect(outcome.status == 2, "\(arguments)")
             #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("not a regular file"), "\(arguments): \(outcome.stderr)")
             #expect(try FileInfo.at(fifo, followingLinks: false).kind == .other, "\(arguments) replaced the FIFO")

@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -21,17 +22,8 @@ import Testing
 
     /// `md5sum` of `text`'s bytes: the state file's name, computed apart from the viewer's MD5.
     static func md5(_ text: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: data, as: UTF8.self).prefix(32))
+        let md5sum = try ChildProcess.run("/usr/bin/md5sum", [], input: Array(text.utf8))
+        return String(md5sum.stdout.prefix(32))
     }
 
     /// The state JSON as a dictionary.
@@ -51,46 +43,46 @@ import Testing
 
     @Test("folders and files make one deck in the order given, each folder in natural order; --images is a PATH")
     func order() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let one = try Self.pictures("one", in: dir, prefix: "b", colors: Array(ViewerTest.colors[0..<2]))
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let one = try Self.pictures("one", in: dir.url, prefix: "b", colors: Array(ViewerTest.colors[0..<2]))
         try FileManager.default.moveItem(at: one.appendingPathComponent("b2.png"), to: one.appendingPathComponent("b10.png"))
-        let two = try Self.pictures("two", in: dir, prefix: "a", colors: Array(ViewerTest.colors[2..<3]))
-        let loose = try Self.pictures("loose", in: dir, prefix: "z", colors: Array(ViewerTest.colors[3..<4]))
-        let state = dir.appendingPathComponent("state.json")
-        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir)
-        let outcome = try CommandRunner.run(["run", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200",
-                                             "--images", one.path, loose.appendingPathComponent("z1.png").path, two.path])
+        let two = try Self.pictures("two", in: dir.url, prefix: "a", colors: Array(ViewerTest.colors[2..<3]))
+        let loose = try Self.pictures("loose", in: dir.url, prefix: "z", colors: Array(ViewerTest.colors[3..<4]))
+        let state = dir.url("state.json")
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir.url)
+        let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200",
+                                                  "--images", one.path, loose.appendingPathComponent("z1.png").path, two.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(Self.titles(try Self.json(state)) == ["b1", "b10", "z1", "a1"])
         // layout: the PATHs' pictures are its cards (counted, not read).
-        let layout = try CommandRunner.run(["layout", one.path, two.path, "--layout", "grid", "--size", "1280x4000"])
+        let layout = try ChildProcess.runViewer(["layout", one.path, two.path, "--layout", "grid", "--size", "1280x4000"])
         #expect(layout.status == 0, "\(layout.stderr)")
         let frame = try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any]
         #expect((frame?["cards"] as? [Any])?.count == 3, "\(layout.stdout.prefix(300))")
         // compare: the added layout scene has one card per picture.
-        let compare = try CommandRunner.run(["compare", one.path, two.path, "--layout", "grid", "--scene", "none", "--size", "320x200",
-                                             "--out-dir", dir.appendingPathComponent("compare").path])
+        let compare = try ChildProcess.runViewer(["compare", one.path, two.path, "--layout", "grid", "--scene", "none", "--size", "320x200",
+                                                  "--out-dir", dir.path("compare")])
         #expect(compare.status == 0, "\(compare.stderr)")
         let row = compare.stdout.split(separator: "\n").first { $0.hasPrefix("layout-grid") }
         #expect(row?.split(separator: " ").dropFirst().first == "3", "\(compare.stdout)")
         // Without the subcommand: run is the default.
-        let bare = try CommandRunner.run([one.path, "--headless", "--replay", replay, "--no-state", "--size", "320x200"])
+        let bare = try ChildProcess.runViewer([one.path, "--headless", "--replay", replay, "--no-state", "--size", "320x200"])
         #expect(bare.status == 0, "\(bare.stderr)")
     }
 
     @Test("a missing path, or a file that is no picture: one line, exit status 2")
     func badPaths() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let missing = dir.appendingPathComponent("nowhere").path
-        let outcome = try CommandRunner.run(["run", missing, "--size", "320x200"])
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let missing = dir.path("nowhere")
+        let outcome = try ChildProcess.runViewer(["run", missing, "--size", "320x200"])
         #expect(outcome.status == 2)
         #expect(outcome.errorLines == ["error: '\(missing)' does not exist"], "\(outcome.stderr)")
-        let text = dir.appendingPathComponent("notes.txt")
+        let text = dir.url("notes.txt")
         try Data("x".utf8).write(to: text)
-        for arguments in [["run", text.path], ["render", text.path, "--out", dir.appendingPathComponent("o.png").path]] {
-            let result = try CommandRunner.run(arguments)
+        for arguments in [["run", text.path], ["render", text.path, "--out", dir.path("o.png")]] {
+            let result = try ChildProcess.runViewer(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.errorLines == ["error: '\(text.path)' is neither a folder nor a PNG or JPEG picture"], "\(result.stderr)")
         }
@@ -98,33 +90,33 @@ import Testing
 
     @Test("a subcommand's name wins over a folder of that name; ./render opens the folder")
     func subcommandOrFolder() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        _ = try Self.pictures("render", in: dir, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
-        let asCommand = try CommandRunner.run(["render"], in: dir)
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        _ = try Self.pictures("render", in: dir.url, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
+        let asCommand = try ChildProcess.runViewer(["render"], in: dir.url)
         #expect(asCommand.status == 2 && asCommand.stderr.contains("--out"), "\(asCommand.stderr)")
-        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir)
-        let state = dir.appendingPathComponent("state.json")
-        let asFolder = try CommandRunner.run(["./render", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"], in: dir)
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir.url)
+        let state = dir.url("state.json")
+        let asFolder = try ChildProcess.runViewer(["./render", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"], in: dir.url)
         #expect(asFolder.status == 0, "\(asFolder.stderr)")
         #expect(Self.titles(try Self.json(state)) == ["r1", "r2"])
     }
 
     @Test("-r: subfolders after the folder's own pictures, a symlink loop listed once, hidden folders skipped")
     func recursive() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let top = try Self.pictures("top", in: dir, prefix: "t", colors: Array(ViewerTest.colors[0..<1]))
-        _ = try Self.pictures("top/sub", in: dir, prefix: "s", colors: Array(ViewerTest.colors[1..<2]))
-        _ = try Self.pictures("top/.hidden", in: dir, prefix: "h", colors: Array(ViewerTest.colors[2..<3]))
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let top = try Self.pictures("top", in: dir.url, prefix: "t", colors: Array(ViewerTest.colors[0..<1]))
+        _ = try Self.pictures("top/sub", in: dir.url, prefix: "s", colors: Array(ViewerTest.colors[1..<2]))
+        _ = try Self.pictures("top/.hidden", in: dir.url, prefix: "h", colors: Array(ViewerTest.colors[2..<3]))
         try FileManager.default.createSymbolicLink(atPath: top.appendingPathComponent("sub/loop").path, withDestinationPath: top.path)
-        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir)
-        let state = dir.appendingPathComponent("state.json")
-        let outcome = try CommandRunner.run(["run", "-r", top.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir.url)
+        let state = dir.url("state.json")
+        let outcome = try ChildProcess.runViewer(["run", "-r", top.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(Self.titles(try Self.json(state)) == ["t1", "s1"])
-        let flatState = dir.appendingPathComponent("flat.json")
-        let flat = try CommandRunner.run(["run", top.path, "--headless", "--replay", replay, "--state", flatState.path, "--size", "320x200"])
+        let flatState = dir.url("flat.json")
+        let flat = try ChildProcess.runViewer(["run", top.path, "--headless", "--replay", replay, "--state", flatState.path, "--size", "320x200"])
         #expect(flat.status == 0, "\(flat.stderr)")
         let flatTitles = Self.titles(try Self.json(flatState))
         #expect(flatTitles == ["t1"])
@@ -132,18 +124,18 @@ import Testing
 
     @Test("without --state a deck of PATHs keeps its state in $XDG_STATE_HOME/cardviewer/MD5.json and reopens where it was left")
     func statePerDeck() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let images = try ViewerTest.imageFolder(count: 30, in: dir)
-        let stateHome = dir.appendingPathComponent("state-home")
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let images = try ViewerTest.imageFolder(count: 30, in: dir.url)
+        let stateHome = dir.url("state-home")
         let environment: [String: String?] = ["XDG_STATE_HOME": stateHome.path]
-        let first = dir.appendingPathComponent("first.png"), second = dir.appendingPathComponent("second.png")
+        let first = dir.url("first.png"), second = dir.url("second.png")
         // Grid, scrolled down, the third card made current by a click.
-        let scroll = try Self.replayFile(#"{"events": [{"time": 0.2, "type": "scroll", "dx": 0, "dy": -4}], "end": 3}"#, in: dir)
+        let scroll = try Self.replayFile(#"{"events": [{"time": 0.2, "type": "scroll", "dx": 0, "dy": -4}], "end": 3}"#, in: dir.url)
         // No thumbnail cache: the second run would otherwise read what the first made, and show
         // the progress line while it makes the rest (a machine under load differed by that line).
-        let one = try CommandRunner.run(["run", images.path, "--layout", "grid", "--headless", "--replay", scroll, "--size", "640x400",
-                                         "--thumbnail-cache", "off", "--screenshot", first.path], environment: environment)
+        let one = try ChildProcess.runViewer(["run", images.path, "--layout", "grid", "--headless", "--replay", scroll, "--size", "640x400",
+                                              "--thumbnail-cache", "off", "--screenshot", first.path], environment: environment)
         #expect(one.status == 0, "\(one.stderr)")
         let canonical = images.resolvingSymlinksInPath().path
         let file = stateHome.appendingPathComponent("cardviewer/\(try Self.md5(canonical)).json")
@@ -157,9 +149,9 @@ import Testing
         #expect(layout["currentCard"] != nil)
 
         // Started again with no layout named: the same layout and scroll, the same frame.
-        let still = try Self.replayFile(#"{"events": [], "end": 0.2}"#, in: dir)
-        let two = try CommandRunner.run(["run", images.path, "--headless", "--replay", still, "--size", "640x400",
-                                         "--thumbnail-cache", "off", "--screenshot", second.path], environment: environment)
+        let still = try Self.replayFile(#"{"events": [], "end": 0.2}"#, in: dir.url)
+        let two = try ChildProcess.runViewer(["run", images.path, "--headless", "--replay", still, "--size", "640x400",
+                                              "--thumbnail-cache", "off", "--screenshot", second.path], environment: environment)
         #expect(two.status == 0, "\(two.stderr)")
         let a = try PNGCodec.read(contentsOf: first.path), b = try PNGCodec.read(contentsOf: second.path)
         var differing = 0
@@ -170,22 +162,21 @@ import Testing
         }
         #expect(differing == 0, "\(differing) sampled pixels differ")
         // The command line wins: --offset 0 shows the top.
-        let third = try CommandRunner.run(["run", images.path, "--headless", "--replay", still, "--size", "640x400", "--offset", "0",
-                                           "--no-state"], environment: environment)
+        let third = try ChildProcess.runViewer(["run", images.path, "--headless", "--replay", still, "--size", "640x400", "--offset", "0",
+                                                "--no-state"], environment: environment)
         #expect(third.status == 0, "\(third.stderr)")
     }
 
     @Test("--no-state keeps nothing; the bundled deck keeps no state without --state")
     func noState() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let images = try ViewerTest.imageFolder(count: 3, in: dir)
-        let stateHome = dir.appendingPathComponent("state-home")
-        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
-        let replay = try Self.replayFile(#"{"events": [{"time": 0.1, "type": "key", "key": "4"}], "end": 0.5}"#, in: dir)
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let images = try ViewerTest.imageFolder(count: 3, in: dir.url)
+        let stateHome = try dir.folder("state-home")
+        let replay = try Self.replayFile(#"{"events": [{"time": 0.1, "type": "key", "key": "4"}], "end": 0.5}"#, in: dir.url)
         for arguments in [[images.path, "--no-state"], ["--cards", "5"], []] {
-            let outcome = try CommandRunner.run(["run", "--headless", "--replay", replay, "--size", "320x200"] + arguments,
-                                                environment: ["XDG_STATE_HOME": stateHome.path])
+            let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--size", "320x200"] + arguments,
+                                                     environment: ["XDG_STATE_HOME": stateHome.path])
             #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: stateHome.path).isEmpty)
@@ -193,34 +184,34 @@ import Testing
 
     @Test("a state folder that cannot be made: one warning, and the viewer runs without saving")
     func unwritableStateHome() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let images = try ViewerTest.imageFolder(count: 2, in: dir)
-        let notAFolder = dir.appendingPathComponent("state-home")
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let images = try ViewerTest.imageFolder(count: 2, in: dir.url)
+        let notAFolder = dir.url("state-home")
         try Data("x".utf8).write(to: notAFolder)
-        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir)
-        let outcome = try CommandRunner.run(["run", images.path, "--headless", "--replay", replay, "--size", "320x200"],
-                                            environment: ["XDG_STATE_HOME": notAFolder.path])
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.1}"#, in: dir.url)
+        let outcome = try ChildProcess.runViewer(["run", images.path, "--headless", "--replay", replay, "--size", "320x200"],
+                                                 environment: ["XDG_STATE_HOME": notAFolder.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("this window will not save"), "\(outcome.stderr)")
     }
 
     @Test("a single file opens its folder with that picture as the current card; the next start restores it")
     func singleFile() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let images = try ViewerTest.imageFolder(count: 4, in: dir)
-        let state = dir.appendingPathComponent("state.json")
-        let replay = try Self.replayFile(#"{"events": [], "end": 0.2}"#, in: dir)
-        let outcome = try CommandRunner.run(["run", images.appendingPathComponent("03-card.png").path, "--headless", "--replay", replay,
-                                             "--state", state.path, "--size", "320x200"])
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let images = try ViewerTest.imageFolder(count: 4, in: dir.url)
+        let state = dir.url("state.json")
+        let replay = try Self.replayFile(#"{"events": [], "end": 0.2}"#, in: dir.url)
+        let outcome = try ChildProcess.runViewer(["run", images.appendingPathComponent("03-card.png").path, "--headless", "--replay", replay,
+                                                  "--state", state.path, "--size", "320x200"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let saved = try Self.json(state)
         #expect(Self.titles(saved).count == 4)
         let layout = try #require(saved["layout"] as? [String: Any])
         #expect(layout["currentCard"] as? Int == 2, "\(layout)")
         // Started again on the folder: the state's current card is restored (not the first).
-        let again = try CommandRunner.run(["run", images.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
+        let again = try ChildProcess.runViewer(["run", images.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
         #expect(again.status == 0, "\(again.stderr)")
         let restored = try #require(try Self.json(state)["layout"] as? [String: Any])
         #expect(restored["currentCard"] as? Int == 2, "\(restored)")
@@ -228,20 +219,20 @@ import Testing
 
     @Test("a replay's drop adds a folder's pictures at the end, skips a non-picture, and they show; A in a photo deck adds nothing")
     func dropAndAppend() throws {
-        let dir = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let deck = try Self.pictures("deck", in: dir, prefix: "d", colors: Array(ViewerTest.colors[0..<2]))
-        let more = try Self.pictures("more", in: dir, prefix: "m", colors: Array(ViewerTest.colors[2..<4]))
-        let text = dir.appendingPathComponent("notes.txt")
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let deck = try Self.pictures("deck", in: dir.url, prefix: "d", colors: Array(ViewerTest.colors[0..<2]))
+        let more = try Self.pictures("more", in: dir.url, prefix: "m", colors: Array(ViewerTest.colors[2..<4]))
+        let text = dir.url("notes.txt")
         try Data("x".utf8).write(to: text)
-        let state = dir.appendingPathComponent("state.json"), shot = dir.appendingPathComponent("drop.png")
+        let state = dir.url("state.json"), shot = dir.url("drop.png")
         let json = """
             {"events": [{"time": 0.2, "type": "key", "key": "a"},
                         {"time": 0.5, "type": "drop", "paths": ["\(more.path)", "\(text.path)"]}], "end": 2}
             """
-        let replay = try Self.replayFile(json, in: dir)
-        let outcome = try CommandRunner.run(["run", deck.path, "--layout", "grid", "--headless", "--replay", replay, "--state", state.path,
-                                             "--size", "640x400", "--screenshot", shot.path])
+        let replay = try Self.replayFile(json, in: dir.url)
+        let outcome = try ChildProcess.runViewer(["run", deck.path, "--layout", "grid", "--headless", "--replay", replay, "--state", state.path,
+                                                  "--size", "640x400", "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("notes.txt"), "\(outcome.stderr)")
         let saved = try Self.json(state)
@@ -263,8 +254,8 @@ import Testing
             #expect(ViewerTest.pixel(image, x, y, is: ViewerTest.colors[slot], tolerance: 8), "slot \(slot): \(image[x, y])")
         }
         // A bad drop in a replay: one line, exit 2.
-        let bad = try Self.replayFile(#"{"events": [{"time": 0.1, "type": "drop", "paths": []}]}"#, in: dir)
-        let refused = try CommandRunner.run(["run", deck.path, "--headless", "--replay", bad, "--no-state"])
+        let bad = try Self.replayFile(#"{"events": [{"time": 0.1, "type": "drop", "paths": []}]}"#, in: dir.url)
+        let refused = try ChildProcess.runViewer(["run", deck.path, "--headless", "--replay", bad, "--no-state"])
         #expect(refused.status == 2 && refused.errorLines.count == 1 && refused.stderr.contains("'drop' needs 'paths'"), "\(refused.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import CardImaging
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -17,15 +18,15 @@ extension ViewerWindowTests {
 
     @Test("cardviewer DIR: grid and a scroll, Q, started again: the same layout and scroll; the title names the picture and folder")
     func statePerDeckInTheWindow() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 30, in: folder)
-        let stateHome = folder.appendingPathComponent("state-home").path
-        let shots = [folder.appendingPathComponent("shots1"), folder.appendingPathComponent("shots2")]
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 30, in: folder.url)
+        let stateHome = folder.path("state-home")
+        let shots = [folder.url("shots1"), folder.url("shots2")]
         for shot in shots { try FileManager.default.createDirectory(at: shot, withIntermediateDirectories: true) }
 
         // 1. Grid (key 4), three wheel notches down, at rest: a screenshot (S), the title, Q.
@@ -89,17 +90,17 @@ extension ViewerWindowTests {
 extension ViewerWindowTests {
     @Test("cardviewer -r DIR in a window: the listing streams in; every subfolder's pictures end up in the deck, in order")
     func recursiveListingInTheWindow() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let root = try PathCommandTests.pictures("root", in: folder, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let root = try PathCommandTests.pictures("root", in: folder.url, prefix: "r", colors: Array(ViewerTest.colors[0..<2]))
         for sub in ["a", "b", "c"] {
-            _ = try PathCommandTests.pictures("root/\(sub)", in: folder, prefix: sub, colors: Array(ViewerTest.colors[2..<4]))
+            _ = try PathCommandTests.pictures("root/\(sub)", in: folder.url, prefix: sub, colors: Array(ViewerTest.colors[2..<4]))
         }
-        let state = folder.appendingPathComponent("state.json")
+        let state = folder.url("state.json")
         let outcome = try WindowDriver.run(["-r", root.path, "--size", "640x400", "--layout", "grid", "--state", state.path], script: """
         sleep 2
         xdotool getwindowname "$w"

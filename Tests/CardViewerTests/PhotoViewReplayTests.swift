@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -13,14 +14,14 @@ import Testing
 struct PhotoViewReplayTests {
     @Test("Enter opens whole, + + is 100 %, Esc back, the arrow moves the focus ring")
     func openZoomBackAndRing() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         try PNGCodec.write(ViewerWindowTests.borderedPicture(), to: images.appendingPathComponent("01-border.png").path)
         let c = ViewerTest.colors[1]
         try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)), to: images.appendingPathComponent("02-card.png").path)
         let before = try ViewerTest.contents(of: images)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
         let events = [
             #"{"time": 0.1, "type": "key", "key": "enter"}"#, #"{"time": 0.5, "type": "waitForPictures"}"#,
             #"{"time": 0.5, "type": "key", "key": "s"}"#,
@@ -30,7 +31,7 @@ struct PhotoViewReplayTests {
             #"{"time": 2.2, "type": "waitForPictures"}"#, #"{"time": 2.2, "type": "key", "key": "s"}"#,
         ]
         let script = #"{"events": [\#(events.joined(separator: ", "))], "end": 2.3}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: [
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
             "--size", "640x400", "--layout", "grid", "--images", images.path, "--thumbnail-cache", "off", "--screenshot-dir", shots.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let taken = PictureFolderReplayTests.screenshots(outcome)

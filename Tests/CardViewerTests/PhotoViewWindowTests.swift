@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -29,12 +30,13 @@ extension ViewerWindowTests {
 
     @Test("photo view: opened whole (four borders), 100 %, pan, fit, next and previous, Esc back with the card current")
     func photoViewInTheWindow() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         try PNGCodec.write(Self.borderedPicture(), to: images.appendingPathComponent("01-border.png").path)
         for i in 1...2 {
             let c = ViewerTest.colors[i]
@@ -42,8 +44,7 @@ extension ViewerWindowTests {
                                to: images.appendingPathComponent(String(format: "%02d-card.png", i + 1)).path)
         }
         let before = try ViewerTest.contents(of: images)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
 
         let shot = "sleep 1.3\nxdotool key --window \"$w\" s\nsleep 1.1"
         let outcome = try WindowDriver.run(["run", "--size", "800x500", "--layout", "grid", "--images", images.path,

@@ -1,5 +1,6 @@
 import CardImaging
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -10,12 +11,13 @@ import Testing
 extension ViewerWindowTests {
     @Test("photo view: at 100 % a picture larger than the window shows one picture pixel per screen pixel")
     func photoZoomIsSharp() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         // 1600 × 1000: columns alternately black and white.
         var pixels: [UInt8] = []
         pixels.reserveCapacity(1600 * 1000 * 4)
@@ -26,8 +28,7 @@ extension ViewerWindowTests {
             }
         }
         try PNGCodec.write(RGBAImage(width: 1600, height: 1000, pixels: pixels), to: images.appendingPathComponent("stripes.png").path)
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
 
         let outcome = try WindowDriver.run(["run", "--size", "800x500", "--layout", "grid", "--images", images.path,
                                             "--thumbnail-cache", "off", "--screenshot-dir", shots.path], script: """

@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -16,8 +17,9 @@ import Testing
 struct PictureBadInputTests {
     @Test("25 unreadable files: 20 warning lines naming them, then one line with the count of the other 5")
     func warningsPastTwentyAreCounted() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         for index in 0..<25 {
             // Truncated PNGs, empty files and text named like pictures.
             let bytes: [UInt8] = switch index % 3 {
@@ -31,7 +33,7 @@ struct PictureBadInputTests {
         // Every card is seen: the first screen, then the end of the grid.
         let script = #"{"events": [{"time": 0.05, "type": "waitForPictures"}, {"time": 0.1, "type": "key", "key": "end"},"#
             + #" {"time": 1.5, "type": "waitForPictures"}], "end": 1.6}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: ["--size", "640x400", "--layout", "grid", "--images", images.path])
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: ["--size", "640x400", "--layout", "grid", "--images", images.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.errorLines
         #expect(lines.count == 21, "\(outcome.stderr)")
@@ -44,12 +46,12 @@ struct PictureBadInputTests {
 
     @Test("files deleted or replaced after the listing: unreadable placeholders with a warning each, the others shown")
     func deletedAndReplacedWhileRunning() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
         let colours: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (40, 40, 200), (200, 200, 40)]
         for (index, c) in colours.enumerated() {
             try PNGCodec.write(RGBAImage(width: 160, height: 100, fill: (c.0, c.1, c.2, 255)),
-                               to: folder.appendingPathComponent("\(index).png").path)
+                               to: folder.path("\(index).png"))
         }
         let warnings = Mutex<[String]>([])
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
@@ -57,8 +59,8 @@ struct PictureBadInputTests {
         builder.warn = { line in warnings.withLock { $0.append(line) } }
         let loaded = try builder.loadDeck()
         // After the listing, as if another program changed the folder while the viewer runs.
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("1.png"))
-        try Data("garbage".utf8).write(to: folder.appendingPathComponent("2.png"))
+        try FileManager.default.removeItem(at: folder.url("1.png"))
+        try Data("garbage".utf8).write(to: folder.url("2.png"))
 
         let viewport = Size(width: 640, height: 400)
         let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))

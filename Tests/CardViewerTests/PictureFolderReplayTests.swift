@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import CardThumbnails
 import Foundation
 import Testing
@@ -23,14 +24,15 @@ struct PictureFolderReplayTests {
     static let windowBackground: (r: UInt8, g: UInt8, b: UInt8) = (26, 28, 36)
 
     /// Screenshot paths the viewer printed (S), in the order taken.
-    static func screenshots(_ outcome: CommandRunner.Outcome) -> [String] {
+    static func screenshots(_ outcome: ChildProcess.Outcome) -> [String] {
         outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("screenshot: ") }.map { String($0.dropFirst("screenshot: ".count)) }
     }
 
     @Test("a folder larger than the picture pool, scrolled end to end: placeholders first, then each card its own picture")
     func scrolledEndToEnd() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let count = 40
         for index in 0..<count {
             let c = Self.colour(index)
@@ -52,10 +54,9 @@ struct PictureFolderReplayTests {
                        #"{"time": \#(t), "type": "key", "key": "s"}"#]
         }
         let script = #"{"events": [\#(events.joined(separator: ", "))], "end": \#(1.5 * Double(pages) + 0.1)}"#
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shots = try folder.folder("shots")
         // 12 card layers: fewer than the folder's 40 pictures, more than the 6 to 8 cards in view.
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: [
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
             "--size", "640x400", "--layout", "grid", "--images", images.path, "--picture-layers", "12",
             "--screenshot-dir", shots.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -89,15 +90,16 @@ struct PictureFolderReplayTests {
 
     @Test("portrait and panorama pictures are fitted in grid cards; SlideBox's card takes the photo's shape")
     func aspectIsKept() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let red: (r: UInt8, g: UInt8, b: UInt8) = (220, 40, 40), blue: (r: UInt8, g: UInt8, b: UInt8) = (40, 60, 220)
         try PNGCodec.write(RGBAImage(width: 100, height: 200, fill: (red.r, red.g, red.b, 255)), to: images.appendingPathComponent("1-portrait.png").path)
         try PNGCodec.write(RGBAImage(width: 400, height: 100, fill: (blue.r, blue.g, blue.b, 255)), to: images.appendingPathComponent("2-panorama.png").path)
         let viewport = Size(width: 640, height: 400)
-        let grid = folder.appendingPathComponent("grid.png"), slideBox = folder.appendingPathComponent("slidebox.png")
+        let grid = folder.url("grid.png"), slideBox = folder.url("slidebox.png")
         for (layout, shot) in [("grid", grid), ("slidebox", slideBox)] {
-            let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: [
+            let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
                 "--size", "640x400", "--layout", layout, "--images", images.path, "--screenshot", shot.path])
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
@@ -131,15 +133,16 @@ struct PictureFolderReplayTests {
 
     @Test("an opened page shows a one-pixel checkerboard at full contrast: the full-resolution picture")
     func openedCardAtFullResolution() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         var checker = RGBAImage(width: 480, height: 300)
         for y in 0..<300 {
             for x in 0..<480 { checker[x, y] = (x + y) % 2 == 0 ? (255, 255, 255, 255) : (0, 0, 0, 255) }
         }
         for index in 0..<4 { try PNGCodec.write(checker, to: images.appendingPathComponent("page\(index).png").path) }
-        let shot = folder.appendingPathComponent("open.png"), rest = folder.appendingPathComponent("rest.png")
-        let open = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "click", "x": 240, "y": 260}], "end": 1.0}"#, in: folder,
+        let shot = folder.url("open.png"), rest = folder.url("rest.png")
+        let open = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "click", "x": 240, "y": 260}], "end": 1.0}"#, in: folder.url,
                                          arguments: ["--size", "480x300", "--images", images.path, "--screenshot", shot.path])
         #expect(open.status == 0, "\(open.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
@@ -155,7 +158,7 @@ struct PictureFolderReplayTests {
         #expect(full == total, "\(total - full) of \(total) pixels are not at full contrast")
         // Not opened, the same pictures on the tilted pages are drawn from the mip-mapped card
         // tier: no such contrast (the control).
-        let resting = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder,
+        let resting = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url,
                                             arguments: ["--size", "480x300", "--images", images.path, "--screenshot", rest.path])
         #expect(resting.status == 0, "\(resting.stderr)")
         let tilted = try PNGCodec.read(contentsOf: rest.path)
@@ -166,16 +169,17 @@ struct PictureFolderReplayTests {
 
     @Test("titles in any script: real glyphs, unlike a title of characters no font has")
     func nonASCIITitles() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         // Three cards side by side in a one-row grid: CJK, Cyrillic and Latin with accents, and
         // the control, four characters of a private use area that no installed font has (boxes).
         let names = ["1 東京の夏", "2 Жук Ünïcødé", "3 \u{10FFFD}\u{10FFFD}\u{10FFFD}\u{10FFFD}"]
         for name in names {
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (90, 120, 90, 255)), to: images.appendingPathComponent(name + ".png").path)
         }
-        let shot = folder.appendingPathComponent("titles.png")
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: [
+        let shot = folder.url("titles.png")
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
             "--size", "900x400", "--layout", "grid", "--images", images.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
@@ -203,8 +207,9 @@ struct PictureFolderReplayTests {
 
     @Test("JPEG folders: EXIF orientation upright in the viewer")
     func jpegOrientation() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         // Upright: red top-left, green top-right, blue bottom-left, white bottom-right (4:3).
         let quadrants: [(r: UInt8, g: UInt8, b: UInt8)] = [(220, 30, 30), (30, 200, 30), (30, 30, 220), (240, 240, 240)]
         var upright = RGBAImage(width: 160, height: 120)
@@ -221,8 +226,8 @@ struct PictureFolderReplayTests {
         }
         let jpeg = JPEGEncoder.withOrientation(try JPEGEncoder.encode(stored, quality: 95, colour: .ycbcr444), .right)
         try Data(jpeg).write(to: images.appendingPathComponent("turned.JPG"))
-        let shot = folder.appendingPathComponent("jpeg.png")
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: [
+        let shot = folder.url("jpeg.png")
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
             "--size", "640x400", "--layout", "grid", "--images", images.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
@@ -240,9 +245,9 @@ struct PictureFolderReplayTests {
 struct ThumbnailCacheReplayTests {
     @Test("thumbnails written by the first start are conformant and used by the second; off and read write nothing")
     func writtenAndReused() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("images"), cacheHome = folder.appendingPathComponent("cache")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = folder.url("images"), cacheHome = folder.url("cache")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 60, 40), (50, 170, 80), (60, 80, 200)]
         var photos: [URL] = []
@@ -254,12 +259,12 @@ struct ThumbnailCacheReplayTests {
         }
         let environment: [String: String?] = ["XDG_CACHE_HOME": cacheHome.path]
         let root = cacheHome.appendingPathComponent("thumbnails")
-        func start(_ mode: String, screenshot: URL? = nil) throws -> CommandRunner.Outcome {
-            let script = folder.appendingPathComponent("script.json")
+        func start(_ mode: String, screenshot: URL? = nil) throws -> ChildProcess.Outcome {
+            let script = folder.url("script.json")
             try Data(#"{"events": [{"time": 0, "type": "waitForPictures"}], "end": 0.1}"#.utf8).write(to: script)
-            return try CommandRunner.run(["run", "--headless", "--replay", script.path, "--size", "640x400", "--layout", "grid",
-                                          "--images", images.path, "--thumbnail-cache", mode]
-                                         + (screenshot.map { ["--screenshot", $0.path] } ?? []), environment: environment)
+            return try ChildProcess.runViewer(["run", "--headless", "--replay", script.path, "--size", "640x400", "--layout", "grid",
+                                               "--images", images.path, "--thumbnail-cache", mode]
+                                              + (screenshot.map { ["--screenshot", $0.path] } ?? []), environment: environment)
         }
         for mode in ["off", "read"] {
             let outcome = try start(mode)
@@ -291,7 +296,7 @@ struct ThumbnailCacheReplayTests {
             try Data(count: length).write(to: photo)
             try FileManager.default.setAttributes([.modificationDate: try #require(date)], ofItemAtPath: photo.path)
         }
-        let shot = folder.appendingPathComponent("second.png")
+        let shot = folder.url("second.png")
         let second = try start("readwrite", screenshot: shot)
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)

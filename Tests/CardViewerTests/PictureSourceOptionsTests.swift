@@ -1,3 +1,4 @@
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct PictureSourceOptionsTests {
     /// The help lines from `--images` up to the option after `--thumbnail-cache`.
     static func pictureOptionsHelp(_ command: String) throws -> String {
-        let outcome = try CommandRunner.run([command, "--help"])
+        let outcome = try ChildProcess.runViewer([command, "--help"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         // Option names start a line after two spaces; wrapped help text is indented further.
@@ -29,7 +30,7 @@ struct PictureSourceOptionsTests {
     @Test("an unknown --thumbnail-cache mode is refused the same way by each command",
           arguments: [["run", "--headless"], ["render", "--out", "/tmp/unused.png"], ["bench"]])
     func badModeRefused(command: [String]) throws {
-        let outcome = try CommandRunner.run(command + ["--images", "/nonexistent", "--thumbnail-cache", "sometimes"])
+        let outcome = try ChildProcess.runViewer(command + ["--images", "/nonexistent", "--thumbnail-cache", "sometimes"])
         #expect(outcome.status == 2, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("thumbnail-cache"), "\(outcome.stderr)")
     }

@@ -1,6 +1,7 @@
 import CardImaging
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -45,20 +46,20 @@ extension ViewerWindowTests {
 
     @Test("pictures and thumbnails arriving at rest: at most 4 frames a second presented; the frame log's lines; Q ends and saves")
     func redrawsBatchedAtRest() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let photos = try Self.jpegFolder(count: 120, width: 1600, height: 1200, in: folder)
-        let log = folder.appendingPathComponent("frames.log")
-        let state = folder.appendingPathComponent("state.json")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let photos = try Self.jpegFolder(count: 120, width: 1600, height: 1200, in: folder.url)
+        let log = folder.url("frames.log")
+        let state = folder.url("state.json")
 
         // Nothing but waiting (no input: the start hint holds for 5 s, its fade is frames), then Q.
         let outcome = try WindowDriver.run(["run", "--size", "1280x800", "--layout", "grid", "--images", photos.path,
                                             "--state", state.path, "--log-frames", log.path],
-                                           environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+                                           environment: ["XDG_CACHE_HOME": folder.path("cache")],
                                            script: """
         sleep 3.5
         xdotool keydown --window "$w" q

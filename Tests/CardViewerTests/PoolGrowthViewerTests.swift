@@ -5,6 +5,7 @@ import CardMath
 import CardPictures
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 @testable import CardViewerFrame
 import Foundation
@@ -20,13 +21,13 @@ import Testing
 struct PoolGrowthViewerTests {
     @Test("tasks → grid scrolled grows the card tier with its pictures intact; at rest with fewer needed it shrinks")
     func growsAndShrinks() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
         let count = 48
         for index in 0..<count {
             let c = PictureFolderReplayTests.colour(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.appendingPathComponent(String(format: "%02d.png", index)).path)
+                               to: folder.path(String(format: "%02d.png", index)))
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .tasks)
         builder.pictures.thumbnailCache = .off

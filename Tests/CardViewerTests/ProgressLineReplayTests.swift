@@ -1,6 +1,7 @@
 import CardImaging
 import CardMath
 import CardPixels
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -13,15 +14,16 @@ import Testing
 struct ProgressLineReplayTests {
     @Test("\"thumbnails N / 600\" at the bottom of the frame, N counting what is done")
     func progressLineDrawn() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         let count = 600
         for index in 0..<count {
             let image = RGBAImage(width: 400, height: 300, fill: (UInt8(40 + index % 200), 90, UInt8(200 - index % 150), 255))
             try PNGCodec.write(image, to: images.appendingPathComponent(String(format: "%04d.png", index)).path)
         }
-        let shot = folder.appendingPathComponent("last.png")
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: [
+        let shot = folder.url("last.png")
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
             "--size", "960x600", "--layout", "grid", "--images", images.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)

@@ -1,5 +1,6 @@
 import CardImaging
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -21,11 +22,11 @@ struct RenderCommandTests {
             ([] as [String], "out"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("x.png").path
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let out = folder.path("x.png")
         let outArguments = arguments.isEmpty ? [] : ["--out", out]
-        let outcome = try CommandRunner.run(["render"] + arguments + outArguments)
+        let outcome = try ChildProcess.runViewer(["render"] + arguments + outArguments)
         #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")
@@ -34,7 +35,7 @@ struct RenderCommandTests {
 
     @Test("an unknown ordering lists the valid ones")
     func orderingValues() throws {
-        let outcome = try CommandRunner.run(["render", "--order", "painter", "--out", "/tmp/never.png"])
+        let outcome = try ChildProcess.runViewer(["render", "--order", "painter", "--out", "/tmp/never.png"])
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("depth") && outcome.stderr.contains("zindex"))
     }
@@ -42,7 +43,7 @@ struct RenderCommandTests {
     @Test("an unwritable --out: exit status 1, one line naming the file",
           arguments: ["/nonexistent-cardviewer-dir/x.png", "/tmp"])
     func unwritable(path: String) throws {
-        let outcome = try CommandRunner.run(["render", "--cards", "3", "--out", path])
+        let outcome = try ChildProcess.runViewer(["render", "--cards", "3", "--out", path])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(path))
@@ -52,10 +53,10 @@ struct RenderCommandTests {
           arguments: [["--cards", "30"], ["--cards", "0"], ["--cards", "5", "--order", "zindex", "--offset", "200"],
                       ["--cards", "1000000", "--offset", "1e9"]])
     func success(arguments: [String]) throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("frame.png").path
-        let outcome = try CommandRunner.run(["render", "--size", "320x200"] + arguments + ["--out", out])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let out = folder.path("frame.png")
+        let outcome = try ChildProcess.runViewer(["render", "--size", "320x200"] + arguments + ["--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
         let image = try PNGCodec.read(contentsOf: out)
@@ -65,10 +66,10 @@ struct RenderCommandTests {
 
     @Test("the default size is 1280x800 and cards are drawn over the background")
     func defaults() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("pages.png").path
-        let outcome = try CommandRunner.run(["render", "--out", out])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let out = folder.path("pages.png")
+        let outcome = try ChildProcess.runViewer(["render", "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: out)
         #expect(image.width == 1280 && image.height == 800)
@@ -78,17 +79,16 @@ struct RenderCommandTests {
 
     @Test("--images draws the folder's pictures through the viewer's pipeline, fitted, and never writes the folder")
     func folderPictures() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pictures = folder.appendingPathComponent("pictures")
-        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let pictures = try folder.folder("pictures")
         // A wide red picture: fitted into a grid card it leaves bands of the card's background.
         let red = RGBAImage(width: 300, height: 100, fill: (230, 20, 20, 255))
         try PNGCodec.write(red, to: pictures.appendingPathComponent("red.png").path)
         let before = try ViewerTest.contents(of: pictures)
-        let out = folder.appendingPathComponent("grid.png").path
-        let outcome = try CommandRunner.run(["render", "--layout", "grid", "--images", pictures.path,
-                                             "--thumbnail-cache", "off", "--out", out])
+        let out = folder.path("grid.png")
+        let outcome = try ChildProcess.runViewer(["render", "--layout", "grid", "--images", pictures.path,
+                                                  "--thumbnail-cache", "off", "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: out)
         var redRows = Set<Int>(), redCount = 0
@@ -114,8 +114,8 @@ struct RenderCommandTests {
 struct NoOpenGLTests {
     @Test("no EGL vendor: exit status 1, one line saying there is no EGL display")
     func noDisplay() throws {
-        let outcome = try CommandRunner.run(["render", "--out", "/tmp/never-written.png"],
-                                            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
+        let outcome = try ChildProcess.runViewer(["render", "--out", "/tmp/never-written.png"],
+                                                 environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/vendor.json"])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("no EGL display"))
@@ -123,8 +123,8 @@ struct NoOpenGLTests {
 
     @Test("a driver capped below 3.3: exit status 1, one line saying there is no OpenGL 3.3 context")
     func oldDriver() throws {
-        let outcome = try CommandRunner.run(["render", "--out", "/tmp/never-written.png"],
-                                            environment: ["MESA_GL_VERSION_OVERRIDE": "3.0"])
+        let outcome = try ChildProcess.runViewer(["render", "--out", "/tmp/never-written.png"],
+                                                 environment: ["MESA_GL_VERSION_OVERRIDE": "3.0"])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("no OpenGL 3.3 context"))

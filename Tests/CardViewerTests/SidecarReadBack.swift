@@ -1,3 +1,4 @@
+import CardTestSupport
 import Foundation
 
 /// A second reader of the XMP sidecars the viewer writes: Python's standard XML parser (no
@@ -7,15 +8,9 @@ enum SidecarReadBack {
     /// One line per sidecar, in order: "NAME RATING PICKLABEL" (empty strings where a property
     /// is missing); nil when Python failed.
     static func ratings(of sidecars: [String]) throws -> [String]? {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", reader] + sidecars
-        let output = Pipe()
-        python.standardOutput = output
-        try python.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { return nil }
+        let python = try ChildProcess.run("/usr/bin/python3", ["-c", reader] + sidecars)
+        guard python.status == 0 else { return nil }
+        let printed = python.stdout
         return printed.split(separator: "\n").map(String.init)
     }
 

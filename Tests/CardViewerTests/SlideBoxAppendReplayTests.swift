@@ -1,5 +1,6 @@
 import CardImaging
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -11,13 +12,13 @@ import Testing
 struct SlideBoxAppendReplayTests {
     @Test("a card at the centre throughout two appends", arguments: [0.45, 0.7, 0.95, 1.2, 1.45, 1.9])
     func cardAtTheCentre(at end: Double) throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let shot = folder.url("shot.png")
         let script = #"{"events": [{"time": 0.1, "type": "key", "key": "a"}, {"time": 0.3, "type": "key", "key": "a"}], "end": \#(end)}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: ["--layout", "slidebox", "--cards", "5", "--size", "800x500",
-                                                                            "--state", folder.appendingPathComponent("state.json").path,
-                                                                            "--screenshot", shot.path])
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: ["--layout", "slidebox", "--cards", "5", "--size", "800x500",
+                                                                                "--state", folder.path("state.json"),
+                                                                                "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
         // The window's background, at a corner no card reaches (cards are 0.6 W × 0.6 H, centred).

@@ -3,6 +3,7 @@ import CardLayout
 import CardMath
 import CardPictureDecoding
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -13,16 +14,17 @@ import Testing
 struct UnreadableReasonTests {
     @Test("a text file's and a truncated JPEG's placeholders show their reasons before their names")
     func reasonsDrawn() throws {
-        let (folder, images) = try CommandRunner.temporaryImagesFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
         // Names of one length, so that only the reasons make the titles differ in length.
         try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (90, 120, 90, 255)), to: images.appendingPathComponent("1.png").path)
         try Data("this is no picture at all\n".utf8).write(to: images.appendingPathComponent("2.png"))
         let jpeg = try JPEGEncoder.encode(RGBAImage(width: 640, height: 480, fill: (30, 90, 200, 255)), quality: 90)
         try Data(jpeg.prefix(jpeg.count / 2)).write(to: images.appendingPathComponent("3.jpg"))
 
-        let shot = folder.appendingPathComponent("reasons.png")
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: [
+        let shot = folder.url("reasons.png")
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
             "--size", "900x400", "--layout", "grid", "--images", images.path, "--screenshot", shot.path,
             "--thumbnail-cache", "off"])
         #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -5,6 +5,7 @@ import CardMath
 import CardPacking
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -31,9 +32,9 @@ struct ViewerBuilderTests {
 
     @Test("built offscreen on a folder of four colours, the grid's frame shows each card's own colour")
     func drawsTheDecksCards() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try ViewerTest.imageFolder(count: 4, in: directory)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try ViewerTest.imageFolder(count: 4, in: directory.url)
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailCache = .off
         let (viewer, image) = try Self.settledFrame(builder)
@@ -58,9 +59,9 @@ struct ViewerBuilderTests {
 
     @Test("the frame's records get their layers from the picture pass: each card its own resident picture")
     func layersComeFromThePicturePass() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try ViewerTest.imageFolder(count: 4, in: directory)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try ViewerTest.imageFolder(count: 4, in: directory.url)
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailCache = .off
         let (viewer, _) = try Self.settledFrame(builder)
@@ -87,12 +88,12 @@ struct ViewerBuilderTests {
 
     @Test("`cardviewer render` draws the builder's frame", arguments: [LayoutKind.grid, .pages])
     func renderDrawsTheBuildersFrame(layout: LayoutKind) throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = try ViewerTest.imageFolder(count: 6, in: directory)
-        let out = directory.appendingPathComponent("render.png").path
-        let outcome = try CommandRunner.run(["render", "--images", folder.path, "--thumbnail-cache", "off", "--layout", layout.rawValue,
-                                             "--size", "640x400", "--out", out])
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let folder = try ViewerTest.imageFolder(count: 6, in: directory.url)
+        let out = directory.path("render.png")
+        let outcome = try ChildProcess.runViewer(["render", "--images", folder.path, "--thumbnail-cache", "off", "--layout", layout.rawValue,
+                                                  "--size", "640x400", "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let rendered = try PNGCodec.read(contentsOf: out)
 

@@ -1,3 +1,4 @@
+import CardTestSupport
 @testable import CardViewerApp
 import CardImaging
 import CardMath
@@ -25,12 +26,11 @@ struct ViewerFeedbackReplayTests {
 
     @Test("S says which file it saved, Z which ordering it chose: on screen, after the key")
     func messagesShowOnScreen() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let shot = folder.appendingPathComponent("last.png")
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let outcome = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "s"}], "end": 0.6}"#, in: folder,
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let shot = folder.url("last.png")
+        let shots = try folder.folder("shots")
+        let outcome = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "s"}], "end": 0.6}"#, in: folder.url,
                                             arguments: Self.sizeArgument + ["--cards", "12", "--screenshot-dir", shots.path,
                                                                             "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -41,7 +41,7 @@ struct ViewerFeedbackReplayTests {
         let taken = try PNGCodec.read(contentsOf: shots.appendingPathComponent(name).path)
         #expect(try read(message, in: taken) != message.lines)
 
-        let zindex = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "z"}], "end": 0.6}"#, in: folder,
+        let zindex = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "z"}], "end": 0.6}"#, in: folder.url,
                                            arguments: Self.sizeArgument + ["--cards", "12", "--screenshot", shot.path])
         #expect(zindex.status == 0, "\(zindex.stderr)")
         let ordering = OverlayPanel(lines: ["ordering: zindex (Core Animation)"], placement: .bottomCenter)
@@ -50,13 +50,12 @@ struct ViewerFeedbackReplayTests {
 
     @Test("an empty --images folder: one warning, and the window says what it expected there")
     func emptyFolder() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = folder.appendingPathComponent("nothing-here")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("nothing-here")
         try Data("not a picture".utf8).write(to: images.appendingPathComponent("notes.txt"))
-        let shot = folder.appendingPathComponent("last.png")
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.3}"#, in: folder,
+        let shot = folder.url("last.png")
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.3}"#, in: folder.url,
                                             arguments: Self.sizeArgument + ["--images", images.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("no PNG or JPEG pictures in '\(images.path)'"), "\(outcome.stderr)")

@@ -2,6 +2,7 @@ import CardImaging
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -14,14 +15,14 @@ struct ViewerReplayTests {
 
     @Test("pages: a click highlights the card under the pointer, which then covers the viewport")
     func pagesHighlightPixels() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
         let before = try ViewerTest.contents(of: images)
         let expected = try #require(ViewerTest.cardUnder(Vec2(240, 260), layout: PagesLayout(), count: 6, viewport: Self.size))
-        let shot = folder.appendingPathComponent("shot.png"), state = folder.appendingPathComponent("state.json")
+        let shot = folder.url("shot.png"), state = folder.url("state.json")
         let outcome = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "click", "x": 240, "y": 260}], "end": 0.8}"#,
-                                            in: folder, arguments: Self.sizeArgument + [
+                                            in: folder.url, arguments: Self.sizeArgument + [
                                                 "--images", images.path, "--state", state.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
@@ -38,15 +39,15 @@ struct ViewerReplayTests {
 
     @Test("pages: swipe left deletes the card (not its file); the next start restores it; U undoes")
     func swipeDeleteRestoreUndo() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
         let before = try ViewerTest.contents(of: images)
         let expected = try #require(ViewerTest.cardUnder(Vec2(300, 260), layout: PagesLayout(), count: 6, viewport: Self.size))
-        let state = folder.appendingPathComponent("state.json")
+        let state = folder.url("state.json")
         let arguments = Self.sizeArgument + ["--images", images.path, "--state", state.path]
         let swipe = #"{"events": [{"time": 0.1, "type": "drag", "x": 300, "y": 260, "toX": 100, "toY": 260, "duration": 0.3}], "end": 1.2}"#
-        let first = try ViewerTest.replay(swipe, in: folder, arguments: arguments)
+        let first = try ViewerTest.replay(swipe, in: folder.url, arguments: arguments)
         #expect(first.status == 0, "\(first.stderr)")
         var saved = try ViewerTest.state(at: state)
         #expect(saved.deleted.map(\.id) == [UInt32(expected)])
@@ -54,7 +55,7 @@ struct ViewerReplayTests {
         #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)))
         // Restored at the next start; U brings the card back where it was.
         let undo = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "u"}], "end": 0.8}"#,
-                                         in: folder, arguments: arguments)
+                                         in: folder.url, arguments: arguments)
         #expect(undo.status == 0, "\(undo.stderr)")
         saved = try ViewerTest.state(at: state)
         #expect(saved.deleted.isEmpty)
@@ -64,18 +65,18 @@ struct ViewerReplayTests {
 
     @Test("grid: a long press and drag reorders; the order persists and shows at the next start")
     func gridReorderPersists() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder)
-        let state = folder.appendingPathComponent("state.json"), shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
+        let state = folder.url("state.json"), shot = folder.url("shot.png")
         let viewport = Size(width: 800, height: 500), grid = GridLayout()
         let a = grid.slotFrame(at: 0, viewport: viewport).center, b = grid.slotFrame(at: 1, viewport: viewport).center
         let arguments = ["--size", "800x500", "--layout", "grid", "--images", images.path, "--state", state.path]
         let drag = #"{"events": [{"time": 0.1, "type": "drag", "x": \#(a.x), "y": \#(a.y), "toX": \#(b.x), "toY": \#(b.y), "hold": 0.6, "duration": 0.4}], "end": 1.6}"#
-        let first = try ViewerTest.replay(drag, in: folder, arguments: arguments)
+        let first = try ViewerTest.replay(drag, in: folder.url, arguments: arguments)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try ViewerTest.state(at: state).cards.map(\.id) == [1, 0, 2, 3, 4, 5])
-        let second = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments + ["--screenshot", shot.path])
+        let second = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: arguments + ["--screenshot", shot.path])
         #expect(second.status == 0, "\(second.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
         #expect(ViewerTest.pixel(image, Int(a.x), Int(a.y), is: ViewerTest.colors[1]))
@@ -84,13 +85,13 @@ struct ViewerReplayTests {
 
     @Test("A in a folder deck adds no card (pictures are added by dropping them, SPEC §10); the folder is not touched")
     func appendInAFolderDeck() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 3, in: folder)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 3, in: folder.url)
         let before = try ViewerTest.contents(of: images)
-        let state = folder.appendingPathComponent("state.json")
+        let state = folder.url("state.json")
         let outcome = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "key", "key": "a"}], "end": 2.5}"#,
-                                            in: folder, arguments: Self.sizeArgument + ["--images", images.path, "--state", state.path])
+                                            in: folder.url, arguments: Self.sizeArgument + ["--images", images.path, "--state", state.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let saved = try ViewerTest.state(at: state)
         #expect(saved.cards.map(\.id) == [0, 1, 2])
@@ -100,13 +101,13 @@ struct ViewerReplayTests {
 
     @Test("a corrupt state file is moved aside with one warning, never overwritten, and the deck starts fresh")
     func corruptStateFile() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 3, in: folder)
-        let state = folder.appendingPathComponent("state.json")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 3, in: folder.url)
+        let state = folder.url("state.json")
         let garbage = Data("{\"cards\": [oops".utf8)
         try garbage.write(to: state)
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder,
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url,
                                             arguments: Self.sizeArgument + ["--images", images.path, "--state", state.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
@@ -115,25 +116,25 @@ struct ViewerReplayTests {
         #expect(aside.count == 1)
         if let name = aside.first {
             #expect(outcome.stderr.contains(name))
-            #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) == garbage)
+            #expect(FileManager.default.contents(atPath: folder.path(name)) == garbage)
         }
         #expect(try ViewerTest.state(at: state).cards.map(\.id) == [0, 1, 2])
     }
 
     @Test("a restored deck follows the folder: a vanished file drops its card, a new file is appended")
     func stateFollowsTheFolder() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 4, in: folder)
-        let state = folder.appendingPathComponent("state.json"), shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 4, in: folder.url)
+        let state = folder.url("state.json"), shot = folder.url("shot.png")
         // SlideBox: every card of this small deck is in the frame (behind the front one), so
         // each picture is tried before the screenshot.
         let arguments = Self.sizeArgument + ["--layout", "slidebox", "--images", images.path, "--state", state.path]
-        #expect(try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments).status == 0)
+        #expect(try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: arguments).status == 0)
         try FileManager.default.removeItem(at: images.appendingPathComponent("02-card.png"))
         try PNGCodec.write(RGBAImage(width: 8, height: 8, fill: (1, 2, 3, 255)), to: images.appendingPathComponent("09-new.png").path)
         try Data("not a png".utf8).write(to: images.appendingPathComponent("10-broken.png"))
-        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder, arguments: arguments + ["--screenshot", shot.path])
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: arguments + ["--screenshot", shot.path])
         #expect(outcome.status == 0)
         // The unreadable file keeps its card (an unreadable placeholder) with one warning naming it.
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("10-broken.png"), "\(outcome.stderr)")
@@ -144,14 +145,14 @@ struct ViewerReplayTests {
 
     @Test("slidebox: swiping the front card up deletes it and the next card is in front")
     func slideBoxSwipeUp() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 4, in: folder)
-        let state = folder.appendingPathComponent("state.json"), shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 4, in: folder.url)
+        let state = folder.url("state.json"), shot = folder.url("shot.png")
         let outcome = try ViewerTest.replay(
             #"{"events": [{"time": 0.1, "type": "drag", "x": 240, "y": 150, "toX": 240, "toY": 10, "duration": 0.3}], "end": 1.2}"#,
-            in: folder, arguments: Self.sizeArgument + ["--layout", "slidebox", "--images", images.path, "--state", state.path,
-                                                        "--screenshot", shot.path])
+            in: folder.url, arguments: Self.sizeArgument + ["--layout", "slidebox", "--images", images.path, "--state", state.path,
+                                                            "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try ViewerTest.state(at: state).deleted.map(\.id) == [0])
         let image = try PNGCodec.read(contentsOf: shot.path)
@@ -160,14 +161,14 @@ struct ViewerReplayTests {
 
     @Test("tasks: a click opens the card visibly under the pointer over the whole viewport")
     func tasksOpen() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let images = try ViewerTest.imageFolder(count: 8, in: folder)
-        let shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try ViewerTest.imageFolder(count: 8, in: folder.url)
+        let shot = folder.url("shot.png")
         let expected = try #require(ViewerTest.cardUnder(Vec2(240, 220), layout: TasksLayout(), count: 8, viewport: Self.size))
         let outcome = try ViewerTest.replay(#"{"events": [{"time": 0.1, "type": "click", "x": 240, "y": 220}], "end": 0.8}"#,
-                                            in: folder, arguments: Self.sizeArgument + ["--layout", "tasks", "--images", images.path,
-                                                                                        "--screenshot", shot.path])
+                                            in: folder.url, arguments: Self.sizeArgument + ["--layout", "tasks", "--images", images.path,
+                                                                                            "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
         for (x, y) in [(240, 150), (100, 120), (400, 200), (30, 230)] {
@@ -177,12 +178,11 @@ struct ViewerReplayTests {
 
     @Test("S saves screenshots under new names in --screenshot-dir; Q ends the replay early")
     func screenshotsAndQuit() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let shots = try folder.folder("shots")
         let script = #"{"events": [{"time": 0.1, "type": "key", "key": "s"}, {"time": 0.2, "type": "key", "key": "s"}, {"time": 0.3, "type": "key", "key": "q"}], "end": 3600}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: Self.sizeArgument + ["--cards", "20", "--screenshot-dir", shots.path])
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: Self.sizeArgument + ["--cards", "20", "--screenshot-dir", shots.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()
         #expect(names.count == 2)
@@ -196,11 +196,11 @@ struct ViewerReplayTests {
 
     @Test("resizing relayouts, minimising (0 × 0) draws nothing and raises no error, the last frame has the last size")
     func resizeAndMinimise() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let shot = folder.url("shot.png")
         let script = #"{"events": [{"time": 0.1, "type": "resize", "width": 800, "height": 600}, {"time": 0.3, "type": "resize", "width": 0, "height": 0}, {"time": 0.5, "type": "key", "key": "2"}, {"time": 1.2, "type": "resize", "width": 640, "height": 400}], "end": 1.5}"#
-        let outcome = try ViewerTest.replay(script, in: folder, arguments: Self.sizeArgument + ["--cards", "30", "--screenshot", shot.path])
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: Self.sizeArgument + ["--cards", "30", "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
@@ -209,12 +209,12 @@ struct ViewerReplayTests {
 
     @Test("without a display a replay draws offscreen by itself (no --headless needed)")
     func replayWithoutDisplay() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("script.json"), shot = folder.appendingPathComponent("shot.png")
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let script = folder.url("script.json"), shot = folder.url("shot.png")
         try Data(#"{"events": [{"time": 0.1, "type": "key", "key": "3"}], "end": 0.8}"#.utf8).write(to: script)
-        let outcome = try CommandRunner.run(["run", "--size", "320x200", "--cards", "8", "--replay", script.path, "--screenshot", shot.path],
-                                            environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        let outcome = try ChildProcess.runViewer(["run", "--size", "320x200", "--cards", "8", "--replay", script.path, "--screenshot", shot.path],
+                                                 environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
         #expect(image.width == 320 && image.height == 200)
@@ -230,7 +230,7 @@ struct ViewerReplayTests {
             (["--cards", "6000000"], "cards"),
           ])
     func badInput(arguments: [String], mentioned: String) throws {
-        let outcome = try CommandRunner.run(["run"] + arguments)
+        let outcome = try ChildProcess.runViewer(["run"] + arguments)
         #expect(outcome.status == 2, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned), "\(outcome.stderr)")
@@ -245,9 +245,9 @@ struct ViewerReplayTests {
             (#"{"events": "#, "not valid"),
           ])
     func malformedReplay(json: String, mentioned: String) throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try ViewerTest.replay(json, in: folder, arguments: ["--cards", "3"])
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let outcome = try ViewerTest.replay(json, in: folder.url, arguments: ["--cards", "3"])
         #expect(outcome.status == 2, "\(outcome.stderr)")
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(mentioned) && outcome.stderr.contains("replay-"), "\(outcome.stderr)")
@@ -255,7 +255,7 @@ struct ViewerReplayTests {
 
     @Test("a state file in a folder that does not exist: exit status 1 before anything opens")
     func unusableStateFile() throws {
-        let outcome = try CommandRunner.run(["run", "--state", "/nonexistent-cardviewer-dir/state.json", "--cards", "3"])
+        let outcome = try ChildProcess.runViewer(["run", "--state", "/nonexistent-cardviewer-dir/state.json", "--cards", "3"])
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("nonexistent-cardviewer-dir"), "\(outcome.stderr)")
     }

@@ -3,6 +3,7 @@ import CardInteraction
 import CardLayout
 import CardMath
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -44,10 +45,10 @@ enum ViewerTest {
     }
 
     /// Runs `cardviewer run --headless --replay <script> …`, the script given as JSON text.
-    static func replay(_ json: String, in directory: URL, arguments: [String]) throws -> CommandRunner.Outcome {
+    static func replay(_ json: String, in directory: URL, arguments: [String]) throws -> ChildProcess.Outcome {
         let script = directory.appendingPathComponent("replay-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: script)
-        return try CommandRunner.run(["run", "--headless", "--replay", script.path] + arguments)
+        return try ChildProcess.runViewer(["run", "--headless", "--replay", script.path] + arguments)
     }
 
     /// The state file's JSON: card ids in order, deleted ids, titles.

@@ -4,6 +4,7 @@ import CardLayout
 import CardMath
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 import CardViewerFrame
 import Foundation
@@ -16,61 +17,6 @@ import Testing
 ///
 /// In the serialized suite of `ViewerWindowTests` (an extension of it): the X pointer is shared.
 extension ViewerWindowTests {
-    /// `cardviewer run` in a window, with a bash driver script for xdotool (`$w` is the window).
-    struct ViewerWindow {
-        let process = Process()
-        let errors = Pipe()
-
-        init(_ arguments: [String]) throws {
-            guard let executable = CommandRunner.executable else { throw CocoaError(.fileNoSuchFile) }
-            process.executableURL = executable
-            // Its own state folder: a deck of PATHs keeps its state there, never in ~/.local/state.
-            let stateHome = CommandRunner.freshStateHome()
-            defer { CommandRunner.removeStateHome(stateHome) }
-            process.environment = CommandRunner.childEnvironment(stateHome: stateHome)
-            process.arguments = ["run"] + arguments
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-        }
-
-        /// Runs `body` (bash) once the window exists; returns its exit status and standard error.
-        func drive(_ body: String) throws -> (status: Int32, stderr: String) {
-            let script = """
-            set -e
-            w=$(timeout 60 xdotool search --all --sync --pid \(process.processIdentifier) --class 'CardViewer' | head -n1)
-            \(body)
-            """
-            let driver = Process()
-            driver.executableURL = URL(fileURLWithPath: "/bin/bash")
-            driver.arguments = ["-c", script]
-            let pipe = Pipe()
-            driver.standardError = pipe
-            try driver.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            driver.waitUntilExit()
-            return (driver.terminationStatus, output)
-        }
-
-        /// CPU time the viewer has used (user + system), seconds, from /proc/PID/stat.
-        func cpuSeconds() throws -> Double {
-            let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
-            // Fields after the command name, which is in parentheses: state is field 3, utime 14, stime 15.
-            let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
-            let ticks = Double(try #require(Int(fields[11]))) + Double(try #require(Int(fields[12])))
-            return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-        }
-
-        /// Presses Q and waits for the viewer to end (a hang guard, not a timing requirement).
-        func quit() throws -> (status: Int32, stderr: String) {
-            _ = try drive(#"xdotool keydown --window "$w" q"#)
-            for _ in 0..<600 where process.isRunning { usleep(100_000) }
-            if process.isRunning { process.terminate() }
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return (process.isRunning ? -1 : process.terminationStatus, stderr)
-        }
-    }
-
     /// The share of pixels that differ by more than `tolerance` on any channel.
     static func differingShare(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int = 8) -> Double {
         guard a.width == b.width, a.height == b.height, a.width > 0 else { return 1 }
@@ -87,27 +33,26 @@ extension ViewerWindowTests {
 
     @Test("the window shows every animation's resting frame: it equals a forced redraw")
     func restingFramesAreDrawn() throws {
-        guard CommandRunner.executable != nil, FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
+        guard ChildProcess.viewerExecutable != nil, WindowDriver.canScreenshot else {
             Issue.record("cardviewer not built, or ImageMagick's import missing")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let viewer = try ViewerWindow(["--size", "800x500", "--cards", "12"])
-        defer { if viewer.process.isRunning { viewer.process.terminate() } }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let viewer = try WindowDriver(["run", "--size", "800x500", "--cards", "12"])
         // Each step: act, wait for every motion to end, read the window (`a`), force a redraw
         // (H twice: HUD on and off), read it again (`b`). A window that kept an in-between
         // frame differs from its redraw.
         func capture(_ name: String) -> String {
-            let a = folder.appendingPathComponent("\(name)-a.png").path, b = folder.appendingPathComponent("\(name)-b.png").path
+            let a = folder.path("\(name)-a.png"), b = folder.path("\(name)-b.png")
             return """
             sleep 2
-            import -window "$w" "\(a)"
+            \(WindowDriver.screenshot(to: a))
             xdotool key --window "$w" h
             sleep 0.5
             xdotool key --window "$w" h
             sleep 0.7
-            import -window "$w" "\(b)"
+            \(WindowDriver.screenshot(to: b))
             """
         }
         let steps: [(name: String, action: String)] = [
@@ -133,8 +78,8 @@ extension ViewerWindowTests {
         let ended = try viewer.quit()
         #expect(ended.status == 0, "\(ended.stderr)")
         for step in steps {
-            let a = try PNGCodec.read(contentsOf: folder.appendingPathComponent("\(step.name)-a.png").path)
-            let b = try PNGCodec.read(contentsOf: folder.appendingPathComponent("\(step.name)-b.png").path)
+            let a = try PNGCodec.read(contentsOf: folder.path("\(step.name)-a.png"))
+            let b = try PNGCodec.read(contentsOf: folder.path("\(step.name)-b.png"))
             #expect(a.width == 800 && a.height == 500)
             let share = Self.differingShare(a, b)
             #expect(share < 0.001, "\(step.name): \(share * 100)% of the pixels differ from a forced redraw")
@@ -143,15 +88,14 @@ extension ViewerWindowTests {
 
     @Test("the HUD's numbers change while frames are drawn; at rest it says so and the viewer sleeps")
     func liveHUDAndIdleCost() throws {
-        guard CommandRunner.executable != nil else {
+        guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
             return
         }
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
         let viewport = Size(width: 1280, height: 800)
-        let viewer = try ViewerWindow(["--size", "1280x800", "--layout", "grid", "--cards", "3000", "--screenshot-dir", folder.path])
-        defer { if viewer.process.isRunning { viewer.process.terminate() } }
+        let viewer = try WindowDriver(["run", "--size", "1280x800", "--layout", "grid", "--cards", "3000", "--screenshot-dir", folder.path])
         // H, then a long press lifts a grid card: while it is held up the viewer draws frame
         // after frame (the grid auto-scrolls near the edges), whatever the input's timing. S twice
         // while it is lifted (2.5 s apart: writing a PNG stalls a debug build's frames for a
@@ -188,7 +132,7 @@ extension ViewerWindowTests {
         let block = try #require(OverlayBlocks.blocks(for: [panel], viewport: viewport).first)
         let reader = PixelFontReader()
         let lines = try names.map { name in
-            let image = try PNGCodec.read(contentsOf: folder.appendingPathComponent(name).path)
+            let image = try PNGCodec.read(contentsOf: folder.path(name))
             return (reader.line(0, of: block, in: image), reader.line(2, of: block, in: image))
         }
         for (first, _) in lines { #expect(first.hasPrefix("grid  depth ordering  "), "\(first)") }

@@ -1,6 +1,7 @@
 import CardImaging
 import CardLayout
 import CardPixels
+import CardTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ struct WholePictureRenderTests {
     /// Renders `arguments` to a PNG in `folder` and reads it back.
     static func render(_ arguments: [String], in folder: URL, name: String = "frame.png") throws -> RGBAImage {
         let out = folder.appendingPathComponent(name).path
-        let outcome = try CommandRunner.run(["render"] + arguments + ["--out", out])
+        let outcome = try ChildProcess.runViewer(["render"] + arguments + ["--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         return try PNGCodec.read(contentsOf: out)
     }
@@ -65,14 +66,14 @@ struct WholePictureRenderTests {
     @Test("a portrait and a landscape photo show all four borders in every registered layout",
           arguments: LayoutRegistry.builtIn.map(\.name))
     func everyLayoutShowsWholePictures(layout: String) throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         for (shape, picture) in [("portrait", Self.bordered(width: 300, height: 600)), ("landscape", Self.bordered(width: 900, height: 300))] {
-            let pictures = try Self.folder([picture], in: directory.appendingPathComponent(shape))
+            let pictures = try Self.folder([picture], in: directory.url(shape))
             // The task switcher's cards show their bottoms only at a smaller scale.
             let scale = layout == "tasks" ? ["--set", "scale=0.5"] : []
             let image = try Self.render(["--layout", layout, "--size", "1440x900", "--images", pictures.path,
-                                         "--thumbnail-cache", "off"] + scale, in: directory, name: "\(layout)-\(shape).png")
+                                         "--thumbnail-cache", "off"] + scale, in: directory.url, name: "\(layout)-\(shape).png")
             for (name, colour) in [("top", Self.top), ("bottom", Self.bottom), ("left", Self.left), ("right", Self.right)] {
                 #expect(Self.count(colour, in: image) >= 30, "\(layout), \(shape): the \(name) border is cropped")
             }
@@ -81,11 +82,11 @@ struct WholePictureRenderTests {
 
     @Test("pages: a portrait photo is pillarboxed on the card's background, not filled")
     func pagesFitsPhotos() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let pictures = try Self.folder([Self.bordered(width: 300, height: 600)], in: directory)
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
+        let pictures = try Self.folder([Self.bordered(width: 300, height: 600)], in: directory.url)
         let image = try Self.render(["--layout", "pages", "--size", "1440x900", "--images", pictures.path,
-                                     "--thumbnail-cache", "off"], in: directory)
+                                     "--thumbnail-cache", "off"], in: directory.url)
         // The card's visible top: the picture's top border (red) only in the middle third
         // (a 1:2 picture in a 16:10 card is 31 % of its width), the card's background beside it.
         var redColumns: [Int] = []
@@ -101,13 +102,13 @@ struct WholePictureRenderTests {
 
     @Test("pages and tasks: each card's title shows across its visible top", arguments: ["pages", "tasks"])
     func titlesAtTheTop(layout: String) throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         // Dark pictures: the titles' white text is the only white there is.
         let dark = RGBAImage(width: 800, height: 500, fill: (30, 30, 40, 255))
-        let pictures = try Self.folder(Array(repeating: dark, count: 6), in: directory)
+        let pictures = try Self.folder(Array(repeating: dark, count: 6), in: directory.url)
         let image = try Self.render(["--layout", layout, "--size", "1440x900", "--images", pictures.path,
-                                     "--thumbnail-cache", "off"], in: directory)
+                                     "--thumbnail-cache", "off"], in: directory.url)
         // White text in the left half (the badge's digits are at the right), in several
         // separate horizontal strips: one title per card in view.
         var rowsWithText: [Int] = []
@@ -129,13 +130,13 @@ struct WholePictureRenderTests {
 
     @Test("pages at 1440×900: the number badge ends inside the screen")
     func pagesBadgeOnScreen() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder("cardviewer-e2e")
+        defer { directory.remove() }
         // White pictures filling the 16:10 cards: the badge is the dark pill at each top right.
         let white = RGBAImage(width: 1440, height: 900, fill: (255, 255, 255, 255))
-        let pictures = try Self.folder(Array(repeating: white, count: 4), in: directory)
+        let pictures = try Self.folder(Array(repeating: white, count: 4), in: directory.url)
         let image = try Self.render(["--layout", "pages", "--size", "1440x900", "--images", pictures.path,
-                                     "--thumbnail-cache", "off"], in: directory)
+                                     "--thumbnail-cache", "off"], in: directory.url)
         // The pill is white darkened by card.frag's pillOpacity (0.72): a neutral grey of about
         // 71; the screen's background is bluish (26, 28, 36), the title band lighter (128).
         func isPill(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool {

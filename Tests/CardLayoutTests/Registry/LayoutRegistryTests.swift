@@ -7,11 +7,15 @@ import Testing
 @Suite struct LayoutRegistryTests {
     let viewport = Size(width: 1280, height: 800)
 
-    @Test func theBuiltInListIsTheFiveSeedsInKeyOrder() {
-        #expect(LayoutRegistry.builtIn.map(\.name) == ["pages", "tasks", "slidebox", "grid", "wheel"]
-                + CarouselType.allCases.map(\.name))
+    /// The seeds in key order, then the carousels: the start of the list (a layout added with one
+    /// registry line comes after them, and no test pins the rest).
+    static let seedsAndCarousels = ["pages", "tasks", "slidebox", "grid", "wheel"] + CarouselType.allCases.map(\.name)
+
+    @Test func theBuiltInListStartsWithTheFiveSeedsInKeyOrderThenTheCarousels() {
+        #expect(Array(LayoutRegistry.builtIn.map(\.name).prefix(Self.seedsAndCarousels.count)) == Self.seedsAndCarousels)
         #expect(Array(LayoutKind.builtIn.prefix(5)) == [.pages, .tasks, .slidebox, .grid, .wheel])
         #expect(Array(LayoutRegistry.shared.names.prefix(LayoutRegistry.builtIn.count)) == LayoutRegistry.builtIn.map(\.name))
+        #expect(Set(LayoutRegistry.builtIn.map(\.name)).count == LayoutRegistry.builtIn.count, "a name listed twice")
     }
 
     @Test func namesAndKindsAgree() {
@@ -71,7 +75,13 @@ import Testing
         // The whole list: the carousels after the seeds, the tenth on 0, the rest reached with L.
         let registry = LayoutRegistry(LayoutRegistry.builtIn)
         #expect(registry.kind(forKey: "6") == .linear && registry.kind(forKey: "0") == .cylinderInverted)
-        #expect(registry.kind(after: .wheel) == .linear && registry.kind(after: .timeMachineInverted) == .pages)
+        #expect(registry.kind(after: .wheel) == .linear)
+        // L walks the registry's own order and wraps from its last layout to its first; Shift+L back.
+        let kinds = LayoutKind.builtIn
+        for (kind, next) in zip(kinds, kinds.dropFirst() + kinds.prefix(1)) {
+            #expect(registry.kind(after: kind) == next && registry.kind(before: next) == kind, "\(kind) → \(next)")
+        }
+        #expect(registry.kind(after: kinds[kinds.count - 1]) == .pages && registry.kind(before: .pages) == kinds[kinds.count - 1])
     }
 
     @Test func registeringChecksNames() throws {

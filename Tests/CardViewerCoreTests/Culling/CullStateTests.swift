@@ -2,6 +2,7 @@ import CardCulling
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardTestSupport
 @testable import CardViewerCore
 import Foundation
 import Testing
@@ -50,10 +51,9 @@ import Testing
 
     @Test("the state's marks and filter round-trip, names percent-encoded, readable and compact")
     func stateRoundTrip() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardviewer-cull-state-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("state.json").path
+        let dir = try TemporaryFolder("cardviewer-cull-state")
+        defer { dir.remove() }
+        let path = dir.path("state.json")
         let odd = PathBytes.string(Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
         let cards = [DeckCard(id: CardID(0), source: .file(name: "a b#1.jpg"), title: "a"),
                      DeckCard(id: CardID(1), source: .file(name: odd), title: "odd")]
