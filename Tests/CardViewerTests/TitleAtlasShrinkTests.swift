@@ -4,6 +4,7 @@ import CardMath
 import CardPictures
 import CardPixels
 import CardRendering
+import CardTestSupport
 import CardViewerCore
 @testable import CardViewerFrame
 import Foundation
@@ -18,12 +19,12 @@ import Testing
 struct TitleAtlasShrinkTests {
     @Test("smaller cells grow the atlas; larger again, it shrinks at rest and every title on screen stays drawn")
     func shrinkKeepsTitles() throws {
-        let folder = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("cardviewer-titles")
+        defer { folder.remove() }
         for index in 0..<60 {
             let c = PictureFolderReplayTests.colour(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.appendingPathComponent(String(format: "picture %02d.png", index)).path)
+                               to: folder.path(String(format: "picture %02d.png", index)))
         }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
         builder.pictures.thumbnailCache = .off

@@ -115,6 +115,10 @@ public final class ViewerSession {
 
     /// The cards of the frame `prepareFrame()` made, with ids, animations applied.
     public internal(set) var frameCards: [CardAttributes] = []
+    /// The cards `frameCards` holds from the start: more than any layout shows at once on a
+    /// window, so a layout whose count of visible cards varies as it scrolls (a helix turning)
+    /// does not grow the array, an allocation, the first time it shows more.
+    static let frameCardsCapacity = 256
     /// How many of `frameCards` are drawn (not hidden, not transparent).
     public internal(set) var visibleCardCount = 0
     /// The visibility ordering the frame is drawn with (Z toggles it).
@@ -158,6 +162,7 @@ public final class ViewerSession {
         scene = ViewerScene(deck: deck, viewport: viewport, physics: physics)
         scene.eyeDistance = min(max(configuration.eyeDistance, Camera.eyeDistanceRange.lowerBound), Camera.eyeDistanceRange.upperBound)
         ordering = configuration.ordering
+        frameCards.reserveCapacity(Self.frameCardsCapacity)
         layout = LayoutView(session: self, controller: controller, configuration: configuration)
         photo = PhotoView(session: self)
         options = OptionsPanelView(session: self)
