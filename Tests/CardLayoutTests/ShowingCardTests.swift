@@ -56,4 +56,20 @@ import Testing
         let cards = vertical.visibleAttributes(in: context)
         #expect(cards.max { $0.zIndex < $1.zIndex }?.index == 3)
     }
+
+    @Test("the pages layout with a page highlighted, through its descriptor, is PagesLayout's highlight")
+    func pagesHighlight() {
+        let context = LayoutContext(viewport: Self.viewport, cardCount: 20, offset: Vec2(0, 480))
+        let made = LayoutDescriptor.makePagesLayout(highlighting: 5)
+        let expected = PagesLayout(highlightedIndex: 5)
+        for index in 0..<20 {
+            #expect(made.attributes(at: index, in: context) == expected.attributes(at: index, in: context))
+        }
+        var steep = LayoutDescriptor.pages.defaultValues
+        try? steep.set("anglePerViewport", to: 60)
+        var expectedSteep = PagesLayout(highlightedIndex: 2)
+        expectedSteep.anglePerViewport = 60
+        #expect(LayoutDescriptor.makePagesLayout(highlighting: 2, options: steep).attributes(at: 7, in: context)
+                == expectedSteep.attributes(at: 7, in: context))
+    }
 }
