@@ -2,7 +2,7 @@
 // Text overlay (HUD, key help): one quad per glyph or background panel, drawn once per
 // instance (glDrawArraysInstanced), in viewport points over the finished frame.
 //
-// Per-instance record (48 bytes, see TextOverlay.swift): the quad's rectangle in viewport
+// Per-instance record (48 bytes, OverlayQuad in OverlayText.swift): the quad's rectangle in viewport
 // points (top-left origin, +y down), the glyph's rectangle in the font atlas in texels (a
 // negative left edge means a solid panel), and a straight-alpha colour.
 

@@ -48,7 +48,7 @@ final class DepthPeeler {
     private var pipelines: Pipelines?
 
     /// Texture units the card program's peel samplers and the compositing sampler read from
-    /// (0…3 hold the card textures).
+    /// (the card textures hold 0…3 and 7: `CardRenderer.picturesUnit`…`zoomPictureUnit`).
     static let opaqueDepthUnit = 4, peelDepthUnit = 5, layerUnit = 6
 
     /// The GL state of each pass of a peeled frame, declared once per set of targets.
