@@ -56,6 +56,6 @@ struct FlingScriptTests {
         #expect(FlingScript(layout: coverflow.makeLayout(), viewport: viewport, cardCount: 100).dragMultiplier == 2)
         let values = try coverflow.values(setting: ["offsetMultiplier=0.5"])
         #expect(FlingScript(layout: coverflow.makeLayout(values), viewport: viewport, cardCount: 100).dragMultiplier == 0.5)
-        #expect(FlingScript(layout: WheelLayout(), viewport: viewport, cardCount: 100).dragMultiplier == 1)
+        #expect(FlingScript(layout: LayoutDescriptor.wheel.makeLayout(), viewport: viewport, cardCount: 100).dragMultiplier == 1)
     }
 }
