@@ -1,10 +1,10 @@
 import CardPacking
 
 /// The card program's variants, compiled on first use from one source (`card.vert`,
-/// `card.frag`, both stages with the same defines after `ShaderInterface.card`'s prelude):
-/// llvmpipe executes both sides of a branch for
-/// a block of fragments (or a batch of vertices) whenever any of them takes either, so code a
-/// variant carries costs every fragment it shades. A variant contains only what its pass needs.
+/// `card.frag`, both stages with the same defines, in `ShaderInterface.card`'s prelude):
+/// llvmpipe executes both sides of a branch for a block of fragments (or a batch of vertices)
+/// whenever any of them takes either, so code a variant carries costs every fragment it
+/// shades. A variant contains only what its pass needs.
 final class CardPrograms {
     /// What a program draws.
     enum Content: Hashable {
