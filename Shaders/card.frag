@@ -19,6 +19,12 @@
 //   NO_PICTURES  no picture pool: cards are coloured from their ids.
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
+//
+// Declared in Swift and written after #version when the source is loaded (ShaderInterface.card,
+// CardRendering), as in card.vert: among others cardBackground (the card's own background, for
+// placeholders and around a fitted picture; also the picture textures' border colour,
+// PictureTextureArray.background), the parts partBody…partCull, and uPeel's values peelOff,
+// peelInFrontOfOpaque and peelBehindPreviousLayer (PeelMode).
 
 in vec2 vUV;
 in vec2 vPictureUV;
@@ -51,9 +57,10 @@ uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, 
 uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
 uniform vec2 uTitleSlot;              // slot width, height (texels)
 #ifdef PEEL
-// Depth peeling: 1 keeps only fragments in front of the opaque cards; 2 only those also strictly
-// behind the previous peeled layer. Depths are window z, one texel per pixel, in 32-bit float
-// textures, so a fragment compares equal to its own earlier self.
+// Depth peeling: peelInFrontOfOpaque keeps only fragments in front of the opaque cards;
+// peelBehindPreviousLayer only those also strictly behind the previous peeled layer. Depths are
+// window z, one texel per pixel, in 32-bit float textures, so a fragment compares equal to its
+// own earlier self.
 uniform int uPeel;
 uniform sampler2D uOpaqueDepth;
 uniform sampler2D uPeelDepth;
@@ -61,9 +68,6 @@ uniform sampler2D uPeelDepth;
 
 out vec4 fragColor;
 
-// The card's own background (placeholders, and around a fitted picture): also the picture
-// textures' border colour (PictureTextureArray.background).
-const vec3 cardBackground = vec3(0.20, 0.21, 0.25);
 // Opacity of the dark pill behind the badge's digits and of the band behind a title.
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
@@ -218,8 +222,8 @@ vec3 cullMark() {
 }
 
 vec3 decoration() {
-    if (vPart == 5) return cullMark();
-    return (vPart == 2 ? badge() : (vPart == 3 ? title() : mark())) * vDim;
+    if (vPart == partCull) return cullMark();
+    return (vPart == partBadge ? badge() : (vPart == partTitle ? title() : mark())) * vDim;
 }
 #endif
 
@@ -228,7 +232,7 @@ vec4 shade() {
 #if defined(IDENTITY)
     return vIdentity;
 #elif defined(BODY) && defined(DECORATIONS)
-    return vec4(vPart >= 2 ? decoration() : body() * vDim, vAlpha);
+    return vec4(vPart >= partBadge ? decoration() : body() * vDim, vAlpha);
 #elif defined(DECORATIONS)
     return vec4(decoration(), vAlpha);
 #else
@@ -239,10 +243,10 @@ vec4 shade() {
 void main() {
     vec4 color = shade();  // first: its derivatives need every fragment of the quad
 #ifdef PEEL
-    if (uPeel > 0) {
+    if (uPeel != peelOff) {
         ivec2 texel = ivec2(gl_FragCoord.xy);
         if (gl_FragCoord.z >= texelFetch(uOpaqueDepth, texel, 0).r) discard;
-        if (uPeel == 2 && gl_FragCoord.z <= texelFetch(uPeelDepth, texel, 0).r) discard;
+        if (uPeel == peelBehindPreviousLayer && gl_FragCoord.z <= texelFetch(uPeelDepth, texel, 0).r) discard;
     }
 #endif
     fragColor = color;

@@ -1,11 +1,12 @@
 #version 330 core
 // Cards: one mesh drawn once per instance (glDrawElementsInstanced). Its parts (CardMesh.swift):
-// 0 the card's body, a rounded rectangle (a nine-patch whose corners are fans of arc segments:
-// the corners are cut by geometry, so the fragment shader never discards); 1 a plain quad, for
-// identity shading; 2 the number badge, 3 the title, 4 an unreadable picture's mark — small
-// quads only where those decorations are, drawn by their own small pass (CardRenderer), so
-// their work is not on every fragment of every card. A decoration that would be too small on
-// screen to read collapses to nothing.
+// partBody, the card's body, a rounded rectangle (a nine-patch whose corners are fans of arc
+// segments: the corners are cut by geometry, so the fragment shader never discards); partPlain, a
+// plain quad, for identity shading; partBadge the number badge, partTitle the title, partMark an
+// unreadable picture's mark, partCull the culling mark — small quads only where those
+// decorations are, drawn by their own small pass (CardRenderer), so their work is not on every
+// fragment of every card. A decoration that would be too small on screen to read collapses to
+// nothing.
 //
 // Per-instance record (80 bytes, the table in InstanceRecord.swift): the card's affine local →
 // world matrix as three rows, with the card's width and height folded into its first two
@@ -13,19 +14,15 @@
 // after the scroll offset; +x right, +y down, +z toward the viewer); alpha, depth, id; the
 // picture's layer, the title's slot, the picture's rectangle on the card (card units, half
 // floats), its fade-in opacity and the card's flags; the depth offset that orders coplanar cards.
-
-layout(location = 0) in vec4 aVertex;         // per vertex: anchor (unit card, or decoration rect 0…1), offset in corner radii
-layout(location = 1) in vec2 aPart;           // part (0 body, 1 plain, 2 badge, 3 title, 4 mark, 5 culling mark); distance to the outline in radii
-layout(location = 3) in vec4 iRow0;           // per instance: matrix rows
-layout(location = 4) in vec4 iRow1;
-layout(location = 5) in vec4 iRow2;
-layout(location = 6) in vec2 iAlphaDepth;     // alpha 0…1; eye distance of the center (sorting only)
-layout(location = 7) in uint iId;
-layout(location = 8) in uvec2 iLayerTitle;    // picture layer (PictureLayer), title slot (0xFFFF: none)
-layout(location = 9) in vec4 iPictureRect;    // minX, minY, maxX, maxY in card units
-layout(location = 10) in uvec2 iOpacityFlags; // picture opacity 0…255, flags
-layout(location = 11) in float iVisibleHeight; // the part of the card (from its top) not hidden by the card in front
-layout(location = 12) in float iDepthOffset;  // points of depth toward the eye, for the depth test only (CoplanarOrder)
+//
+// Declared in Swift and written after #version when the source is loaded (ShaderInterface.card,
+// CardRendering): the attributes — per vertex aVertex (anchor: unit card, or the decoration's
+// rectangle 0…1; offset in corner radii) and aPart (part; distance to the outline in radii), per
+// instance iRow0…iRow2, iAlphaDepth, iId, iLayerTitle, iPictureRect, iOpacityFlags,
+// iVisibleHeight, iDepthOffset — and the constants the record's fields, the mesh's parts and the
+// card's outline are read with (noPicture, fullResolutionBase, zoomLayer, noTitle, the flags,
+// cullShift/cullCodeMask/cullRejected/cullPicked, identityMultiplier, partBody…partCull,
+// cornerRadiusFraction…maximumRim, decorationLift).
 
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
@@ -41,33 +38,15 @@ uniform float uLegiblePixels;   // decorations whose text would be shorter than 
 // is on top. x = 0: the camera's depth.
 uniform vec3 uPaintOrder;
 
-const uint noPicture = 0xFFFFu;
-const uint fullResolutionBase = 0xFFF0u;
-const uint zoomLayer = 0xFFEFu;     // PictureLayer.zoom: the photo view's zoomed picture
-const uint noTitle = 0xFFFFu;
-const uint unreadableFlag = 1u;
-const uint focusedFlag = 2u;      // InstanceFlags.focused: the current card's focus ring
-const uint photoFlag = 4u;        // InstanceFlags.photo: the photo view's picture (square, no rim, no badge)
 // The focus ring's colour (an accent blue, drawn fully) and the plain rim's (white at 30 %).
 const vec4 focusRim = vec4(0.22, 0.6, 1.0, 1.0);
 const vec4 plainRim = vec4(1.0, 1.0, 1.0, 0.3);
-const uint titleAtTopFlag = 8u;   // InstanceFlags.titleAtTop
-// The culling mark (InstanceFlags.cullBits, the flags' high four bits): 0…11 picked · 6 + stars,
-// 15 rejected.
-const uint cullRejected = 15u;
 // How bright a rejected card is drawn (SPEC §10: rejected cards dimmed); the photo view's
 // picture less dimmed, so that it can still be judged.
 const float rejectedDim = 0.35;
 const float rejectedPhotoDim = 0.6;
 // Decorations on a card wider than the screen stay this many pixels inside the screen's sides.
 const float screenInsetPixels = 6.0;
-// Must match IdentityColor.multiplier: a bijection of 24-bit codes, so neighbours differ in colour.
-const uint identityMultiplier = 0x9E3779u;
-// Decorations sit this far in front of their card along the ray to the eye (so they project onto
-// the same pixels): far above the depth buffer's resolution (~0.03 points at the cards' depths),
-// far below the 1-point spacing of stacked cards (CardStacking), so a card in front still hides them;
-// and below the 0.5 points of depth a unit of depthBias moves a coplanar card in front (CoplanarOrder).
-const float decorationLift = 0.25;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
 out vec2 vPictureUV;            // 0…1 across the picture's rectangle (outside: the texture's border, the card's background)
@@ -145,11 +124,12 @@ vec2 onScreenSpan(float x0, float x1, float y, float h, vec2 size, bool keepWidt
     return vec2(x0, x1);
 }
 
-// The culling mark's symbols: a pick flag and the stars, or one cross for a rejected card.
+// The culling mark's symbols: a pick flag and the stars, or one cross for a rejected card. The
+// code (InstanceFlags.cullBits): picked · cullPicked + stars, or cullRejected.
 float cullSymbols(uint cull) {
     if (cull == cullRejected) return 1.0;
-    if (cull >= 12u) return 0.0;
-    return float(cull % 6u) + (cull >= 6u ? 1.0 : 0.0);
+    if (cull >= 2u * cullPicked) return 0.0;
+    return float(cull % cullPicked) + (cull >= cullPicked ? 1.0 : 0.0);
 }
 
 // The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
@@ -166,7 +146,7 @@ void main() {
     float unit = min(size.x, size.y);
     bool photo = (iOpacityFlags.y & photoFlag) != 0u;
     // The photo view's picture has square corners (never cropped) and no rim.
-    float radius = photo ? 0.0 : clamp(0.025 * unit, 2.0, 24.0);
+    float radius = photo ? 0.0 : clamp(cornerRadiusFraction * unit, minimumCornerRadius, maximumCornerRadius);
     int part = int(aPart.x + 0.5);
     uint layer = iLayerTitle.x;
     vSize = size;
@@ -179,9 +159,9 @@ void main() {
     // plain rim (no branch in the body), chosen here per card. Within the corner radius, where
     // the mesh's distance to the outline is exact.
     bool focused = (iOpacityFlags.y & focusedFlag) != 0u;
-    vRim = photo ? -1.0 : focused ? min(clamp(0.02 * unit, 3.0, 8.0), 0.95 * radius) : clamp(0.004 * unit, 1.0, 3.0);
+    vRim = photo ? -1.0 : focused ? min(clamp(0.02 * unit, 3.0, 8.0), 0.95 * radius) : clamp(rimFraction * unit, minimumRim, maximumRim);
     vRimColor = focused ? focusRim : plainRim;
-    uint cull = (iOpacityFlags.y >> 4) & 15u;
+    uint cull = (iOpacityFlags.y >> cullShift) & cullCodeMask;
     vDim = cull == cullRejected ? (photo ? rejectedPhotoDim : rejectedDim) : 1.0;
     vPart = part;
     vEdge = 0.0;
@@ -218,14 +198,14 @@ void main() {
 #endif
 
     vec2 p;                     // card point, from the center
-    if (part <= 1) {
+    if (part <= partPlain) {
         // Body or plain quad: anchor × size + offset × corner radius. The body stops where the
         // card in front is known to hide the rest (OcclusionClip): fewer fragments to depth-test.
         p = aVertex.xy * size + aVertex.zw * radius;
-        if (part == 0) p.y = min(p.y, (iVisibleHeight - 0.5) * size.y);
+        if (part == partBody) p.y = min(p.y, (iVisibleHeight - 0.5) * size.y);
         vEdge = aPart.y * radius;
 #ifdef DECORATIONS
-    } else if (part == 2) {
+    } else if (part == partBadge) {
         // The number badge: a pill at the top-right corner, small enough to stay inside the
         // bundled web pages' title bar (their top 8 %), never less than 12 points of glyph.
         uint number = iId + 1u;
@@ -243,7 +223,7 @@ void main() {
         float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
         bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
         if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels || photo) { gl_Position = nowhere; return; }
-    } else if (part == 3) {
+    } else if (part == partTitle) {
         // The title: a band across the bottom of a picture (the middle of a placeholder), inset
         // by the corner radius so that it never covers the rounded corners or the rim. Where
         // only the cards' tops show (titleAtTopFlag: pages, tasks), across the top instead, left
@@ -276,13 +256,13 @@ void main() {
             gl_Position = nowhere;
             return;
         }
-    } else if (part == 5) {
+    } else if (part == partCull) {
         // The culling mark (SPEC §10): a dark pill holding a pick flag and the stars, or a reject
         // cross, sized from the card so that it scales with it: in the card's top-left corner;
         // where only the cards' tops show (titleAtTopFlag: pages, tasks), in the title's strip
         // between the title and the badge.
         bool rejected = cull == cullRejected;
-        bool picked = !rejected && cull >= 6u && cull < 12u;
+        bool picked = !rejected && cull >= cullPicked && cull < 2u * cullPicked;
         float symbols = cullSymbols(cull);
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
         float h = cullSymbolHeight(unit, atTop);
@@ -328,7 +308,7 @@ void main() {
 #if defined(BODY) && !defined(NO_PICTURES)
     // The mip level, per vertex, as the GPU would pick it per pixel (the larger footprint of the
     // two texture axes), so the fragment shader samples with textureLod and skips derivatives.
-    if (part == 0) {
+    if (part == partBody) {
         // Pixels per card width and height here: the screen-space derivative of the projection
         // along the card's two axes, d(xy / w) = (d(xy)·w − xy·dw) / w², in pixels.
         vec4 clip = uViewProjection * vec4(w, 1.0);
@@ -342,7 +322,7 @@ void main() {
     }
 #endif
 #ifdef DECORATIONS
-    if (part >= 2) {
+    if (part >= partBadge) {
         vec3 toEye = uEye - w;
         w += toEye * (decorationLift / max(length(toEye), 1e-3));
     }
@@ -361,7 +341,7 @@ void main() {
     if (uPaintOrder.x > 0.0) {
         // Later in the painter's order is nearer; a decoration half a step in front of its card.
         float step = 2.0 / (uPaintOrder.z + 1.0);
-        float z = 1.0 - step * (uPaintOrder.y + float(gl_InstanceID) + 1.0) - (part >= 2 ? 0.5 * step : 0.0);
+        float z = 1.0 - step * (uPaintOrder.y + float(gl_InstanceID) + 1.0) - (part >= partBadge ? 0.5 * step : 0.0);
         gl_Position.z = z * gl_Position.w;
     }
 }

@@ -2,14 +2,14 @@
 // Text overlay (HUD, key help): one quad per glyph or background panel, drawn once per
 // instance (glDrawArraysInstanced), in viewport points over the finished frame.
 //
-// Per-instance record (48 bytes, see TextOverlay.swift): the quad's rectangle in viewport
+// Per-instance record (48 bytes, OverlayQuad in OverlayText.swift): the quad's rectangle in viewport
 // points (top-left origin, +y down), the glyph's rectangle in the font atlas in texels (a
 // negative left edge means a solid panel), and a straight-alpha colour.
 
-layout(location = 0) in vec2 aCorner;   // per vertex: quad corner, 0…1
-layout(location = 1) in vec4 iRect;     // per instance: x, y, width, height (points)
-layout(location = 2) in vec4 iTexels;   // atlas left, top, right, bottom (texels); left < 0: solid
-layout(location = 3) in vec4 iColor;    // RGBA, 0…1, straight alpha
+// The attributes are declared in Swift and written after #version when the source is loaded
+// (ShaderInterface.text, from OverlayQuad): per vertex aCorner (the quad's corner, 0…1); per
+// instance iRect (x, y, width, height, points), iTexels (atlas left, top, right, bottom, texels;
+// left < 0: solid) and iColor (RGBA, 0…1, straight alpha).
 
 uniform vec4 uSizes;                    // viewport width, height (points); atlas width, height (texels)
 

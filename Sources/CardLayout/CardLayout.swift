@@ -49,6 +49,22 @@ public protocol CardLayout: Sendable {
     /// - Complexity: O(1).
     func targetOffset(for release: ScrollRelease, in context: LayoutContext) -> Vec2
 
+    /// How far the content scrolls along the scroll axis per point the pointer drags: 1 (the
+    /// default) follows the pointer; a carousel scales drags by its `offsetMultiplier` (SPEC §8).
+    /// Only drags (and the flings they release) are scaled, never the cards' transforms.
+    ///
+    /// - Complexity: O(1).
+    var dragMultiplier: Double { get }
+
+    /// The scroll offset at which card `index` (0 ≤ index < cardCount) rests in view. The
+    /// default brings the card's resting center (laid out at offset 0) to the viewport's center
+    /// along the scroll axis, clamped to `0…maximumOffset`. Layouts whose cards share one center
+    /// before their transforms say where they show a card (a carousel: `index` slots along);
+    /// the wheel's cards share one too, and it keeps the default (its first card at the top).
+    ///
+    /// - Complexity: O(1).
+    func scrollOffset(showing index: Int, viewport: Size, cardCount: Int) -> Vec2
+
     /// The attributes an inserted card animates from (UIKit's
     /// `initialLayoutAttributesForAppearingItem`); `context.cardCount` already counts it.
     /// The default is the resting attributes with alpha 0 (a fade in).

@@ -19,20 +19,20 @@ import CardMath
 /// `anchor · size + radii · cornerRadius` (points from the card's center, +y down). Indices are
 /// 16-bit, so the driver's vertex cache shades the 40 distinct vertices once per instance.
 struct CardMesh {
-    /// Parts, as `card.vert` reads `aPart.x`.
+    /// Parts, as `card.vert` reads `aPart.x` (written into it as `partBody`…`partCull`).
     enum Part: Float {
         case body = 0, plain = 1, badge = 2, title = 3, mark = 4, cull = 5
     }
 
-    /// Triangles per rounded corner: at the largest radius (24 points) a chord strays 0.46
-    /// points from the arc.
+    /// Triangles per rounded corner: at the largest radius (`CardOutline.maximumCornerRadius`,
+    /// 24 points) a chord strays 0.46 points from the arc.
     static let arcSegments = 4
     /// Floats per vertex.
     static let vertexFloats = 6
 
     private(set) var vertices: [Float] = []
     private(set) var indices: [UInt16] = []
-    /// Index ranges: the body; the decorations (badge, title, mark); both, body first, so that
+    /// Index ranges: the body; the decorations (badge, title, mark, culling mark); both, body first, so that
     /// within one instance the decorations come after the card they sit on; the plain quad.
     private(set) var body: Range<Int> = 0..<0
     private(set) var decorations: Range<Int> = 0..<0

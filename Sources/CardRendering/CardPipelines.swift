@@ -73,20 +73,19 @@ struct CardUniforms {
     /// Sets the uniforms of `program`, which the applied pipeline made current.
     func set(on program: ShaderProgram, gl: GL) {
         let eye = camera.eye
-        gl.uniformMatrix4(program.location("uViewProjection"), columnMajor: viewProjection)
-        gl.uniform(program.location("uEye"), Float(eye.x), Float(eye.y), Float(eye.z))
-        gl.uniform(program.location("uDrawable"), Float(drawable.width), Float(drawable.height))
-        gl.uniform(program.location("uShading"), int: shading == .identity ? 1 : 0)
-        gl.uniform(program.location("uPictureLayers"), int: pictureLayers)
-        gl.uniform(program.location("uPictureSize"), pictureSize.x, pictureSize.y)
-        gl.uniform(program.location("uGlyphCell"), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
-        gl.uniform(program.location("uTitleSlot"), titleSlot.x, titleSlot.y)
-        gl.uniform(program.location("uLegiblePixels"), legiblePixels)
-        gl.uniform(program.location("uPaintOrder"), 0, 0, 0)
+        gl.uniformMatrix4(program.location(CardUniform.viewProjection), columnMajor: viewProjection)
+        gl.uniform(program.location(CardUniform.eye), Float(eye.x), Float(eye.y), Float(eye.z))
+        gl.uniform(program.location(CardUniform.drawable), Float(drawable.width), Float(drawable.height))
+        gl.uniform(program.location(CardUniform.pictureLayers), int: pictureLayers)
+        gl.uniform(program.location(CardUniform.pictureSize), pictureSize.x, pictureSize.y)
+        gl.uniform(program.location(CardUniform.glyphCell), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)
+        gl.uniform(program.location(CardUniform.titleSlot), titleSlot.x, titleSlot.y)
+        gl.uniform(program.location(CardUniform.legiblePixels), legiblePixels)
+        gl.uniform(program.location(CardUniform.paintOrder), 0, 0, 0)
     }
 
     /// Turns the painter's-order depth on for a `zindex` pass of `count` cards (after `set`).
     func setPaintOrder(on program: ShaderProgram, count: Int, gl: GL) {
-        gl.uniform(program.location("uPaintOrder"), 1, 0, Float(count))
+        gl.uniform(program.location(CardUniform.paintOrder), 1, 0, Float(count))
     }
 }

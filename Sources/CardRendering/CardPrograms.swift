@@ -1,10 +1,10 @@
 import CardPacking
-import CardShaders
 
 /// The card program's variants, compiled on first use from one source (`card.vert`,
-/// `card.frag`, both stages with the same defines): llvmpipe executes both sides of a branch for
-/// a block of fragments (or a batch of vertices) whenever any of them takes either, so code a
-/// variant carries costs every fragment it shades. A variant contains only what its pass needs.
+/// `card.frag`, both stages with the same defines, in `ShaderInterface.card`'s prelude):
+/// llvmpipe executes both sides of a branch for a block of fragments (or a batch of vertices)
+/// whenever any of them takes either, so code a variant carries costs every fragment it
+/// shades. A variant contains only what its pass needs.
 final class CardPrograms {
     /// What a program draws.
     enum Content: Hashable {
@@ -65,20 +65,17 @@ final class CardPrograms {
     /// The program of `variant`, compiled (and its samplers assigned to their units) on first use.
     func program(_ variant: Variant) throws -> ShaderProgram {
         if let program = compiled[variant] { return program }
-        var vertexSource = vertex, fragmentSource = fragment
-        for name in variant.defines {
-            vertexSource = vertexSource.defining(name)
-            fragmentSource = fragmentSource.defining(name)
-        }
-        let program = try ShaderProgram(gl: gl, vertex: vertexSource, fragment: fragmentSource)
+        let interface = ShaderInterface.card, defines = variant.defines
+        let program = try ShaderProgram(gl: gl, vertex: interface.prepared(vertex, stage: .vertex, defines: defines),
+                                        fragment: interface.prepared(fragment, stage: .fragment, defines: defines))
         gl.useProgram(program.program)
-        gl.uniform(program.location("uPictures"), int: CardRenderer.picturesUnit)
-        gl.uniform(program.location("uGlyphs"), int: CardRenderer.glyphsUnit)
-        gl.uniform(program.location("uFullPictures"), int: CardRenderer.fullPicturesUnit)
-        gl.uniform(program.location("uTitles"), int: CardRenderer.titlesUnit)
-        gl.uniform(program.location("uZoomPicture"), int: CardRenderer.zoomPictureUnit)
-        gl.uniform(program.location("uOpaqueDepth"), int: DepthPeeler.opaqueDepthUnit)
-        gl.uniform(program.location("uPeelDepth"), int: DepthPeeler.peelDepthUnit)
+        gl.uniform(program.location(CardUniform.pictures), int: CardRenderer.picturesUnit)
+        gl.uniform(program.location(CardUniform.glyphs), int: CardRenderer.glyphsUnit)
+        gl.uniform(program.location(CardUniform.fullPictures), int: CardRenderer.fullPicturesUnit)
+        gl.uniform(program.location(CardUniform.titles), int: CardRenderer.titlesUnit)
+        gl.uniform(program.location(CardUniform.zoomPicture), int: CardRenderer.zoomPictureUnit)
+        gl.uniform(program.location(CardUniform.opaqueDepth), int: DepthPeeler.opaqueDepthUnit)
+        gl.uniform(program.location(CardUniform.peelDepth), int: DepthPeeler.peelDepthUnit)
         compiled[variant] = program
         return program
     }

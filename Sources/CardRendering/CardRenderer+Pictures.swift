@@ -63,9 +63,11 @@ extension CardRenderer {
     /// photo, pages' large cards) of `size` pixels — the framebuffer's size — with a full mip
     /// chain each: an opened card is drawn about one texel per pixel, but a large card seen at
     /// an angle (pages' tilted stack) is squeezed along one axis, and without mips its pixels
-    /// would sample texels far apart (aliasing, and cache misses that made a software
-    /// rasterizer's pages frame 1.5× slower). Trilinear filtering. Records point at them with
-    /// `PictureLayer.fullResolution(k)`. 0 layers frees them.
+    /// would sample texels far apart (aliasing, and cache misses that slowed a software
+    /// rasterizer's pages frame: docs/BENCHMARKS.md, "Drawing a frame: the fill, step by step").
+    /// Filtered as every mipmapped texture here, bilinear from the nearest level
+    /// (`GL.textureFiltering`). Records point at them with `PictureLayer.fullResolution(k)`.
+    /// 0 layers frees them.
     public func makeFullResolutionPictures(layers: Int, size: PixelSize) throws {
         try context.makeCurrent()
         guard layers <= PictureLayer.fullResolutionLayers else {
@@ -161,7 +163,8 @@ extension CardRenderer {
         glyphTexture = gl.makeTexture()
         gl.bindTexture(glyphTexture, unit: PictureTextureArray.uploadUnit, array: false)
         // The mip levels are made here rather than by glGenerateMipmap: on llvmpipe that call
-        // compiles a blit program first, which took 100–125 ms of a window's first frame.
+        // compiles a blit program first, most of the renderer's start in a window's first frame
+        // (docs/BENCHMARKS.md, "The first frame").
         for (level, image) in glyphs.strip.mipChain().enumerated() {
             image.pixels.withUnsafeBytes { gl.texture2D(width: image.width, height: image.height, level: level, pixels: $0) }
         }

@@ -1,6 +1,5 @@
 import CardMath
 import CardPacking
-import CardShaders
 
 /// Draws frames of cards into a `GraphicsContext`: records and passes in, one instance buffer
 /// refilled per frame, one instanced draw call per pass.
@@ -70,8 +69,15 @@ public final class CardRenderer {
     static let picturesUnit = 0, glyphsUnit = 1, fullPicturesUnit = 2, titlesUnit = 3
     /// The photo view's zoomed picture (after the depth peeler's units).
     static let zoomPictureUnit = 7
+    /// How far decorations sit in front of their card along the ray to the eye, points (so
+    /// they project onto the same pixels; `card.vert`): far above the depth buffer's resolution
+    /// at the cards' depths (~0.03 points), far below the spacing of stacked cards
+    /// (`CardStacking.layerSpacing`), so a card in front still hides them, and below the depth
+    /// one unit of `depthBias` moves a coplanar card in front (`CoplanarOrder.depthPerStep`).
+    static let decorationLift: Float = 0.25
 
-    /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given), creates
+    /// Compiles the card shaders (the bundled `card.vert` and `card.frag` unless given, with
+    /// `ShaderInterface.card`'s prelude either way), creates
     /// the buffers and uploads the label digits of the project's pixel font; makes `context` current.
     ///
     /// - Throws: `RenderError.beyondDriverLimit` when the context's drawable is larger than the
@@ -81,8 +87,8 @@ public final class CardRenderer {
         self.context = context
         try context.makeCurrent()
         try GLInfo.requireFrame(context.drawableSize, offscreen: false)
-        let vertex = try vertexShader ?? .bundled(ShaderLibrary.cardVertex)
-        let fragment = try fragmentShader ?? .bundled(ShaderLibrary.cardFragment)
+        let vertex = try vertexShader ?? .bundled(ShaderInterface.card.vertexFile)
+        let fragment = try fragmentShader ?? .bundled(ShaderInterface.card.fragmentFile)
         programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)
         pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool", border: PictureTextureArray.background)
         fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
@@ -99,8 +105,9 @@ public final class CardRenderer {
         gl.bindArrayBuffer(meshBuffer)
         mesh.vertices.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
         let stride = CardMesh.vertexFloats * 4
-        gl.attribute(0, components: 4, type: .float, stride: stride, offset: 0, divisor: 0)
-        gl.attribute(1, components: 2, type: .float, stride: stride, offset: 16, divisor: 0)
+        for a in CardMesh.attributes {
+            gl.attribute(a.location, components: a.components, type: a.type, stride: stride, offset: a.offset, divisor: 0)
+        }
         gl.bindElementBuffer(indexBuffer)
         mesh.indices.withUnsafeBytes { gl.elementBufferData($0) }
         gl.bindVertexArray(0)
@@ -297,21 +304,13 @@ public final class CardRenderer {
         gl.drawTrianglesInstanced(indexCount: indices.count, firstIndex: indices.lowerBound, instanceCount: range.count)
     }
 
-    /// Points the per-instance attributes (locations 3…12, divisor 1; the table in
-    /// `InstanceRecord`) at the record starting at byte `base` of the bound instance buffer.
+    /// Points the per-instance attributes (`ShaderInterface.cardInstanceAttributes`, divisor 1)
+    /// at the record starting at byte `base` of the bound instance buffer.
     private func pointInstanceAttributes(at base: Int) {
         let stride = InstanceRecord.stride
-        for row in 0..<3 {
-            gl.attribute(3 + row, components: 4, type: .float, stride: stride,
-                         offset: base + InstanceRecord.rowsOffset + 16 * row, divisor: 1)
+        for a in ShaderInterface.cardInstanceAttributes {
+            gl.attribute(a.location, components: a.components, type: a.type, stride: stride, offset: base + a.offset, divisor: 1)
         }
-        gl.attribute(6, components: 2, type: .float, stride: stride, offset: base + InstanceRecord.alphaDepthOffset, divisor: 1)
-        gl.attribute(7, components: 1, type: .uint32, stride: stride, offset: base + InstanceRecord.idOffset, divisor: 1)
-        gl.attribute(8, components: 2, type: .uint16, stride: stride, offset: base + InstanceRecord.layerTitleOffset, divisor: 1)
-        gl.attribute(9, components: 4, type: .half, stride: stride, offset: base + InstanceRecord.pictureRectOffset, divisor: 1)
-        gl.attribute(10, components: 2, type: .uint8, stride: stride, offset: base + InstanceRecord.opacityFlagsOffset, divisor: 1)
-        gl.attribute(11, components: 1, type: .unorm16, stride: stride, offset: base + InstanceRecord.visibleHeightOffset, divisor: 1)
-        gl.attribute(12, components: 1, type: .float, stride: stride, offset: base + InstanceRecord.depthOffsetOffset, divisor: 1)
     }
 }
 

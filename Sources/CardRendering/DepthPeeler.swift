@@ -1,5 +1,4 @@
 import CardMath
-import CardShaders
 
 /// Exact translucency for `depth` ordering: front-to-back depth peeling (Everitt 2001, with
 /// Bavoil and Myers' front-to-back compositing), in OpenGL 3.3 core.
@@ -49,7 +48,7 @@ final class DepthPeeler {
     private var pipelines: Pipelines?
 
     /// Texture units the card program's peel samplers and the compositing sampler read from
-    /// (0…3 hold the card textures).
+    /// (the card textures hold 0…3 and 7: `CardRenderer.picturesUnit`…`zoomPictureUnit`).
     static let opaqueDepthUnit = 4, peelDepthUnit = 5, layerUnit = 6
 
     /// The GL state of each pass of a peeled frame, declared once per set of targets.
@@ -75,12 +74,11 @@ final class DepthPeeler {
     /// Compiles the compositing program; call with the context current.
     init(gl: GL) throws {
         self.gl = gl
-        composite = try ShaderProgram(gl: gl, vertex: .bundled(ShaderLibrary.fullscreenVertex),
-                                      fragment: .bundled(ShaderLibrary.compositeFragment))
+        composite = try ShaderProgram(gl: gl, interface: .composite)
         emptyVertexArray = gl.makeVertexArray()
         query = gl.makeQuery()
         gl.useProgram(composite.program)
-        gl.uniform(composite.location("uLayer"), int: Self.layerUnit)
+        gl.uniform(composite.location(CompositeUniform.layer), int: Self.layerUnit)
         try gl.throwIfError("creating the depth peeler")
     }
 
@@ -119,7 +117,7 @@ final class DepthPeeler {
         gl.scissor(scissor)
         defer { gl.scissor(nil) }
         var outcome = Outcome()
-        let peelMode = cardProgram.location("uPeel")
+        let peelMode = cardProgram.location(CardUniform.peel)
 
         // 1. Opaque depth, readable by the peel passes.
         gl.bindFramebuffer(peelFramebuffer)
@@ -127,7 +125,7 @@ final class DepthPeeler {
         gl.clear(red: 0, green: 0, blue: 0, alpha: 0)
         if !opaque.isEmpty {
             gl.apply(passes.opaqueDepth)
-            gl.uniform(peelMode, int: 0)
+            gl.uniform(peelMode, int: PeelMode.off.rawValue)
             drawCards(opaque)
             outcome.drawCalls += 1
         }
@@ -143,7 +141,7 @@ final class DepthPeeler {
             gl.attachTexture(textures[3 + k % 2], depth: true)
             gl.clear(red: 0, green: 0, blue: 0, alpha: 0)
             gl.apply(passes.layers[k % 2])
-            gl.uniform(peelMode, int: k == 0 ? 1 : 2)
+            gl.uniform(peelMode, int: (k == 0 ? PeelMode.inFrontOfOpaque : .behindPreviousLayer).rawValue)
             gl.anySamplesPassed(query, begin: true)
             drawCards(translucent)
             gl.anySamplesPassed(query, begin: false)
@@ -151,7 +149,7 @@ final class DepthPeeler {
             if gl.occlusionResult(query) == 0 { exhausted = true; break }
             gl.bindFramebuffer(accumulationFramebuffer)
             gl.apply(passes.compositeUnder)
-            gl.uniform(composite.location("uPremultiply"), int: 1)
+            gl.uniform(composite.location(CompositeUniform.premultiply), int: 1)
             gl.drawFullscreenTriangle()
             outcome.layers += 1
         }
@@ -160,13 +158,13 @@ final class DepthPeeler {
         gl.bindFramebuffer(target)
         if !exhausted, outcome.layers < translucent.count, outcome.layers > 0 {
             gl.apply(passes.tails[(outcome.layers - 1) % 2])
-            gl.uniform(peelMode, int: 2)
+            gl.uniform(peelMode, int: PeelMode.behindPreviousLayer.rawValue)
             drawCards(translucent)
             outcome.drawCalls += 1
         }
         // 5. The layers over the opaque image.
         gl.apply(passes.compositeOver)
-        gl.uniform(composite.location("uPremultiply"), int: 0)
+        gl.uniform(composite.location(CompositeUniform.premultiply), int: 0)
         gl.drawFullscreenTriangle()
         return outcome
     }

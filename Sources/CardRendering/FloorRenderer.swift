@@ -1,6 +1,5 @@
 import CardMath
 import CardPixels
-import CardShaders
 
 /// The floor of a frame's cost: clearing the framebuffer (colour and depth, as a frame does) and
 /// drawing one viewport-covering textured quad with a trivial shader (`quad.vert`, `floor.frag`:
@@ -21,8 +20,7 @@ public final class FloorRenderer {
         self.context = context
         try context.makeCurrent()
         let gl = self.gl
-        program = try ShaderProgram(gl: gl, vertex: .bundled(ShaderLibrary.quadVertex),
-                                    fragment: .bundled(ShaderLibrary.floorFragment))
+        program = try ShaderProgram(gl: gl, interface: .floor)
         vertexArray = gl.makeVertexArray()
         texture = gl.makeTexture()
         gl.bindTexture(texture, unit: 0, array: false)
@@ -32,7 +30,7 @@ public final class FloorRenderer {
         pipeline = Pipeline(program: program.program, depth: .off, blend: .off, vertexArray: vertexArray,
                             textures: [.init(unit: 0, texture: texture, kind: .twoD)])
         gl.useProgram(program.program)
-        gl.uniform(program.location("uPicture"), int: 0)
+        gl.uniform(program.location(FloorUniform.picture), int: 0)
         try gl.throwIfError("creating the floor renderer")
     }
 
@@ -53,7 +51,7 @@ public final class FloorRenderer {
         gl.viewport(width: size.width, height: size.height)
         gl.clear(red: 0.1, green: 0.11, blue: 0.14, alpha: 1)
         gl.apply(pipeline)
-        gl.uniform(program.location("uDrawable"), Float(size.width), Float(size.height))
+        gl.uniform(program.location(FloorUniform.drawable), Float(size.width), Float(size.height))
         gl.drawFullscreenQuad()
         try gl.throwIfError("drawing the floor")
     }

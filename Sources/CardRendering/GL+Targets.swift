@@ -27,10 +27,8 @@ extension GL {
     func textureArrayStorage(width: Int, height: Int, layers: Int, levels: Int, format: PixelFormat) {
         let (internalFormat, layout) = format == .rgba8 ? (GL_RGBA8, GL_RGBA) : (GL_R8, GL_RED)
         if hasTextureStorage {
-            // One allocation for the whole chain, immutable. Measured on llvmpipe (the bundled
-            // deck in pages at 1280×800, `scripts/peak-memory.sh`, two runs each): 225 MiB peak
-            // against 235–239 MiB with one glTexImage3D per level; a grid of nine small
-            // pictures the same (152 MiB).
+            // One allocation for the whole chain, immutable: a lower peak than one glTexImage3D
+            // per level on llvmpipe (docs/BENCHMARKS.md, "Where the memory went").
             epoxy_glTexStorage3D!(GLenum(GL_TEXTURE_2D_ARRAY), GLsizei(max(1, levels)), GLenum(internalFormat),
                                   GLsizei(width), GLsizei(height), GLsizei(layers))
             check("glTexStorage3D")
@@ -93,9 +91,10 @@ extension GL {
     }
 
     /// Linear filtering, clamped to the edge, for the bound texture; with mipmaps, bilinear from
-    /// the nearest level (`GL_LINEAR_MIPMAP_NEAREST`): on llvmpipe trilinear filtering made a
-    /// grid frame ~40 % more expensive than this (docs/BENCHMARKS.md, "Drawing a frame: the fill, step by step"), for a blend between levels
-    /// nobody sees in pictures drawn near their own size.
+    /// the nearest level (`GL_LINEAR_MIPMAP_NEAREST`): trilinear filtering fetches twice the
+    /// texels, which made a grid frame markedly more expensive on llvmpipe (docs/BENCHMARKS.md,
+    /// "Drawing a frame: the fill, step by step"), for a blend between levels nobody sees in
+    /// pictures drawn near their own size.
     func textureFiltering(array: Bool, mipmaps: Bool) {
         let target = GLenum(array ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D)
         epoxy_glTexParameteri!(target, GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR)

@@ -228,11 +228,6 @@ final class GL {
         epoxy_glVertexAttribDivisor!(index, GLuint(divisor)); check("glVertexAttribPointer")
     }
 
-    /// A float vertex attribute read from the bound array buffer; `divisor` 1 advances per instance.
-    func floatAttribute(_ location: Int, components: Int, stride: Int, offset: Int, divisor: Int) {
-        attribute(location, components: components, type: .float, stride: stride, offset: offset, divisor: divisor)
-    }
-
     /// Binds `name` as the bound vertex array's index buffer (part of the vertex array's state).
     func bindElementBuffer(_ name: GLuint) {
         epoxy_glBindBuffer!(GLenum(GL_ELEMENT_ARRAY_BUFFER), name); check("glBindBuffer")

@@ -29,8 +29,8 @@ final class PictureTextureArray {
         self.border = border
     }
 
-    /// The card's background (`cardBackground` in card.frag): the pictures' border, so that a
-    /// fitted picture shows the card's background around it.
+    /// The card's background: the pictures' border, so that a fitted picture shows the card's
+    /// background around it; written into the card shaders as `cardBackground` (`ShaderInterface.card`).
     static let background = SIMD4<Float>(0.20, 0.21, 0.25, 1)
 
     /// Bytes per texel.

@@ -15,10 +15,22 @@ public struct ShaderSource: Hashable, Sendable {
     /// The same source with `#define NAME` after its `#version` line (a variant of one file,
     /// reported under the file's name).
     public func defining(_ macro: String) -> ShaderSource {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let position = lines.first?.hasPrefix("#version") == true ? 1 : 0
-        lines.insert("#define \(macro)", at: position)
-        return ShaderSource(name: name, text: lines.joined(separator: "\n"))
+        inserting(["#define \(macro)"])
+    }
+
+    /// The same source with `lines` after its `#version` line (at the top when it has none),
+    /// then a `#line` directive, so that the driver's messages still count the file's own lines.
+    public func inserting(_ lines: [String]) -> ShaderSource {
+        var rest = Substring(text)
+        var head = ""
+        if rest.hasPrefix("#version") {
+            let end = rest.firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
+            head = String(rest[..<end])
+            rest = rest[end...]
+            if !head.hasSuffix("\n") { head += "\n" }
+        }
+        let next = head.isEmpty ? 1 : 2
+        return ShaderSource(name: name, text: head + lines.joined(separator: "\n") + "\n#line \(next)\n" + rest)
     }
 
     /// The shader file `name` from the `Shaders/` resources.

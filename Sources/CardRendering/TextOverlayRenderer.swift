@@ -1,6 +1,5 @@
 import CardMath
 import CardPixels
-import CardShaders
 
 /// Draws text over a finished frame (the HUD, the key help): every glyph and panel quad of the
 /// current blocks in one instanced draw, blended, depth test off, from a texture of
@@ -29,8 +28,7 @@ public final class TextOverlayRenderer {
         self.context = context
         try context.makeCurrent()
         let gl = self.gl
-        program = try ShaderProgram(gl: gl, vertex: try .bundled(ShaderLibrary.textVertex),
-                                    fragment: try .bundled(ShaderLibrary.textFragment))
+        program = try ShaderProgram(gl: gl, interface: .text)
         layout = OverlayTextLayout(font: font)
         let atlas = font.atlas(columns: layout.columns)
         atlasSize = SIMD2(Float(atlas.image.width), Float(atlas.image.height))
@@ -45,17 +43,18 @@ public final class TextOverlayRenderer {
         gl.bindArrayBuffer(quadBuffer)
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]  // triangle strip
         corners.withUnsafeBytes { gl.arrayBufferData($0, streaming: false) }
-        gl.floatAttribute(0, components: 2, stride: 8, offset: 0, divisor: 0)
+        let corner = OverlayQuad.cornerAttribute
+        gl.attribute(corner.location, components: corner.components, type: corner.type, stride: corner.byteCount,
+                     offset: corner.offset, divisor: 0)
         gl.bindArrayBuffer(instanceBuffer)
-        let stride = OverlayQuad.stride
-        gl.floatAttribute(1, components: 4, stride: stride, offset: 0, divisor: 1)
-        gl.floatAttribute(2, components: 4, stride: stride, offset: 16, divisor: 1)
-        gl.floatAttribute(3, components: 4, stride: stride, offset: 32, divisor: 1)
+        for a in OverlayQuad.attributes {
+            gl.attribute(a.location, components: a.components, type: a.type, stride: OverlayQuad.stride, offset: a.offset, divisor: 1)
+        }
         gl.bindVertexArray(0)
         pipeline = Pipeline(program: program.program, depth: .off, blend: .over, vertexArray: vertexArray,
                             textures: [.init(unit: 0, texture: atlasTexture, kind: .twoD)])
         gl.useProgram(program.program)
-        gl.uniform(program.location("uAtlas"), int: 0)
+        gl.uniform(program.location(TextUniform.atlas), int: 0)
         try gl.throwIfError("creating the text overlay")
     }
 
@@ -90,7 +89,7 @@ public final class TextOverlayRenderer {
         gl.bindFramebuffer(context.framebuffer)
         gl.viewport(width: size.width, height: size.height)
         gl.apply(pipeline)
-        gl.uniform(program.location("uSizes"), Float(viewport.width), Float(viewport.height), atlasSize.x, atlasSize.y)
+        gl.uniform(program.location(TextUniform.sizes), Float(viewport.width), Float(viewport.height), atlasSize.x, atlasSize.y)
         gl.drawTriangleStripInstanced(vertexCount: 4, instanceCount: quadCount)
         try gl.throwIfError("drawing the text overlay")
         return 1

@@ -48,4 +48,14 @@ struct FlingScriptTests {
         #expect(FlingScript(maximum: .nan, axis: .vertical).maximum == 0)
         #expect(pages.offset(frame: 0, of: 1) == .zero)
     }
+
+    @Test("the replay drags by the layout's drag multiplier: a cover flow's 2, 1 elsewhere")
+    func dragMultiplier() throws {
+        let viewport = Size(width: 1280, height: 800)
+        let coverflow = try #require(LayoutRegistry.shared.descriptor(named: "coverflow"))
+        #expect(FlingScript(layout: coverflow.makeLayout(), viewport: viewport, cardCount: 100).dragMultiplier == 2)
+        let values = try coverflow.values(setting: ["offsetMultiplier=0.5"])
+        #expect(FlingScript(layout: coverflow.makeLayout(values), viewport: viewport, cardCount: 100).dragMultiplier == 0.5)
+        #expect(FlingScript(layout: LayoutDescriptor.wheel.makeLayout(), viewport: viewport, cardCount: 100).dragMultiplier == 1)
+    }
 }

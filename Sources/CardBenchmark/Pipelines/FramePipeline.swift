@@ -2,8 +2,11 @@ import CardLayout
 import CardPacking
 import CardRendering
 
-/// The CPU half of a frame, in two timed stages: lay out the cards, then pack them into
-/// instance records in draw order. Upload and draw are the renderer's.
+/// The CPU half of a frame in the layout-throughput scenarios (scope `all`, and the `uikit`
+/// baseline: `Benchmark.measurePipeline`), in two timed stages: lay out the cards, then pack
+/// them into instance records in draw order; the run's own `CardRenderer` uploads and draws
+/// them. The scrolling scenario (scope `visible`, paths `fast` and `generic`) does not use one:
+/// it runs the viewer's own frame (`ViewerFrameRenderer`, `Benchmark.measureViewerFrames`).
 ///
 /// Implementations keep their buffers between frames, so that what a warm frame allocates is
 /// what the approach itself allocates.
@@ -21,8 +24,9 @@ public protocol FramePipeline: AnyObject {
 
 /// How a frame's cards are laid out and packed.
 public enum PipelinePath: String, Sendable, Codable, CaseIterable {
-    /// The viewer's path: each layout writes instance records directly where it can
-    /// (`BulkInstancePacker`); the default. In the scrolling scenario, the viewer's own frame.
+    /// The viewer's path, the default: in the scrolling scenario the viewer's own frame (the
+    /// bulk writers at rest, where the layout has one); in the all-cards scenario the layout
+    /// writes every card's record directly (`BulkInstancePacker`) where it can.
     case fast
     /// `CardAttributes` first, then `InstancePacker`: in the scrolling scenario, the viewer's
     /// frame with its bulk path turned off; in the all-cards scenario, `attributes(at:)` through
@@ -37,8 +41,8 @@ public enum PipelinePath: String, Sendable, Codable, CaseIterable {
         let layout = kind.descriptor.makeLayout(options)
         switch self {
         case .fast:
-            // Every layout writes in bulk (`InstanceWriting`, in CardPacking); one that did not
-            // would be measured on the generic path.
+            // The seeds' layouts write in bulk (`InstanceWriting`, in CardPacking); the others
+            // (the carousels, layout files) are measured on the generic path.
             if let writer = layout as? any InstanceWriting {
                 return FastPipeline(layout: writer, scope: scope)
             } else {

@@ -4,7 +4,8 @@ import CardRendering
 
 /// The straightforward path: `CardAttributes` from the layout protocol (one dynamic call per
 /// card) into an array, then `InstancePacker` (a record per card, sorted when the ordering
-/// needs it) — the per-frame path of the viewer before the bulk path existed.
+/// needs it) — the viewer's per-frame path where no bulk writer applies (a layout without one,
+/// cards animating or dragged).
 ///
 /// Scope `.visible` is the layout's `layoutVisible(in:into:)` (candidates culled by their
 /// transformed bounds); `.all` is `attributes(at:)` for every card.

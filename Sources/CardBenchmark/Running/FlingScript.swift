@@ -18,8 +18,9 @@ public struct FlingScript: Hashable, Sendable {
     public var axis: ScrollAxis
     /// The deceleration constant `k`.
     public var decay = 4.0
-    /// How far the content moves per point the pointer drags (a carousel's `offsetMultiplier`,
-    /// SPEC §8; 1 elsewhere): the replay drags the pointer `offset / dragMultiplier`.
+    /// How far the content moves per point the pointer drags (the layout's `dragMultiplier`: a
+    /// carousel's `offsetMultiplier`, SPEC §8; 1 elsewhere): the replay drags the pointer
+    /// `offset / dragMultiplier`.
     public var dragMultiplier = 1.0
 
     public init(maximum: Double, axis: ScrollAxis) {
@@ -32,9 +33,7 @@ public struct FlingScript: Hashable, Sendable {
         let limit = layout.maximumOffset(viewport: viewport, cardCount: cardCount)
         let axis = layout.scrollAxis
         self.init(maximum: axis == .horizontal ? limit.x : limit.y, axis: axis)
-        if let carousel = layout as? CarouselLayout, carousel.options.offsetMultiplier > 0 {
-            dragMultiplier = carousel.options.offsetMultiplier
-        }
+        if layout.dragMultiplier > 0 { dragMultiplier = layout.dragMultiplier }
     }
 
     /// The eased fraction of one fling after fraction `t` (0…1) of its time.

@@ -3,12 +3,12 @@ import CardLayout
 /// The flat colour each card gets in identity shading (`CardShading.identity`), and back.
 ///
 /// `code = ((id + 1) · multiplier) mod 2²⁴`, written as red = bits 0–7, green 8–15, blue 16–23
-/// (the same arithmetic as card.frag). The multiplier is odd, so the map is a bijection of 24-bit
+/// (the same arithmetic as card.vert). The multiplier is odd, so the map is a bijection of 24-bit
 /// codes: every id below 2²⁴ − 1 has its own colour, neighbouring ids get very different colours,
 /// and code 0 (black) is no card, the background. Written to an 8-bit framebuffer without
 /// multisampling, the colours come back exactly.
 public enum IdentityColor {
-    /// Must match `identityMultiplier` in card.frag.
+    /// Written into card.vert as `identityMultiplier` (CardRendering's `ShaderInterface.card`).
     public static let multiplier: UInt32 = 0x9E3779
     /// The multiplicative inverse of `multiplier` modulo 2²⁴.
     static let inverse: UInt32 = {

@@ -2,23 +2,26 @@ import CardLayout
 import CardMath
 
 /// One card as the GPU reads it: a fixed 80-byte record, one per instance. Defined once, here;
-/// the packers, the bulk writers and the card shaders (`Shaders/card.vert`) read this table.
+/// the packers, the bulk writers and the card shaders (`Shaders/card.vert`) read this table. The
+/// vertex attributes that read it (location, GLSL type, offset) are declared once, in
+/// CardRendering's `ShaderInterface.card`, which points them at these fields and writes their
+/// GLSL declarations into `card.vert`.
 ///
-/// | bytes | field | type | GLSL (card.vert) |
+/// | bytes | field | type | attribute in card.vert |
 /// | --- | --- | --- | --- |
-/// | 0–15  | `row0` | 4 × Float | `layout(location = 3) in vec4 iRow0` |
-/// | 16–31 | `row1` | 4 × Float | `location = 4`, `iRow1` |
-/// | 32–47 | `row2` | 4 × Float | `location = 5`, `iRow2` |
-/// | 48–51 | `alpha` | Float | `location = 6`, `vec2 iAlphaDepth` (.x) |
-/// | 52–55 | `depth` | Float | (.y) |
-/// | 56–59 | `id` | UInt32 | `location = 7`, `uint iId` |
-/// | 60–61 | `layer` | UInt16 | `location = 8`, `uvec2 iLayerTitle` (.x) |
-/// | 62–63 | `title` | UInt16 | (.y) |
-/// | 64–71 | `pictureRectBits` | 4 × Float16 | `location = 9`, `vec4 iPictureRect` (half floats) |
-/// | 72    | `pictureOpacityLevel` | UInt8 | `location = 10`, `uvec2 iOpacityFlags` (.x, 0…255) |
-/// | 73    | `flags` | UInt8 | (.y, `InstanceFlags`) |
-/// | 74–75 | `visibleHeightLevel` | UInt16 | `location = 11`, `float iVisibleHeight` (normalized) |
-/// | 76–79 | `depthOffset` | Float | `location = 12`, `float iDepthOffset` |
+/// | 0–15  | `row0` | 4 × Float | `iRow0` |
+/// | 16–31 | `row1` | 4 × Float | `iRow1` |
+/// | 32–47 | `row2` | 4 × Float | `iRow2` |
+/// | 48–51 | `alpha` | Float | `iAlphaDepth.x` |
+/// | 52–55 | `depth` | Float | `iAlphaDepth.y` |
+/// | 56–59 | `id` | UInt32 | `iId` |
+/// | 60–61 | `layer` | UInt16 | `iLayerTitle.x` |
+/// | 62–63 | `title` | UInt16 | `iLayerTitle.y` |
+/// | 64–71 | `pictureRectBits` | 4 × Float16 | `iPictureRect` (half floats) |
+/// | 72    | `pictureOpacityLevel` | UInt8 | `iOpacityFlags.x` (0…255) |
+/// | 73    | `flags` | UInt8 | `iOpacityFlags.y` (`InstanceFlags`) |
+/// | 74–75 | `visibleHeightLevel` | UInt16 | `iVisibleHeight` (normalized) |
+/// | 76–79 | `depthOffset` | Float | `iDepthOffset` |
 ///
 /// The three rows are the card's affine local → world matrix (the fourth row is always
 /// 0 0 0 1, so it is not sent), with the card's width and height folded into its first two
@@ -225,16 +228,22 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
     public static let titleAtTop = InstanceFlags(rawValue: 8)
 
     /// The culling mark (SPEC §10) in the high four bits, one code for what is drawn: 0…11 a
-    /// card not rejected, `picked · 6 + stars` (0–5 stars, picked or not); 15 rejected (the
-    /// shader dims the card and draws a cross; its stars are kept, not shown); 12–14 unused.
-    /// `card.vert` decodes it the same way.
+    /// card not rejected, `picked · cullPickedCode + stars` (0–5 stars, picked or not); 15
+    /// rejected (the shader dims the card and draws a cross; its stars are kept, not shown);
+    /// 12–14 unused. `card.vert` decodes it with these constants (generated into it:
+    /// `ShaderInterface.card` in CardRendering).
     public static let cullMask = InstanceFlags(rawValue: 0xF0)
+    /// Where the code sits in the flags: `flags >> cullShift` (the mask's lowest bit).
+    public static let cullShift: UInt8 = 4
     /// The code of a rejected card (in the high four bits: 15 << 4).
     public static let cullRejectedCode: UInt8 = 15
+    /// The code of a picked card without stars: picked codes are this plus the stars, and the
+    /// codes from twice this up to the rejected code are unused.
+    public static let cullPickedCode: UInt8 = 6
 
     /// The high bits of a card with `stars` (clamped to 0…5), picked or rejected.
     public static func cullBits(stars: Int, picked: Bool, rejected: Bool) -> UInt8 {
-        let code = rejected ? cullRejectedCode : UInt8((picked ? 6 : 0) + min(max(stars, 0), 5))
-        return code << 4
+        let code = rejected ? cullRejectedCode : (picked ? cullPickedCode : 0) + UInt8(min(max(stars, 0), 5))
+        return code << cullShift
     }
 }

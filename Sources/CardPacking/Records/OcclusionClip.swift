@@ -13,10 +13,10 @@ import CardMath
 /// above that line's image. A clip is given only when `front` also reaches further down the
 /// screen than `back` by `margin`, so that what is cut lies within `front`'s outline.
 public enum OcclusionClip {
-    /// What `front`'s top edge is lowered by, points: its corner radius (card.vert's
-    /// `clamp(2.5 % of the shorter side, 2, 24)`), its rim (at most 3) and one point more.
+    /// What `front`'s top edge is lowered by, points: its corner radius and its widest rim as
+    /// the card shader draws them (`CardOutline`), and one point more.
     public static func margin(width: Double, height: Double) -> Double {
-        min(max(0.025 * min(abs(width), height), 2), 24) + 4
+        CardOutline.cornerRadius(unit: min(abs(width), height)) + (CardOutline.maximumRim + 1)
     }
 
     /// The visible fraction of `back`'s height (from its top edge), or `nil` when the two cards

@@ -25,4 +25,17 @@ extension CarouselLayout {
         let offset = card * g.itemWidth
         return options.vertical ? Vec2(0, offset) : Vec2(offset, 0)
     }
+
+    /// `options.offsetMultiplier`: a drag of Δ points moves the scroll by Δ·offsetMultiplier
+    /// points (SPEC §8).
+    public var dragMultiplier: Double { options.offsetMultiplier }
+
+    /// `index` slots along the axis, where card `index` is the current card (every card is
+    /// centred before its transform, so the default's centring says nothing here).
+    ///
+    /// - Complexity: O(1).
+    public func scrollOffset(showing index: Int, viewport: Size, cardCount: Int) -> Vec2 {
+        let slots = Double(index) * geometry(viewport: viewport, cardCount: cardCount).itemWidth
+        return scrollAxis == .vertical ? Vec2(0, slots) : Vec2(slots, 0)
+    }
 }

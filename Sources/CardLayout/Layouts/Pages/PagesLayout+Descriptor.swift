@@ -26,3 +26,16 @@ extension PagesLayout {
         anglePerViewport = options["anglePerViewport"]
     }
 }
+
+extension LayoutDescriptor {
+    /// The pages layout with `options` (the defaults when `nil`) and page `index` highlighted:
+    /// open flat over the viewport, the state a tap puts it in (the tab overview's controller
+    /// sets `PagesLayout.highlightedIndex`). The state is not an option, so code outside this
+    /// folder that needs it (compare's `pages-highlight` scene) asks for it here, by the
+    /// descriptor's name, without naming the layout's type.
+    public static func makePagesLayout(highlighting index: Int, options: LayoutOptionValues? = nil) -> any CardLayout {
+        var layout = PagesLayout(options: options ?? pages.defaultValues)
+        layout.highlightedIndex = index
+        return layout
+    }
+}

@@ -111,4 +111,19 @@ import Testing
             #expect(resting.targetOffset(for: release, in: context) == Vec2(0, expected))
         }
     }
+
+    @Test("the descriptor's highlighted pages layout is the layout with that page highlighted, options applied")
+    func highlightThroughTheDescriptor() throws {
+        let context = LayoutContext(viewport: viewport, cardCount: 20, offset: Vec2(0, 480))
+        let made = LayoutDescriptor.makePagesLayout(highlighting: 5)
+        for index in 0..<20 {
+            #expect(made.attributes(at: index, in: context) == highlighted(5).attributes(at: index, in: context))
+        }
+        var steep = LayoutDescriptor.pages.defaultValues
+        try steep.set("anglePerViewport", to: 60)
+        var expected = highlighted(2)
+        expected.anglePerViewport = 60
+        #expect(LayoutDescriptor.makePagesLayout(highlighting: 2, options: steep).attributes(at: 7, in: context)
+                == expected.attributes(at: 7, in: context))
+    }
 }
