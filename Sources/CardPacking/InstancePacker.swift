@@ -57,11 +57,13 @@ public struct InstancePacker {
         opaqueKeys.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         // Room for every card in each list, so that a frame whose mix of opaque and translucent
-        // cards differs from the last one's allocates nothing (no-ops once grown).
-        staging.reserveCapacity(cards.count)
-        records.reserveCapacity(cards.count)
-        opaqueKeys.reserveCapacity(cards.count)
-        keys.reserveCapacity(cards.count)
+        // cards differs from the last one's allocates nothing (no-ops once grown). They grow by
+        // doubling: a layout whose count of visible cards creeps up as it scrolls (a helix
+        // turning) would otherwise reallocate at every new largest frame.
+        Self.makeRoom(in: &staging, for: cards.count)
+        Self.makeRoom(in: &records, for: cards.count)
+        Self.makeRoom(in: &opaqueKeys, for: cards.count)
+        Self.makeRoom(in: &keys, for: cards.count)
         let eye = camera.eye
         // Index loops: a for-in over an array allocates per element in debug builds (the warm
         // frame allocates nothing; tests count in debug).
@@ -98,6 +100,16 @@ public struct InstancePacker {
 
     /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way
     /// (the layouts list cards in index order, the reverse of front to back), else a merge sort.
+    /// The fewest cards the buffers are made for: more than a window shows in any layout.
+    static let minimumCapacity = 256
+
+    /// Makes `array`'s capacity at least `count`: at first `minimumCapacity`, then at least
+    /// doubling it when it grows.
+    static func makeRoom<Element>(in array: inout [Element], for count: Int) {
+        guard array.capacity < count else { return }
+        array.reserveCapacity(max(count, 2 * array.capacity, minimumCapacity))
+    }
+
     static func order(_ keys: inout [SortKey], scratch: inout [SortKey]) {
         if keys.isSorted { return }
         if keys.isStrictlyDescending {
