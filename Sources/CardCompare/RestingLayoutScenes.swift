@@ -22,7 +22,7 @@ public struct RestingLayoutScene: Sendable, Hashable {
 
     /// The scenes of layouts with coplanar cards (SPEC §8: each such case gets a scene, 0.00 %
     /// wrong). A scene whose layout is not registered (yet) is left out of `available`.
-    public static let catalogue: [RestingLayoutScene] = [
+    public static let catalog: [RestingLayoutScene] = [
         RestingLayoutScene("carousel-wheel-rest", layout: "carousel-wheel",
                            summary: "iCarousel's carousel-wheel at rest: a fan of coplanar cards ordered by depthBias"),
         RestingLayoutScene("linear-overlap", layout: "linear", set: ["spacing=0.5"],
@@ -33,7 +33,7 @@ public struct RestingLayoutScene: Sendable, Hashable {
 
     /// The catalogue's scenes whose layout `registry` knows, in catalogue order.
     public static func available(in registry: LayoutRegistry = .shared) -> [RestingLayoutScene] {
-        catalogue.filter { registry.descriptor(named: $0.layout) != nil }
+        catalog.filter { registry.descriptor(named: $0.layout) != nil }
     }
 
     /// The scene laid out in `viewport` (points), or `nil` when the layout is not registered.

@@ -42,8 +42,8 @@ struct BrowserMock {
     mutating func text(_ text: String, centeredIn span: (x: Double, width: Double), y: Double, size: Int, color: RGBAColor) {
         let measured = BitmapFont.standard.measure(text, scale: scale(size))
         // Centre the capitals (rows 0…6 of a glyph), not the descender row.
-        let capCentre = Double(BitmapFont.standard.glyphSize.height - 1) * Double(scale(size)) / 2
-        texts.append((text, span.x + (span.width - Double(measured.width)) / 2, y - capCentre, scale(size), color))
+        let capCenter = Double(BitmapFont.standard.glyphSize.height - 1) * Double(scale(size)) / 2
+        texts.append((text, span.x + (span.width - Double(measured.width)) / 2, y - capCenter, scale(size), color))
     }
 
     /// Grey bars standing for lines of body text, `lines` of them from (x, y), the last one shorter.

@@ -37,7 +37,7 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
 ///   as browsers do, within one 8-bit step. libpng models sRGB as a pure 2.2 power and ignores
 ///   gammas within 5 % of it; so does this decoder. An sRGB chunk, or no colour information,
 ///   means no conversion. ICC profiles (iCCP) are not applied here: `PictureDecoder` applies them
-///   (`PNGICCProfile`, CardPictureDecoding's `ColourConversion`).
+///   (`PNGICCProfile`, CardPictureDecoding's `ColorConversion`).
 /// - Two cases bypass libpng's 16-to-8-bit conversion, which is broken for interlaced files and
 ///   coarse near black when converting gamma (see `decodeSixteenBitFromLinear`): interlaced 16-bit
 ///   files and 16-bit files declaring a gamma. They are read through libpng's 16-bit output, which

@@ -262,11 +262,11 @@ public enum GIFEncoder {
                               frames: [Frame]) -> Bool {
         var size = 2
         while size < palette.count { size *= 2 }
-        let colours = (0..<size).map { index -> GifColorType in
+        let colors = (0..<size).map { index -> GifColorType in
             let c = index < palette.count ? palette[index] : (0, 0, 0)
             return GifColorType(Red: c.0, Green: c.1, Blue: c.2)
         }
-        let map = colours.withUnsafeBufferPointer { GifMakeMapObject(Int32(size), $0.baseAddress) }
+        let map = colors.withUnsafeBufferPointer { GifMakeMapObject(Int32(size), $0.baseAddress) }
         defer { GifFreeMapObject(map) }
         guard EGifPutScreenDesc(gif, Int32(canvas.width), Int32(canvas.height), 8, 0, map) == GIF_OK else { return false }
         for frame in frames {

@@ -91,10 +91,10 @@ enum GIFDecoder {
         guard width > 0, height > 0, left + width <= canvas.width, top + height <= canvas.height else {
             throw PictureError.corrupt(path: name, reason: "the first frame (\(width)x\(height) at \(left),\(top)) lies outside the \(canvas.width)x\(canvas.height) screen")
         }
-        guard let colours = frame.ColorMap ?? gif.pointee.SColorMap else {
+        guard let colors = frame.ColorMap ?? gif.pointee.SColorMap else {
             throw PictureError.corrupt(path: name, reason: "the GIF has no colour table")
         }
-        let palette = self.palette(colours.pointee, transparent: Int(transparent))
+        let palette = self.palette(colors.pointee, transparent: Int(transparent))
         // The frame's colour indices, each row in its place (interlaced files send every 8th row
         // from 0, every 8th from 4, every 4th from 2, then every 2nd from 1).
         // Not cleared first: every row is read into it, or the decode fails.
@@ -119,10 +119,10 @@ enum GIFDecoder {
     private static func palette(_ map: ColorMapObject, transparent: Int) -> [UInt32] {
         var words = [UInt32](repeating: UInt32(255) << 24, count: 256)
         let count = max(0, min(256, Int(map.ColorCount)))
-        if let colours = map.Colors {
+        if let colors = map.Colors {
             for index in 0..<count {
-                let colour = colours[index]
-                words[index] = UInt32(colour.Red) | UInt32(colour.Green) << 8 | UInt32(colour.Blue) << 16 | UInt32(255) << 24
+                let color = colors[index]
+                words[index] = UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | UInt32(255) << 24
             }
         }
         if (0..<256).contains(transparent) { words[transparent] = 0 }

@@ -152,7 +152,7 @@ enum HEIFDecoder {
                           pixels: AreaDownscaler.downscale(source, width: width, height: height, to: target, premultiply: alpha))
             }
         }
-        if let profile = file.iccProfile { ColourConversion.convertToSRGB(&image, iccProfile: profile) }
+        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
         return image
     }
 

@@ -5,28 +5,28 @@ import CardPixels
 /// the viewer itself only reads JPEG.
 public enum JPEGEncoder {
     /// The colour model written.
-    public enum Colour: Sendable {
+    public enum Color: Sendable {
         /// YCbCr with 4:2:0 chroma subsampling, as cameras write.
         case ycbcr420
         /// YCbCr without subsampling.
         case ycbcr444
         /// One grey component (luma).
-        case greyscale
+        case grayscale
         /// Four components, Adobe's inverted CMYK computed naively from RGB (K = 1 − max).
         case cmyk
     }
 
     /// `image` (alpha ignored) as a JPEG of `quality` 1…100.
-    public static func encode(_ image: RGBAImage, quality: Int = 90, colour: Colour = .ycbcr420,
+    public static func encode(_ image: RGBAImage, quality: Int = 90, color: Color = .ycbcr420,
                               progressive: Bool = false) throws -> [UInt8] {
         guard let handle = tjInitCompress() else { throw PictureError.unsupported(path: "<memory>", reason: "TurboJPEG could not start") }
         defer { tjDestroy(handle) }
         var samples = image.pixels
         var format = TJPF_RGBA, subsampling = TJSAMP_420
-        switch colour {
+        switch color {
         case .ycbcr420: break
         case .ycbcr444: subsampling = TJSAMP_444
-        case .greyscale: subsampling = TJSAMP_GRAY
+        case .grayscale: subsampling = TJSAMP_GRAY
         case .cmyk:
             format = TJPF_CMYK
             subsampling = TJSAMP_444

@@ -9,7 +9,7 @@ enum JPEGICCProfile {
     /// offset): the chunks put together in sequence order, whatever order the segments come in.
     /// Nil when there is none, or when the chunks disagree on their count, repeat or miss a
     /// sequence number (a profile missing a piece is ignored, not guessed at), or together pass
-    /// `ColourConversion.maximumProfileBytes`.
+    /// `ColorConversion.maximumProfileBytes`.
     /// - Complexity: O(segments + profile size).
     static func profile(in bytes: [UInt8], before end: Int) -> [UInt8]? {
         var chunks: [Int: Range<Int>] = [:]
@@ -24,7 +24,7 @@ enum JPEGICCProfile {
             let payload = (data.lowerBound + 14)..<data.upperBound
             total += payload.count
             if count == 0 || sequence == 0 || sequence > count || (declaredCount.map { $0 != count } ?? false)
-                || chunks[sequence] != nil || total > ColourConversion.maximumProfileBytes {
+                || chunks[sequence] != nil || total > ColorConversion.maximumProfileBytes {
                 broken = true
                 return false
             }

@@ -90,7 +90,7 @@ public enum PictureDecoder {
 
     /// Decodes the picture at `path` at about `target` (upright pixels; aspect kept; never
     /// larger than the picture), within `limits`, once `admission` lets its cost in. An embedded
-    /// ICC profile is honoured (`ColourConversion`). With `embeddedPreviews`, a JPEG that carries
+    /// ICC profile is honoured (`ColorConversion`). With `embeddedPreviews`, a JPEG that carries
     /// a preview covering the target with the main image's aspect (`JPEGEmbeddedPreview`) is
     /// decoded from the preview instead (the main image when the preview fails to decode).
     /// - Complexity: PNG: O(file size + file pixels), memory O(output). JPEG: O(file size +
@@ -371,7 +371,7 @@ public enum PictureDecoder {
         if header.components == 3 {
             let profile = JPEGICCProfile.profile(in: previewBytes, before: header.scanOffset)
                 ?? (main.components == 3 ? JPEGICCProfile.profile(in: bytes, before: main.scanOffset) : nil)
-            if let profile { ColourConversion.convertToSRGB(&image, iccProfile: profile) }
+            if let profile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
         }
         return DecodedPicture(image: image, fullSize: plan.info.size, format: .jpeg, fromEmbeddedPreview: true)
     }
@@ -380,13 +380,13 @@ public enum PictureDecoder {
     /// CMYK files are left as they are.
     private static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
         guard header.components == 3, let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) else { return }
-        ColourConversion.convertToSRGB(&image, iccProfile: profile)
+        ColorConversion.convertToSRGB(&image, iccProfile: profile)
     }
 
     /// Honours a PNG's ICC profile (`iCCP`) on its decoded pixels (a grey profile changes nothing).
     private static func convertToSRGB(_ image: inout RGBAImage, pngSource source: some ByteSource) {
-        guard let profile = PNGICCProfile.profile(in: source, maximumBytes: ColourConversion.maximumProfileBytes) else { return }
-        ColourConversion.convertToSRGB(&image, iccProfile: profile)
+        guard let profile = PNGICCProfile.profile(in: source, maximumBytes: ColorConversion.maximumProfileBytes) else { return }
+        ColorConversion.convertToSRGB(&image, iccProfile: profile)
     }
 
     /// A PNG decoded a row at a time to `wanted`: rows straight into the output at full size,

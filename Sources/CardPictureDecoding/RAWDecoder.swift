@@ -96,10 +96,10 @@ final class RAWFile {
         case LIBRAW_IMAGE_JPEG:
             return .jpeg(bytes)
         case LIBRAW_IMAGE_BITMAP:
-            let width = Int(image.pointee.width), height = Int(image.pointee.height), colours = Int(image.pointee.colors)
-            guard image.pointee.bits == 8, colours == 1 || colours == 3, width > 0, height > 0,
-                  width * height * colours <= count else { return nil }
-            return .bitmap(width: width, height: height, colours: colours, bytes: bytes)
+            let width = Int(image.pointee.width), height = Int(image.pointee.height), colors = Int(image.pointee.colors)
+            guard image.pointee.bits == 8, colors == 1 || colors == 3, width > 0, height > 0,
+                  width * height * colors <= count else { return nil }
+            return .bitmap(width: width, height: height, colors: colors, bytes: bytes)
         default:
             return nil
         }
@@ -111,7 +111,7 @@ enum RAWPreview: Equatable {
     /// A JPEG file's bytes.
     case jpeg([UInt8])
     /// 8-bit samples, `colours` (1 or 3) a pixel, rows top to bottom, stored orientation.
-    case bitmap(width: Int, height: Int, colours: Int, bytes: [UInt8])
+    case bitmap(width: Int, height: Int, colors: Int, bytes: [UInt8])
 }
 
 /// Camera RAW through LibRaw: the embedded preview (fast; a JPEG decoded through the project's
@@ -129,7 +129,7 @@ enum RAWDecoder {
         /// The embedded JPEG preview: its bytes, and its header with LibRaw's orientation.
         case jpeg([UInt8], JPEGHeader)
         /// An embedded bitmap preview.
-        case bitmap(width: Int, height: Int, colours: Int, bytes: [UInt8], orientation: PictureOrientation)
+        case bitmap(width: Int, height: Int, colors: Int, bytes: [UInt8], orientation: PictureOrientation)
         /// No preview: the raw data decoded at half size (LibRaw applies the orientation).
         case halfSize(RAWFile)
     }
@@ -162,13 +162,13 @@ enum RAWDecoder {
             let output = scaled.pixelCount * 4 + wanted.pixelCount * 4 * 2
             let cost = PictureCost(input: inputBytes + bytes.count, working: header.coefficientBytes, output: output)
             return (.jpeg(bytes, header), header.uprightSize, wanted, cost)
-        case let .bitmap(width, height, colours, bytes):
+        case let .bitmap(width, height, colors, bytes):
             try limits.checkSize(width, height, name: name)
             let stored = PixelSize(width: width, height: height)
             let upright = orientation.swapsAxes ? stored.transposed : stored
             let wanted = target.size(for: upright)
             let cost = PictureCost(input: inputBytes + bytes.count, working: stored.pixelCount * 4, output: wanted.pixelCount * 8)
-            return (.bitmap(width: width, height: height, colours: colours, bytes: bytes, orientation: orientation), upright, wanted, cost)
+            return (.bitmap(width: width, height: height, colors: colors, bytes: bytes, orientation: orientation), upright, wanted, cost)
         case nil:
             let working = halfSizeWorkingBytes(file)
             guard working <= limits.maximumWorkingMemory else {
@@ -187,8 +187,8 @@ enum RAWDecoder {
         case let .jpeg(bytes, header):
             try limits.check(header, bytes: bytes, name: name)
             return try JPEGDecoder.decode(bytes, header: header, target: wanted, name: name)
-        case let .bitmap(width, height, colours, bytes, orientation):
-            let image = rgba(width: width, height: height, colours: colours, bytes: bytes)
+        case let .bitmap(width, height, colors, bytes, orientation):
+            let image = rgba(width: width, height: height, colors: colors, bytes: bytes)
             let stored = orientation.swapsAxes ? wanted.transposed : wanted
             return orientation.upright(AreaDownscaler.downscale(image, to: stored))
         case let .halfSize(file):
@@ -202,28 +202,28 @@ enum RAWDecoder {
                 throw PictureError.corrupt(path: name, reason: "LibRaw made no image")
             }
             defer { libraw_dcraw_clear_mem(made) }
-            let width = Int(made.pointee.width), height = Int(made.pointee.height), colours = Int(made.pointee.colors)
-            guard made.pointee.bits == 8, colours == 1 || colours == 3, width > 0, height > 0,
-                  width * height * colours <= Int(made.pointee.data_size) else {
-                throw PictureError.corrupt(path: name, reason: "LibRaw made a \(colours)-colour \(made.pointee.bits)-bit image")
+            let width = Int(made.pointee.width), height = Int(made.pointee.height), colors = Int(made.pointee.colors)
+            guard made.pointee.bits == 8, colors == 1 || colors == 3, width > 0, height > 0,
+                  width * height * colors <= Int(made.pointee.data_size) else {
+                throw PictureError.corrupt(path: name, reason: "LibRaw made a \(colors)-colour \(made.pointee.bits)-bit image")
             }
             let start = UnsafeRawPointer(made) + MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!
-            let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: width * height * colours))
-            let image = rgba(width: width, height: height, colours: colours, bytes: bytes)
+            let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: width * height * colors))
+            let image = rgba(width: width, height: height, colors: colors, bytes: bytes)
             return AreaDownscaler.downscale(image, to: PictureTarget.stretch(wanted).size(for: PixelSize(width: width, height: height)))
         }
     }
 
     /// 8-bit grey or RGB samples as opaque RGBA.
-    static func rgba(width: Int, height: Int, colours: Int, bytes: [UInt8]) -> RGBAImage {
+    static func rgba(width: Int, height: Int, colors: Int, bytes: [UInt8]) -> RGBAImage {
         let count = width * height
         let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, filled in
             bytes.withUnsafeBufferPointer { source in
                 for index in 0..<count {
-                    let at = index * colours
+                    let at = index * colors
                     out[index * 4] = source[at]
-                    out[index * 4 + 1] = source[at + (colours == 3 ? 1 : 0)]
-                    out[index * 4 + 2] = source[at + (colours == 3 ? 2 : 0)]
+                    out[index * 4 + 1] = source[at + (colors == 3 ? 1 : 0)]
+                    out[index * 4 + 2] = source[at + (colors == 3 ? 2 : 0)]
                     out[index * 4 + 3] = 255
                 }
             }

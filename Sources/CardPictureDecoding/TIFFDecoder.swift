@@ -59,7 +59,7 @@ private extension Int {
 /// time (a strip's rows or a row of tiles), each row fed to a `RowDownscaler`: memory is the
 /// output and one band, never the whole picture. The stored rows are read in stored order
 /// (`req_orientation` = the file's own, so libtiff flips nothing) and the Orientation tag applied
-/// afterwards; the ICC profile (tag 34675) is handed to `ColourConversion`.
+/// afterwards; the ICC profile (tag 34675) is handed to `ColorConversion`.
 ///
 /// Thread-safe: each call opens its own libtiff handle over its own source.
 enum TIFFDecoder {
@@ -109,7 +109,7 @@ enum TIFFDecoder {
         var image = reduced.map { RGBAImage(width: $0.size.width, height: $0.size.height, pixels: $0.finish()) }
             ?? RGBAImage(width: stored.width, height: stored.height, pixels: full)
         image = header.orientation.upright(image)
-        if let profile = file.iccProfile { ColourConversion.convertToSRGB(&image, iccProfile: profile) }
+        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
         return image
     }
 

@@ -7,7 +7,7 @@ import CardPixels
 /// own scaler (`options.use_scaling`), into the output buffer; an animation's first frame is
 /// decoded whole onto its canvas (transparent where the frame does not cover it) and reduced by
 /// area averaging. The EXIF chunk's orientation is applied, and the ICCP chunk's profile handed
-/// to `ColourConversion`.
+/// to `ColorConversion`.
 ///
 /// Thread-safe: each call owns its decoder configuration, buffers and demuxer.
 enum WebPDecoder {
@@ -19,7 +19,7 @@ enum WebPDecoder {
             : try decodeStill(bytes, header: header, wanted: wanted, name: name)
         image = header.orientation.upright(image)
         if let profile = header.iccProfile, profile.upperBound <= bytes.count {
-            ColourConversion.convertToSRGB(&image, iccProfile: Array(bytes[profile]))
+            ColorConversion.convertToSRGB(&image, iccProfile: Array(bytes[profile]))
         }
         return image
     }

@@ -71,7 +71,7 @@ public struct PictureDemand: Sendable {
     ///   - cardCount: the deck's card count; indices outside `0..<cardCount` are skipped.
     ///   - tier: the tier to prefetch (normally `.card`).
     ///   - picture: the picture index of the card at an index.
-    public mutating func appendNeighbourhood(visible: ClosedRange<Int>, heading: ScrollHeading, ahead: Int, behind: Int,
+    public mutating func appendNeighborhood(visible: ClosedRange<Int>, heading: ScrollHeading, ahead: Int, behind: Int,
                                              cardCount: Int, tier: TierPool = .card, picture: (Int) -> Int?) {
         let forward = heading != .backward
         let nextStart = forward ? visible.upperBound + 1 : visible.lowerBound - 1

@@ -40,12 +40,12 @@ public enum PictureFitMode: Sendable, Equatable {
     /// tab overview does with page thumbnails.
     case fill
 
-    /// The mode of a layout (`LayoutBehaviour.picturesFillCards`) for a deck of generated art:
+    /// The mode of a layout (`LayoutBehavior.picturesFillCards`) for a deck of generated art:
     /// pages shows browser tabs, each card a viewport-sized page thumbnail, and a tab overview
     /// fills its tabs edge to edge (a cropped strip reads as a page, a letterboxed one as a
     /// photo). Every other layout fits.
     public init(layout: LayoutKind) {
-        self = layout.descriptor.behaviour.picturesFillCards ? .fill : .fit
+        self = layout.descriptor.behavior.picturesFillCards ? .fill : .fit
     }
 
     /// The mode of a layout for a deck of `photos` (a folder's pictures) or of generated art

@@ -23,8 +23,8 @@ func resamplingTaps(count: Int, sourceCount: Int, start: Double, step: Double) -
             let total = taps.reduce(0) { $0 + $1.weight }  // < 1 only where the interval leaves the source
             return total > 0 ? taps.map { ($0.index, $0.weight / total) } : [(min(sourceCount - 1, max(0, j - 1)), Float(1))]
         }
-        let centre = start + (Double(i) + 0.5) * step - 0.5
-        let left = Int(centre.rounded(.down)), t = Float(centre - Double(left))
+        let center = start + (Double(i) + 0.5) * step - 0.5
+        let left = Int(center.rounded(.down)), t = Float(center - Double(left))
         let a = min(sourceCount - 1, max(0, left)), b = min(sourceCount - 1, max(0, left + 1))
         return a == b ? [(a, Float(1))] : [(a, 1 - t), (b, t)]
     }
@@ -107,10 +107,10 @@ extension RGBAImage {
                 for tap in taps { sum += horizontal[tap.index * width + x] * tap.weight }
                 let out = (y * width + x) * 4, alpha = min(255, max(0, sum.w))
                 guard alpha > 0 else { continue }
-                let colour = (sum * (255 / alpha)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
-                result[out] = UInt8(colour.x)
-                result[out + 1] = UInt8(colour.y)
-                result[out + 2] = UInt8(colour.z)
+                let color = (sum * (255 / alpha)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
+                result[out] = UInt8(color.x)
+                result[out + 1] = UInt8(color.y)
+                result[out + 2] = UInt8(color.z)
                 result[out + 3] = UInt8(alpha.rounded())
             }
         }

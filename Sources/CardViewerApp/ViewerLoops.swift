@@ -48,7 +48,7 @@ struct WindowLoop {
     static let listingPoll = 0.1
 
     /// Whether a frame can be drawn: not while minimised (no drawable).
-    private var canDraw: Bool { !driver.session.isMinimised && !window.drawableSize.isEmpty }
+    private var canDraw: Bool { !driver.session.isMinimized && !window.drawableSize.isEmpty }
 
     /// How long to wait for events before the next frame: the session's policy at the window's
     /// time (0 while anything moves or a frame is owed, until the next deadline, or until an

@@ -9,7 +9,7 @@ enum LayoutListing {
         for (position, layout) in layouts.enumerated() {
             let key = LayoutRegistry.key(forPosition: position).map { "key \($0)" } ?? "key L"
             out += "\(layout.name) (\(key)): \(layout.summary)\n"
-            out += "  \(behaviourLine(layout))\n"
+            out += "  \(behaviorLine(layout))\n"
             for option in layout.options {
                 let value = option.format(option.defaultValue)
                 out += "  \(padded(option.name, 18)) \(padded(value, 6)) \(padded(option.rangeDescription, 12)) \(option.help)\n"
@@ -33,7 +33,7 @@ enum LayoutListing {
     static func json(_ layouts: [LayoutDescriptor]) -> String {
         let entries = layouts.enumerated().map { position, layout in
             let key = LayoutRegistry.key(forPosition: position).map { string(String($0)) } ?? "null"
-            let behaviour = layout.behaviour
+            let behavior = layout.behavior
             let options = layout.options.map { option in
                 "{\"name\":\(string(option.name)),\"kind\":\(string(option.kind.rawValue)),"
                     + "\"default\":\(number(option.defaultValue, option)),"
@@ -45,15 +45,15 @@ enum LayoutListing {
             }
             return "{\"name\":\(string(layout.name)),\"summary\":\(string(layout.summary)),\"key\":\(key),"
                 + "\"scrollAxis\":\(string(layout.makeLayout().scrollAxis.rawValue)),"
-                + "\"resting\":\(string(behaviour.resting.rawValue)),\"wraps\":\(behaviour.wraps),"
-                + "\"tap\":\(string(behaviour.tap.rawValue)),\"interaction\":\(string(behaviour.interaction.rawValue)),"
+                + "\"resting\":\(string(behavior.resting.rawValue)),\"wraps\":\(behavior.wraps),"
+                + "\"tap\":\(string(behavior.tap.rawValue)),\"interaction\":\(string(behavior.interaction.rawValue)),"
                 + "\"options\":[\(options.joined(separator: ","))]}"
         }
         return "{\"layouts\":[\n" + entries.joined(separator: ",\n") + "\n]}"
     }
 
-    private static func behaviourLine(_ layout: LayoutDescriptor) -> String {
-        let b = layout.behaviour
+    private static func behaviorLine(_ layout: LayoutDescriptor) -> String {
+        let b = layout.behavior
         var parts = [layout.makeLayout().scrollAxis.rawValue, "rests: \(b.resting.rawValue)"]
         if b.wraps { parts.append("wraps") }
         parts.append("tap: \(b.tap.rawValue)")

@@ -251,20 +251,20 @@ case "make-photos":
     }
     print("wrote \(options.count) pictures of \(options.size) to \(folder)")
 case "colour-bench":
-    // The ICC conversion alone (lcms2, ColourConversion) on a --size picture and at card size.
+    // The ICC conversion alone (lcms2, ColorConversion) on a --size picture and at card size.
     guard let profile = ICCProfileWriter.profile(options.profile ?? .adobeRGB) else { fail("lcms2 could not make the profile") }
     let picture = PhotoMaker(width: options.size.width, height: options.size.height).picture(1)
     let card = AreaDownscaler.downscale(picture, to: PictureTarget.fit(PixelSize(width: 320, height: 320)).size(for: options.size))
     let first = DispatchTime.now().uptimeNanoseconds
     var warmup = card
-    ColourConversion.convertToSRGB(&warmup, iccProfile: profile)
+    ColorConversion.convertToSRGB(&warmup, iccProfile: profile)
     print(String(format: "first call (profile opened, transform built, %dx%d converted): %.2f ms", card.width, card.height, milliseconds(since: first)))
     for image in [picture, card] {
         var best = Double.infinity
         for _ in 0..<max(3, options.repeats) {
             var copy = image
             let start = DispatchTime.now().uptimeNanoseconds
-            ColourConversion.convertToSRGB(&copy, iccProfile: profile)
+            ColorConversion.convertToSRGB(&copy, iccProfile: profile)
             best = min(best, milliseconds(since: start))
         }
         print(String(format: "%dx%d (%.2f MP): best %.3f ms, %.1f MP/s", image.width, image.height, Double(image.width * image.height) / 1e6,

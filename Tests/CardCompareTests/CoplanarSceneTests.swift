@@ -43,7 +43,7 @@ struct CoplanarSceneTests {
         let comparer = try SceneComparer(pixels: Self.pixels)
         let viewport = SceneKind.viewport(for: Self.pixels)
         let available = RestingLayoutScene.available()
-        for entry in RestingLayoutScene.catalogue {
+        for entry in RestingLayoutScene.catalog {
             let scene = try entry.scene(viewport: viewport)
             #expect((scene != nil) == available.contains(entry))
             guard let scene else { continue }
@@ -53,6 +53,6 @@ struct CoplanarSceneTests {
         }
         // A layout registered at run time would be found; an empty registry finds none.
         #expect(RestingLayoutScene.available(in: LayoutRegistry([])).isEmpty)
-        #expect(try RestingLayoutScene.catalogue[0].scene(viewport: viewport, registry: LayoutRegistry([])) == nil)
+        #expect(try RestingLayoutScene.catalog[0].scene(viewport: viewport, registry: LayoutRegistry([])) == nil)
     }
 }

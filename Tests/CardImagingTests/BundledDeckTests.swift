@@ -36,11 +36,11 @@ struct BundledDeckTests {
             #expect(image.width == 640 && image.height == 400, "\(path)")
             #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }, "\(path) is not opaque")
             // Not a flat fill: a picture has many colours.
-            var colours = Set<UInt32>()
+            var colors = Set<UInt32>()
             for i in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
-                colours.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
+                colors.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
             }
-            #expect(colours.count >= 200, "\(path) has only \(colours.count) colours")
+            #expect(colors.count >= 200, "\(path) has only \(colors.count) colours")
         }
     }
 

@@ -87,13 +87,13 @@ func mismatches(_ decoded: RGBAImage, _ expected: [UInt8], tolerance: Int = 0, p
     for i in stride(from: 0, to: expected.count, by: 4) {
         let got = decoded.pixels[i..<i + 4].map(Int.init)
         var want = expected[i..<i + 4].map(Int.init)
-        var colourTolerance = tolerance
+        var colorTolerance = tolerance
         if let alpha = premultipliedAlphas?[i / 4] {
             if alpha == 0 { want = [0, 0, 0, 0] }
             else if alpha < 256 { want[0...2] = got[0...2] }
-            else { colourTolerance = max(1, tolerance) }
+            else { colorTolerance = max(1, tolerance) }
         }
-        let wrong = (0..<3).contains { abs(got[$0] - want[$0]) > colourTolerance } || got[3] != want[3]
+        let wrong = (0..<3).contains { abs(got[$0] - want[$0]) > colorTolerance } || got[3] != want[3]
         if wrong { found.append("(\(i / 4 % decoded.width),\(i / 4 / decoded.width)): got \(got) want \(want)") }
     }
     return found
@@ -134,7 +134,7 @@ struct PNGDecodingTests {
     }
 
     @Test(arguments: [8, 16], [false, true])
-    func rgbTransparencyMakesTheMatchingColourTransparent(depth: Int, interlaced: Bool) throws {
+    func rgbTransparencyMakesTheMatchingColorTransparent(depth: Int, interlaced: Bool) throws {
         var png = randomPNG(PNGFormat(colorType: .rgb, bitDepth: depth), interlaced: interlaced, seed: 99 + UInt64(depth))
         let key = png.samples[5]
         for i in stride(from: 0, to: png.samples.count, by: 3) { png.samples[i] = key }

@@ -119,7 +119,7 @@ import Testing
         return file
     }
 
-    @Test func paethPicksTheNearestNeighbourWithTiesToLeftThenAbove() {
+    @Test func paethPicksTheNearestNeighborWithTiesToLeftThenAbove() {
         #expect(PNGCodec.paeth(10, 20, 10) == 20)  // p = 20: above
         #expect(PNGCodec.paeth(20, 10, 10) == 20)  // p = 20: left
         #expect(PNGCodec.paeth(10, 10, 10) == 10)  // all equal: left

@@ -21,11 +21,11 @@ import Testing
         let viewport = Size(width: 1280, height: 800)
         let context = LayoutContext(viewport: viewport, cardCount: 20, offset: Vec2(133 * 4.5, 0))
         #expect(layout.candidateRange(in: context) == wheel.candidateRange(in: context))
-        let centre = Mat4.translation(Vec3(640, 400, 0))
+        let center = Mat4.translation(Vec3(640, 400, 0))
         for index in wheel.candidateRange(in: context) {
             let o = Double(index) - 4.5
             let moved = Mat4.translation(Vec3(0, 0, -40 * abs(o))) * .rotationX(0.3)
-            let expected = centre * moved * .translation(Vec3(-640, -400, 0)) * wheel.attributes(at: index, in: context).localToWorld(offset: context.offset)
+            let expected = center * moved * .translation(Vec3(-640, -400, 0)) * wheel.attributes(at: index, in: context).localToWorld(offset: context.offset)
             let card = layout.attributes(at: index, in: context)
             #expect(closeEnough(card.localToWorld(offset: context.offset), expected, absolute: 1e-9), "card \(index)")
         }

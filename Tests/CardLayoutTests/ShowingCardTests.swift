@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test("by default a card is shown centred along the scroll axis, clamped to the content")
-    func centred() {
+    func centered() {
         let pages = LayoutKind.pages.makeLayout(), n = 30
         // Card 5's resting centre: topInset + 5·pitch + H/2 = 1220; minus H/2.
         #expect(pages.scrollOffset(showing: 5, viewport: Self.viewport, cardCount: n) == Vec2(0, 820))

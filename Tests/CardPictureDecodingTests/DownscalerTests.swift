@@ -33,8 +33,8 @@ struct DownscalerTests {
         // stripe pattern (two white, one black) come out 170.
         var board = RGBAImage(width: 8, height: 8)
         for y in 0..<8 { for x in 0..<8 { let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0; board[x, y] = (v, v, v, 255) } }
-        let grey = AreaDownscaler.downscale(board, to: PixelSize(width: 4, height: 4))
-        #expect(grey.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 ? $0.element == 255 : $0.element == 128 })
+        let gray = AreaDownscaler.downscale(board, to: PixelSize(width: 4, height: 4))
+        #expect(gray.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 ? $0.element == 255 : $0.element == 128 })
         var stripes = RGBAImage(width: 9, height: 1)
         for x in 0..<9 { let v: UInt8 = x % 3 == 2 ? 0 : 255; stripes[x, 0] = (v, v, v, 255) }
         let third = AreaDownscaler.downscale(stripes, to: PixelSize(width: 3, height: 1))
@@ -49,7 +49,7 @@ struct DownscalerTests {
         #expect(out[0, 0].r == 170 && out[1, 0].r == 170)
     }
 
-    @Test func transparentPixelsLendNoColour() {
+    @Test func transparentPixelsLendNoColor() {
         // Transparent red next to opaque blue: the average is blue at half coverage.
         var image = RGBAImage(width: 2, height: 1)
         image[0, 0] = (255, 0, 0, 0)

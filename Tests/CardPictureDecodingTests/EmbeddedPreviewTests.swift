@@ -10,27 +10,27 @@ import Testing
 /// which one was decoded.
 @Suite("Embedded JPEG previews: EXIF thumbnail and MPF")
 struct EmbeddedPreviewTests {
-    static let mainColour: (UInt8, UInt8, UInt8) = (200, 40, 40)
-    static let mpfColour: (UInt8, UInt8, UInt8) = (40, 200, 40)
-    static let exifColour: (UInt8, UInt8, UInt8) = (40, 40, 200)
+    static let mainColor: (UInt8, UInt8, UInt8) = (200, 40, 40)
+    static let mpfColor: (UInt8, UInt8, UInt8) = (40, 200, 40)
+    static let exifColor: (UInt8, UInt8, UInt8) = (40, 40, 200)
 
-    static func flat(_ width: Int, _ height: Int, _ colour: (UInt8, UInt8, UInt8)) throws -> [UInt8] {
-        try JPEGEncoder.encode(RGBAImage(width: width, height: height, fill: (colour.0, colour.1, colour.2, 255)), quality: 95)
+    static func flat(_ width: Int, _ height: Int, _ color: (UInt8, UInt8, UInt8)) throws -> [UInt8] {
+        try JPEGEncoder.encode(RGBAImage(width: width, height: height, fill: (color.0, color.1, color.2, 255)), quality: 95)
     }
 
     /// A 1200 × 900 main image with a 600 × 450 MPF preview and a 160 × 120 EXIF thumbnail.
     static func camera(mpf: (Int, Int) = (600, 450), orientation: PictureOrientation? = nil) throws -> [UInt8] {
-        let main = try flat(1200, 900, mainColour)
-        let withMPF = JPEGPreviewWriter.withMPFPreview(main, preview: try flat(mpf.0, mpf.1, mpfColour))
-        return JPEGPreviewWriter.withExifThumbnail(withMPF, thumbnail: try flat(160, 120, exifColour), orientation: orientation)
+        let main = try flat(1200, 900, mainColor)
+        let withMPF = JPEGPreviewWriter.withMPFPreview(main, preview: try flat(mpf.0, mpf.1, mpfColor))
+        return JPEGPreviewWriter.withExifThumbnail(withMPF, thumbnail: try flat(160, 120, exifColor), orientation: orientation)
     }
 
     /// Which of the three colours `image`'s centre pixel is (within JPEG's error).
     static func source(of image: RGBAImage) -> String {
         let i = ((image.height / 2) * image.width + image.width / 2) * 4
         let pixel = (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
-        for (name, colour) in [("main", mainColour), ("mpf", mpfColour), ("exif", exifColour)]
-        where abs(pixel.0 - Int(colour.0)) < 12 && abs(pixel.1 - Int(colour.1)) < 12 && abs(pixel.2 - Int(colour.2)) < 12 {
+        for (name, color) in [("main", mainColor), ("mpf", mpfColor), ("exif", exifColor)]
+        where abs(pixel.0 - Int(color.0)) < 12 && abs(pixel.1 - Int(color.1)) < 12 && abs(pixel.2 - Int(color.2)) < 12 {
             return name
         }
         return "unknown \(pixel)"
@@ -69,21 +69,21 @@ struct EmbeddedPreviewTests {
     /// A preview of another aspect (600 × 300 for a 4:3 picture) is not used.
     @Test
     func aPreviewOfAnotherAspectIsNotUsed() throws {
-        let file = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColour), preview: try Self.flat(600, 300, Self.mpfColour))
+        let file = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColor), preview: try Self.flat(600, 300, Self.mpfColor))
         let picture = try PictureDecoder.decode(file, target: .fit(PixelSize(width: 256, height: 256)), embeddedPreviews: true)
         #expect(Self.source(of: picture.image) == "main" && !picture.fromEmbeddedPreview)
         // Within the tolerance (600 × 448 is 0.4 % off 4:3) it is.
-        let close = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColour), preview: try Self.flat(600, 448, Self.mpfColour))
+        let close = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColor), preview: try Self.flat(600, 448, Self.mpfColor))
         #expect(Self.source(of: try PictureDecoder.decode(close, target: .fit(PixelSize(width: 256, height: 256)), embeddedPreviews: true).image) == "mpf")
     }
 
     /// A preview whose data is broken after its header: the main image is decoded instead.
     @Test
     func aPreviewThatFailsToDecodeFallsBackToTheMainImage() throws {
-        var preview = try Self.flat(600, 450, Self.mpfColour)
+        var preview = try Self.flat(600, 450, Self.mpfColor)
         guard case let .header(header) = JPEGHeader.scan(preview) else { Issue.record("no header"); return }
         preview = Array(preview.prefix(header.scanOffset + 20))  // cut short: "truncated"
-        let file = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColour), preview: preview)
+        let file = JPEGPreviewWriter.withMPFPreview(try Self.flat(1200, 900, Self.mainColor), preview: preview)
         let picture = try PictureDecoder.decode(file, target: .fit(PixelSize(width: 256, height: 256)), embeddedPreviews: true)
         #expect(Self.source(of: picture.image) == "main" && !picture.fromEmbeddedPreview)
     }
@@ -102,9 +102,9 @@ struct EmbeddedPreviewTests {
     @Test
     func thePreviewTakesTheMainImagesOrientation() throws {
         // A preview whose left half is dark: after orientation 6 the dark half is on top.
-        var image = RGBAImage(width: 600, height: 450, fill: (Self.mpfColour.0, Self.mpfColour.1, Self.mpfColour.2, 255))
+        var image = RGBAImage(width: 600, height: 450, fill: (Self.mpfColor.0, Self.mpfColor.1, Self.mpfColor.2, 255))
         for y in 0..<450 { for x in 0..<300 { image.pixels.replaceSubrange(((y * 600 + x) * 4)..<((y * 600 + x) * 4 + 3), with: [0, 0, 0]) } }
-        let main = try Self.flat(1200, 900, Self.mainColour)
+        let main = try Self.flat(1200, 900, Self.mainColor)
         let file = JPEGEncoder.withOrientation(JPEGPreviewWriter.withMPFPreview(main, preview: try JPEGEncoder.encode(image, quality: 95)), .right)
         let picture = try PictureDecoder.decode(file, target: .fit(PixelSize(width: 256, height: 256)), embeddedPreviews: true)
         #expect(picture.fromEmbeddedPreview)

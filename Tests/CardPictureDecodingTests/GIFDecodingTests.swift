@@ -13,7 +13,7 @@ struct GIFDecodingTests {
         (0..<(width * height)).map { UInt8(($0 % width / 3 + $0 / width) % 4) }
     }
 
-    static func colour(_ index: UInt8, transparent: Int = -1) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    static func color(_ index: UInt8, transparent: Int = -1) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         if Int(index) == transparent { return (0, 0, 0, 0) }
         let c = palette[Int(index)]
         return (c.0, c.1, c.2, 255)
@@ -30,7 +30,7 @@ struct GIFDecodingTests {
         #expect(picture.format == .gif && picture.fullSize == PixelSize(width: 30, height: 21))
         for y in 0..<21 {
             for x in 0..<30 {
-                #expect(picture.image[x, y] == Self.colour(first[y * 30 + x], transparent: 2), "(\(x), \(y))")
+                #expect(picture.image[x, y] == Self.color(first[y * 30 + x], transparent: 2), "(\(x), \(y))")
             }
         }
         #expect(try PictureDecoder.probe(gif) == PictureInfo(size: PixelSize(width: 30, height: 21), format: .gif, orientation: .up))
@@ -44,7 +44,7 @@ struct GIFDecodingTests {
         for y in 0..<16 {
             for x in 0..<24 {
                 let inside = (7..<17).contains(x) && (9..<14).contains(y)
-                #expect(picture.image[x, y] == (inside ? Self.colour(frame[(y - 9) * 10 + x - 7]) : (0, 0, 0, 0)), "(\(x), \(y))")
+                #expect(picture.image[x, y] == (inside ? Self.color(frame[(y - 9) * 10 + x - 7]) : (0, 0, 0, 0)), "(\(x), \(y))")
             }
         }
         // Reduced, the rows above and below the frame are skipped unread: the same pixels as the

@@ -17,7 +17,7 @@ final class SampleAdmission: DecodeAdmission, @unchecked Sendable {
 }
 
 /// Whether `pixel` is within `tolerance` of `expected` in each colour channel.
-func nearColour(_ pixel: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ expected: (Int, Int, Int), tolerance: Int = 40) -> Bool {
+func nearColor(_ pixel: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ expected: (Int, Int, Int), tolerance: Int = 40) -> Bool {
     abs(Int(pixel.r) - expected.0) <= tolerance && abs(Int(pixel.g) - expected.1) <= tolerance && abs(Int(pixel.b) - expected.2) <= tolerance
 }
 
@@ -41,10 +41,10 @@ struct HEIFDecodingTests {
         let decoded = try PictureDecoder.decode(bytes)
         #expect(decoded.format == .heif && decoded.fullSize == PixelSize(width: 64, height: 48))
         #expect(decoded.image.width == 64 && decoded.image.height == 48)
-        let centres = sampleQuadrants(decoded.image)
-        #expect(nearColour(centres[0], red) && nearColour(centres[1], green) && nearColour(centres[2], blue) && nearColour(centres[3], white),
-                "\(centres)")
-        #expect(centres.allSatisfy { $0.a == 255 })
+        let centers = sampleQuadrants(decoded.image)
+        #expect(nearColor(centers[0], red) && nearColor(centers[1], green) && nearColor(centers[2], blue) && nearColor(centers[3], white),
+                "\(centers)")
+        #expect(centers.allSatisfy { $0.a == 255 })
     }
 
     @Test func aTargetReducesThePictureKeepingItsAspect() throws {
@@ -52,21 +52,21 @@ struct HEIFDecodingTests {
         let decoded = try PictureDecoder.decode(bytes, target: .fit(PixelSize(width: 16, height: 16)))
         #expect(decoded.image.width == 16 && decoded.image.height == 12)
         #expect(decoded.fullSize == PixelSize(width: 64, height: 48))
-        let centres = sampleQuadrants(decoded.image)
-        #expect(nearColour(centres[0], red) && nearColour(centres[3], white), "\(centres)")
+        let centers = sampleQuadrants(decoded.image)
+        #expect(nearColor(centers[0], red) && nearColor(centers[3], white), "\(centers)")
     }
 
     /// irot 90° clockwise: the file stores the picture as given and says to turn it; libheif
     /// turns it (and the decoder must not turn it again).
-    @Test func irotIsHonouredOnce() throws {
+    @Test func irotIsHonoredOnce() throws {
         let bytes = try HEIFSample.encode(SamplePictures.quadrants(width: 64, height: 48), orientation: 6)
         let info = try PictureDecoder.probe(bytes)
         #expect(info.size == PixelSize(width: 48, height: 64))
         let decoded = try PictureDecoder.decode(bytes)
         #expect(decoded.image.width == 48 && decoded.image.height == 64)
         // Turned a quarter clockwise: top left blue, top right red, bottom left white, bottom right green.
-        let centres = sampleQuadrants(decoded.image)
-        #expect(nearColour(centres[0], blue) && nearColour(centres[1], red) && nearColour(centres[2], white) && nearColour(centres[3], green), "\(centres)")
+        let centers = sampleQuadrants(decoded.image)
+        #expect(nearColor(centers[0], blue) && nearColor(centers[1], red) && nearColor(centers[2], white) && nearColor(centers[3], green), "\(centers)")
     }
 
     /// A file whose thumbnail (all green, 160×120) differs from its picture (quadrants, 640×480):
@@ -76,13 +76,13 @@ struct HEIFDecodingTests {
         let bytes = try HEIFSample.encode(SamplePictures.quadrants(width: 640, height: 480), thumbnail: thumbnail, thumbnailBox: 160)
         let small = try PictureDecoder.decode(bytes, target: .fit(PixelSize(width: 100, height: 100)))
         #expect(small.image.width == 100 && small.image.height == 75 && small.fullSize == PixelSize(width: 640, height: 480))
-        #expect(sampleQuadrants(small.image).allSatisfy { nearColour($0, green) })
+        #expect(sampleQuadrants(small.image).allSatisfy { nearColor($0, green) })
         let exact = try PictureDecoder.decode(bytes, target: .fit(PixelSize(width: 160, height: 120)))
-        #expect(sampleQuadrants(exact.image).allSatisfy { nearColour($0, green) })
+        #expect(sampleQuadrants(exact.image).allSatisfy { nearColor($0, green) })
         let large = try PictureDecoder.decode(bytes, target: .fit(PixelSize(width: 320, height: 320)))
         #expect(large.image.width == 320 && large.image.height == 240)
-        let centres = sampleQuadrants(large.image)
-        #expect(nearColour(centres[0], red) && nearColour(centres[3], white), "\(centres)")
+        let centers = sampleQuadrants(large.image)
+        #expect(nearColor(centers[0], red) && nearColor(centers[3], white), "\(centers)")
         // The thumbnail's decode costs its planes, not the picture's: 160×120 vs 640×480.
         let admission = SampleAdmission()
         _ = try PictureDecoder.decode(bytes, target: .fit(PixelSize(width: 100, height: 100)), admission: admission)

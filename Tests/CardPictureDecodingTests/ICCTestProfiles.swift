@@ -50,7 +50,7 @@ enum ICCTestProfiles {
     }
 
     /// A greyscale profile (gamma 2.2).
-    static func grey() -> [UInt8] {
+    static func gray() -> [UInt8] {
         let curve = cmsBuildGamma(nil, 2.2)!
         defer { cmsFreeToneCurve(curve) }
         var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
@@ -99,7 +99,7 @@ enum ICCTestProfiles {
                 let i = (y * width + x) * 4
                 let band = x * 8 / width
                 let t = UInt8(y * 255 / max(1, height - 1))
-                let colour: (UInt8, UInt8, UInt8) = switch band {
+                let color: (UInt8, UInt8, UInt8) = switch band {
                 case 0: (255, 0, 0)
                 case 1: (0, 255, 0)
                 case 2: (0, 0, 255)
@@ -109,9 +109,9 @@ enum ICCTestProfiles {
                 case 6: (200, 150, t)
                 default: (t, 255 - t, 128)
                 }
-                image.pixels[i] = colour.0
-                image.pixels[i + 1] = colour.1
-                image.pixels[i + 2] = colour.2
+                image.pixels[i] = color.0
+                image.pixels[i + 1] = color.1
+                image.pixels[i + 2] = color.2
                 image.pixels[i + 3] = alpha ? UInt8((x * 255) / max(1, width - 1)) : 255
             }
         }

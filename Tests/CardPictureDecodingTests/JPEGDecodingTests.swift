@@ -9,8 +9,8 @@ import Testing
 
 @Suite("JPEG decoding: kinds of JPEG, DCT scaling, colour")
 struct JPEGDecodingTests {
-    static let expected = [TestJPEG.quadrantColour(right: false, bottom: false), TestJPEG.quadrantColour(right: true, bottom: false),
-                           TestJPEG.quadrantColour(right: false, bottom: true), TestJPEG.quadrantColour(right: true, bottom: true)]
+    static let expected = [TestJPEG.quadrantColor(right: false, bottom: false), TestJPEG.quadrantColor(right: true, bottom: false),
+                           TestJPEG.quadrantColor(right: false, bottom: true), TestJPEG.quadrantColor(right: true, bottom: true)]
 
     /// Chroma subsampling (4:4:4, 4:2:2, 4:2:0) and baseline or progressive coding.
     enum Kind: String, CaseIterable, Sendable {
@@ -21,7 +21,7 @@ struct JPEGDecodingTests {
     }
 
     @Test(arguments: Kind.allCases)
-    func colourFilesDecodeToTheirColours(kind: Kind) throws {
+    func colorFilesDecodeToTheirColors(kind: Kind) throws {
         let (subsampling, flags) = (kind.subsampling, kind.flags)
         let jpeg = TestJPEG.encode(TestJPEG.quadrants(width: 96, height: 64), subsampling: subsampling, flags: flags)
         guard case let .header(header) = JPEGHeader.scan(jpeg) else { Issue.record("no header"); return }
@@ -30,12 +30,12 @@ struct JPEGDecodingTests {
         let picture = try PictureDecoder.decode(jpeg)
         #expect(picture.format == .jpeg && picture.fullSize == PixelSize(width: 96, height: 64))
         #expect(picture.image.width == 96 && picture.image.height == 64)
-        for (found, wanted) in zip(quadrantCentres(picture.image), Self.expected) {
+        for (found, wanted) in zip(quadrantCenters(picture.image), Self.expected) {
             #expect(near(found, wanted, 6), "\(found) vs \(wanted)")
         }
     }
 
-    @Test func greyscaleFilesDecodeToGreys() throws {
+    @Test func grayscaleFilesDecodeToGrays() throws {
         var image = RGBAImage(width: 64, height: 32)
         for y in 0..<32 { for x in 0..<64 { let v = UInt8(x < 32 ? 40 : 200); image[x, y] = (v, v, v, 255) } }
         let jpeg = TestJPEG.encode(image, subsampling: TJSAMP_GRAY)
@@ -46,11 +46,11 @@ struct JPEGDecodingTests {
         #expect(near(picture.image[54, 16], (200, 200, 200, 255), 3))
     }
 
-    @Test func adobeInvertedCMYKFilesDecodeToTheirColours() throws {
+    @Test func adobeInvertedCMYKFilesDecodeToTheirColors() throws {
         // libjpeg's (and Photoshop's) convention: inverted CMYK, 255 = no ink. Red = no cyan,
         // full magenta and yellow, no black; white = no ink at all; black = full black ink.
         let inks: [(c: UInt8, m: UInt8, y: UInt8, k: UInt8)] = [(255, 0, 0, 255), (0, 255, 0, 255), (255, 255, 255, 255), (255, 255, 255, 0)]
-        let colours: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = [(255, 0, 0, 255), (0, 255, 0, 255), (255, 255, 255, 255), (0, 0, 0, 255)]
+        let colors: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = [(255, 0, 0, 255), (0, 255, 0, 255), (255, 255, 255, 255), (0, 0, 0, 255)]
         let (width, height) = (64, 64)
         var samples = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
@@ -63,7 +63,7 @@ struct JPEGDecodingTests {
         guard case let .header(header) = JPEGHeader.scan(jpeg) else { Issue.record("no header"); return }
         #expect(header.components == 4 && header.hasAdobeMarker)
         let picture = try PictureDecoder.decode(jpeg)
-        for (found, wanted) in zip(quadrantCentres(picture.image), colours) {
+        for (found, wanted) in zip(quadrantCenters(picture.image), colors) {
             #expect(near(found, wanted, 6), "\(found) vs \(wanted)")
         }
     }
@@ -105,7 +105,7 @@ struct JPEGDecodingTests {
         let tall = try PictureDecoder.decode(jpeg, target: .stretch(PixelSize(width: 100, height: 900)))
         #expect(tall.image.width == 100 && tall.image.height == 600)
         for picture in [fitted, covering, huge, layer, tall] {
-            for (found, wanted) in zip(quadrantCentres(picture.image), Self.expected) {
+            for (found, wanted) in zip(quadrantCenters(picture.image), Self.expected) {
                 #expect(near(found, wanted, 6), "\(found) vs \(wanted)")
             }
         }

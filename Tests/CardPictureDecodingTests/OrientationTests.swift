@@ -32,7 +32,7 @@ struct OrientationTests {
         let picture = try PictureDecoder.decode(jpeg)
         #expect(picture.fullSize == PixelSize(width: 48, height: 32))
         #expect(picture.image.width == 48 && picture.image.height == 32)
-        for (found, wanted) in zip(quadrantCentres(picture.image), quadrantCentres(Self.upright)) {
+        for (found, wanted) in zip(quadrantCenters(picture.image), quadrantCenters(Self.upright)) {
             #expect(near(found, wanted, 8), "orientation \(orientation): \(found) vs \(wanted)")
         }
         let info = try PictureDecoder.probe(jpeg)
@@ -45,7 +45,7 @@ struct OrientationTests {
         let jpeg = TestJPEG.withOrientation(TestJPEG.encode(Self.stored(orientation)), orientation)
         let picture = try PictureDecoder.decode(jpeg, target: .fit(PixelSize(width: 24, height: 24)))
         #expect(picture.image.width == 24 && picture.image.height == 16)
-        for (found, wanted) in zip(quadrantCentres(picture.image), quadrantCentres(Self.upright)) {
+        for (found, wanted) in zip(quadrantCenters(picture.image), quadrantCenters(Self.upright)) {
             #expect(near(found, wanted, 8), "orientation \(orientation): \(found) vs \(wanted)")
         }
     }

@@ -117,13 +117,13 @@ struct PictureCapTests {
     @Test("--max-picture-memory: the working-memory cap is the value's")
     func workingMemoryCap() throws {
         // Progressive 4:4:4 1000×1000: 6 MB of coefficients.
-        let jpeg = HostileFiles.flatJPEG(width: 1000, height: 1000, colour: .ycbcr444, progressive: true)
+        let jpeg = HostileFiles.flatJPEG(width: 1000, height: 1000, color: .ycbcr444, progressive: true)
         let tight = PictureLimits(maximumWorkingMemory: 5_000_000)
         #expect(error { try PictureDecoder.decode(jpeg, name: "p.jpg", target: Self.card, limits: tight) }
             == .tooMuchMemory(path: "p.jpg", bytes: 6_000_000, limit: 5_000_000))
         #expect(try PictureDecoder.decode(jpeg, target: Self.card).image[10, 10] == (128, 128, 128, 255))
         // A sequential file of one scan per component keeps every coefficient too.
-        guard case var .header(header) = JPEGHeader.scan(HostileFiles.flatJPEG(width: 1000, height: 1000, colour: .ycbcr444)) else {
+        guard case var .header(header) = JPEGHeader.scan(HostileFiles.flatJPEG(width: 1000, height: 1000, color: .ycbcr444)) else {
             Issue.record("no header")
             return
         }
@@ -134,12 +134,12 @@ struct PictureCapTests {
 
     @Test("the files made byte by byte are valid: flat grey, baseline and progressive")
     func flatJPEGsDecode() throws {
-        for colour in [HostileFiles.Colour.grey, .ycbcr444, .ycbcr420] {
+        for color in [HostileFiles.Color.gray, .ycbcr444, .ycbcr420] {
             for progressive in [false, true] {
-                let jpeg = HostileFiles.flatJPEG(width: 40, height: 24, colour: colour, progressive: progressive)
+                let jpeg = HostileFiles.flatJPEG(width: 40, height: 24, color: color, progressive: progressive)
                 let picture = try PictureDecoder.decode(jpeg)
                 #expect(picture.fullSize == PixelSize(width: 40, height: 24))
-                #expect(picture.image.pixels.allSatisfy { $0 == 128 || $0 == 255 }, "\(colour) progressive \(progressive)")
+                #expect(picture.image.pixels.allSatisfy { $0 == 128 || $0 == 255 }, "\(color) progressive \(progressive)")
             }
         }
         let png = try PictureDecoder.decode(HostileFiles.zerosPNG(width: 30, height: 20))

@@ -17,8 +17,8 @@ struct RAWDecodingTests {
         let decoded = try PictureDecoder.decode(dng, name: "IMG_1.DNG")
         #expect(decoded.format == .raw && decoded.fullSize == PixelSize(width: 64, height: 96))
         #expect(decoded.image.width == 64 && decoded.image.height == 96)
-        let centres = sampleQuadrants(decoded.image)
-        #expect(nearColour(centres[0], blue) && nearColour(centres[1], red) && nearColour(centres[2], white) && nearColour(centres[3], green), "\(centres)")
+        let centers = sampleQuadrants(decoded.image)
+        #expect(nearColor(centers[0], blue) && nearColor(centers[1], red) && nearColor(centers[2], white) && nearColor(centers[3], green), "\(centers)")
     }
 
     @Test(arguments: [(UInt16(1), PictureOrientation.up), (3, .down), (8, .left)])
@@ -29,15 +29,15 @@ struct RAWDecodingTests {
         let upright = expected.upright(SamplePictures.quadrants(width: 96, height: 64))
         #expect(decoded.image.width == upright.width && decoded.image.height == upright.height)
         let got = sampleQuadrants(decoded.image), want = sampleQuadrants(upright)
-        #expect(zip(got, want).allSatisfy { nearColour($0, (Int($1.r), Int($1.g), Int($1.b))) }, "\(got)")
+        #expect(zip(got, want).allSatisfy { nearColor($0, (Int($1.r), Int($1.g), Int($1.b))) }, "\(got)")
     }
 
     @Test func aTargetReducesThePreview() throws {
         let dng = DNGSample.make(preview: SamplePictures.quadrants(width: 96, height: 64))
         let decoded = try PictureDecoder.decode(dng, name: "x.dng", target: .fit(PixelSize(width: 24, height: 24)))
         #expect(decoded.image.width == 24 && decoded.image.height == 16)
-        let centres = sampleQuadrants(decoded.image)
-        #expect(nearColour(centres[0], red) && nearColour(centres[3], white), "\(centres)")
+        let centers = sampleQuadrants(decoded.image)
+        #expect(nearColor(centers[0], red) && nearColor(centers[3], white), "\(centers)")
     }
 
     /// No preview: the raw data decoded at half size (64×48 photosites → 32×24), a flat grey
@@ -46,8 +46,8 @@ struct RAWDecodingTests {
         let dng = DNGSample.make(preview: nil, level: 2000)
         let decoded = try PictureDecoder.decode(dng, name: "flat.dng")
         #expect(decoded.format == .raw && decoded.image.width == 32 && decoded.image.height == 24)
-        let centre = decoded.image[16, 12]
-        #expect(centre.a == 255 && centre.r > 0)
+        let center = decoded.image[16, 12]
+        #expect(center.a == 255 && center.r > 0)
         let limits = PictureLimits(maximumWorkingMemory: 1000)
         #expect {
             _ = try PictureDecoder.decode(dng, name: "flat.dng", limits: limits)

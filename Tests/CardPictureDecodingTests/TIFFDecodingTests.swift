@@ -39,7 +39,7 @@ struct TIFFDecodingTests {
             #expect(info.size == PixelSize(width: 48, height: 32) && info.orientation.rawValue == orientation)
             let small = try PictureDecoder.decode(tiff, target: .fit(PixelSize(width: 24, height: 24)))
             #expect(small.image.width == 24 && small.image.height == 16)
-            for (found, wanted) in zip(quadrantCentres(small.image), quadrantCentres(OrientationTests.upright)) {
+            for (found, wanted) in zip(quadrantCenters(small.image), quadrantCenters(OrientationTests.upright)) {
                 #expect(near(found, wanted, 1), "orientation \(orientation): \(found) vs \(wanted)")
             }
         }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Terminal messages escape control characters (SPEC §11)")
 struct TerminalTextTests {
-    @Test func aNameCannotRetitleOrRecolourTheTerminal() {
+    @Test func aNameCannotRetitleOrRecolorTheTerminal() {
         let name = "evil\u{1B}]0;x\u{07}.jpg"
         let error = PictureError.corrupt(path: name, reason: "bad")
         let line = TerminalText.escaped(error.description)

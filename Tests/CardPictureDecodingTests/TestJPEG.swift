@@ -73,13 +73,13 @@ enum TestJPEG {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                image[x, y] = quadrantColour(right: x >= width / 2, bottom: y >= height / 2)
+                image[x, y] = quadrantColor(right: x >= width / 2, bottom: y >= height / 2)
             }
         }
         return image
     }
 
-    static func quadrantColour(right: Bool, bottom: Bool) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    static func quadrantColor(right: Bool, bottom: Bool) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         switch (right, bottom) {
         case (false, false): (255, 0, 0, 255)
         case (true, false): (0, 255, 0, 255)
@@ -96,7 +96,7 @@ func near(_ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt
 }
 
 /// The colour at the centre of each quadrant of `image`: top-left, top-right, bottom-left, bottom-right.
-func quadrantCentres(_ image: RGBAImage) -> [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] {
+func quadrantCenters(_ image: RGBAImage) -> [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] {
     let (w, h) = (image.width, image.height)
     return [image[w / 4, h / 4], image[3 * w / 4, h / 4], image[w / 4, 3 * h / 4], image[3 * w / 4, 3 * h / 4]]
 }

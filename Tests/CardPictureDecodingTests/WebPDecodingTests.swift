@@ -21,7 +21,7 @@ struct WebPDecodingTests {
         let source = TestJPEG.quadrants(width: 64, height: 48)
         let picture = try PictureDecoder.decode(WebPEncoder.encode(source, lossless: false, quality: 95))
         #expect(picture.image.width == 64 && picture.image.height == 48)
-        for (found, wanted) in zip(quadrantCentres(picture.image), quadrantCentres(source)) {
+        for (found, wanted) in zip(quadrantCenters(picture.image), quadrantCenters(source)) {
             #expect(near(found, wanted, 12), "\(found) vs \(wanted)")
         }
     }
@@ -56,12 +56,12 @@ struct WebPDecodingTests {
         // A quarter-turned picture is scaled in its upright shape.
         let small = try PictureDecoder.decode(webp, target: .fit(PixelSize(width: 24, height: 24)))
         #expect(small.image.width == 24 && small.image.height == 16)
-        for (found, wanted) in zip(quadrantCentres(small.image), quadrantCentres(OrientationTests.upright)) {
+        for (found, wanted) in zip(quadrantCenters(small.image), quadrantCenters(OrientationTests.upright)) {
             #expect(near(found, wanted, 2), "orientation \(orientation): \(found) vs \(wanted)")
         }
     }
 
-    @Test func theICCPChunkIsFoundForTheColourConversion() throws {
+    @Test func theICCPChunkIsFoundForTheColorConversion() throws {
         let profile = [UInt8](repeating: 0x5A, count: 301)
         let webp = WebPEncoder.extended(WebPEncoder.encode(Self.translucent, lossless: true), size: PixelSize(width: 40, height: 30),
                                           alpha: true, icc: profile, exif: WebPEncoder.exif(orientation: 3))

@@ -26,7 +26,7 @@ struct PictureAllocationTests {
             demand.removeAll()
             for card in first..<(first + 20) { demand.append(PictureKey(card, .card), .visible) }
             demand.append(PictureKey(first, .full), .visible)
-            demand.appendNeighbourhood(visible: first...(first + 19), heading: .forward, ahead: 20, behind: 10,
+            demand.appendNeighborhood(visible: first...(first + 19), heading: .forward, ahead: 20, behind: 10,
                                        cardCount: cards) { $0 }
             scheduler.plan(demand, residency: &residency)
             // Index loops: a for-in over an array of structs allocates per element in debug builds.
@@ -76,7 +76,7 @@ struct PictureAllocationTests {
             tier.demand.removeAll()
             for card in first..<(first + 20) { tier.demand.append(PictureKey(card, .card), .visible) }
             tier.demand.append(PictureKey(first, .full), .visible)
-            tier.demand.appendNeighbourhood(visible: first...(first + 19), heading: .forward, ahead: 20, behind: 10,
+            tier.demand.appendNeighborhood(visible: first...(first + 19), heading: .forward, ahead: 20, behind: 10,
                                             cardCount: cards) { $0 }
             tier.plan()
             for i in tier.scheduler.requests.indices where !tier.scheduler.requests[i].isUpdate && ringCount < ring.count {

@@ -8,7 +8,7 @@ import Testing
     func demand(visible: ClosedRange<Int>, heading: ScrollHeading, ahead: Int, behind: Int, cards: Int) -> PictureDemand {
         var demand = PictureDemand()
         for card in visible { demand.append(PictureKey(card, .card), .visible) }
-        demand.appendNeighbourhood(visible: visible, heading: heading, ahead: ahead, behind: behind, cardCount: cards) { $0 }
+        demand.appendNeighborhood(visible: visible, heading: heading, ahead: ahead, behind: behind, cardCount: cards) { $0 }
         return demand
     }
 

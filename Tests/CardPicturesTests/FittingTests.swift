@@ -76,8 +76,8 @@ import Testing
     @Test("a card point maps to the picture point a shader samples")
     func pictureCoordinates() {
         let r = PictureFitting.rect(pictureAspect: 4, cardAspect: Self.landscapeCard, mode: .fit)  // y 0.3…0.7
-        let centre = r.pictureCoordinates(u: 0.5, v: 0.5)
-        #expect(closeEnough(centre.u, 0.5) && closeEnough(centre.v, 0.5))
+        let center = r.pictureCoordinates(u: 0.5, v: 0.5)
+        #expect(closeEnough(center.u, 0.5) && closeEnough(center.v, 0.5))
         let top = r.pictureCoordinates(u: 0, v: 0.3)
         #expect(closeEnough(top.u, 0) && closeEnough(top.v, 0, absolute: 1e-12))
         // Above the picture: outside 0…1, the card's background.

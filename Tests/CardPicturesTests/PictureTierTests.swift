@@ -21,7 +21,7 @@ import Testing
         demand.removeAll()
         for card in visible { demand.append(PictureKey(card, .card), .visible) }
         for card in large { demand.append(PictureKey(card, .full), .visible) }
-        demand.appendNeighbourhood(visible: visible, heading: .forward, ahead: 8, behind: 4, cardCount: 100) { $0 }
+        demand.appendNeighborhood(visible: visible, heading: .forward, ahead: 8, behind: 4, cardCount: 100) { $0 }
     }
 
     @Test("new pools have the growths' starting layers and the sizes given; nothing resident, nothing in flight")

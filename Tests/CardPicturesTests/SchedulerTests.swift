@@ -8,7 +8,7 @@ import Testing
     func demand(visible: ClosedRange<Int>, heading: ScrollHeading, ahead: Int, behind: Int, cards: Int) -> PictureDemand {
         var demand = PictureDemand()
         for card in visible { demand.append(PictureKey(card, .card), .visible) }
-        demand.appendNeighbourhood(visible: visible, heading: heading, ahead: ahead, behind: behind, cardCount: cards) { $0 }
+        demand.appendNeighborhood(visible: visible, heading: heading, ahead: ahead, behind: behind, cardCount: cards) { $0 }
         return demand
     }
 
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test("a prefetched picture that comes into view is resubmitted with its new priority")
-    func reprioritising() {
+    func reprioritizing() {
         var residency = PictureResidency(pictureCount: 100, cardLayers: 60, fullLayers: 2)
         var scheduler = PictureScheduler(pictureCount: 100, maxInFlight: 10)
         scheduler.plan(demand(visible: 10...11, heading: .forward, ahead: 4, behind: 0, cards: 100), residency: &residency)

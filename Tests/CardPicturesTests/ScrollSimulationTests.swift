@@ -64,7 +64,7 @@ import Testing
             for card in visible { demand.append(PictureKey(card, .card), .visible) }
             // The front card of the view also wants the full tier.
             demand.append(PictureKey(first, .full), .visible)
-            demand.appendNeighbourhood(visible: visible, heading: heading, ahead: 12, behind: 6, cardCount: cards) { $0 }
+            demand.appendNeighborhood(visible: visible, heading: heading, ahead: 12, behind: 6, cardCount: cards) { $0 }
             scheduler.plan(demand, residency: &residency)
             workers.apply(scheduler)
             let residentBefore = visible.filter { residency.isResident(PictureKey($0, .card)) }

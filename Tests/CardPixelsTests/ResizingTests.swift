@@ -21,7 +21,7 @@ struct ResizingTests {
         #expect(reds(grayRow([0, 90, 180]).resized(width: 2, height: 1)) == [30, 150])
     }
 
-    @Test func growingInterpolatesBetweenPixelCentresAndClampsAtEdges() {
+    @Test func growingInterpolatesBetweenPixelCentersAndClampsAtEdges() {
         // 2 → 4: destination centres map to source x = −0.25, 0.25, 0.75, 1.25.
         #expect(reds(grayRow([0, 200]).resized(width: 4, height: 1)) == [0, 50, 150, 200])
         // 1 → 3 in both directions: a single colour everywhere.
@@ -29,7 +29,7 @@ struct ResizingTests {
         #expect(dot.resized(width: 3, height: 3) == RGBAImage(width: 3, height: 3, fill: (12, 34, 56, 78)))
     }
 
-    @Test func transparentPixelsLendNoColour() {
+    @Test func transparentPixelsLendNoColor() {
         // Opaque red beside transparent green: straight averaging would give (128, 128, 0, 128).
         let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 0])
         let shrunk = image.resized(width: 1, height: 1)
@@ -76,7 +76,7 @@ struct ResizingTests {
         #expect(RGBAImage(width: 0, height: 0).resized(width: 2, height: 2) == RGBAImage(width: 2, height: 2))
     }
 
-    @Test func fittedLetterboxesInTheCentre() {
+    @Test func fittedLetterboxesInTheCenter() {
         // 4×2 into 2×3: scale 0.5 → 2×1 content on row 1; rows 0 and 2 are the background.
         let image = RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 200, count: 32))
         let fitted = image.fitted(into: (2, 3))
@@ -87,7 +87,7 @@ struct ResizingTests {
         #expect(reds(onBlack) == [0, 0, 0, 0, 90, 90, 90, 90, 90, 90, 90, 90, 0, 0, 0, 0])
     }
 
-    @Test func filledCropsTheCentre() {
+    @Test func filledCropsTheCenter() {
         // 4×2 into 2×2: scale 1, the middle two columns exactly.
         let image = RGBAImage(width: 4, height: 2, pixels: [10, 20, 30, 40, 50, 60, 70, 80].flatMap { [$0, $0, $0, 255] })
         #expect(reds(image.filled(into: (2, 2))) == [20, 30, 60, 70])

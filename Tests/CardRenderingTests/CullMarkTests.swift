@@ -99,10 +99,10 @@ struct CullMarkTests {
         }
         #expect(Self.count(picked, Self.green) > 50)
         #expect(Self.count(picked, Self.gold) > 100)
-        let centre = rejected[400, 300]
+        let center = rejected[400, 300]
         let dim = { (c: UInt8) in Int((Double(c) * 0.35).rounded()) }
-        #expect(abs(Int(centre.r) - dim(Self.blue.r)) <= 2 && abs(Int(centre.g) - dim(Self.blue.g)) <= 2
-                && abs(Int(centre.b) - dim(Self.blue.b)) <= 2, "\(centre)")
+        #expect(abs(Int(center.r) - dim(Self.blue.r)) <= 2 && abs(Int(center.g) - dim(Self.blue.g)) <= 2
+                && abs(Int(center.b) - dim(Self.blue.b)) <= 2, "\(center)")
         #expect(Self.count(rejected, Self.red) > 50)
         #expect(Self.count(rejected, Self.gold) == 0)
         #expect(plain[400, 300] == (Self.blue.r, Self.blue.g, Self.blue.b, 255))

@@ -23,7 +23,7 @@ struct IdentityColorTests {
     }
 
     @Test("neighbouring ids get clearly different colours")
-    func neighbours() {
+    func neighbors() {
         for raw in UInt32(0)..<100 {
             let a = IdentityColor.rgb(for: CardID(raw)), b = IdentityColor.rgb(for: CardID(raw + 1))
             let distance = abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))

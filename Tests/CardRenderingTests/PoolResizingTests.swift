@@ -11,7 +11,7 @@ import Testing
 @Suite("Picture pools growing and shrinking", .serialized)
 struct PoolResizingTests {
     /// A distinct colour per picture number.
-    static func colour(_ n: Int) -> (UInt8, UInt8, UInt8) {
+    static func color(_ n: Int) -> (UInt8, UInt8, UInt8) {
         (UInt8(40 + (n * 53) % 200), UInt8(30 + (n * 97) % 200), UInt8(20 + (n * 31) % 200))
     }
 
@@ -37,7 +37,7 @@ struct PoolResizingTests {
     func growKeepsPictures() throws {
         let (gpu, renderer) = try PictureTests.renderer(layers: 4)
         for layer in 0..<4 {
-            let (r, g, b) = Self.colour(layer)
+            let (r, g, b) = Self.color(layer)
             try renderer.uploadPicture(PictureTests.solidChain(r, g, b), toLayer: layer)
         }
         #expect(try renderer.resizePicturePool(layers: 8))
@@ -45,13 +45,13 @@ struct PoolResizingTests {
         #expect(renderer.picturePool.layerSize == PixelSize(width: 64, height: 40))
         // The new layers take pictures too.
         for layer in 4..<8 {
-            let (r, g, b) = Self.colour(layer)
+            let (r, g, b) = Self.color(layer)
             try renderer.uploadPicture(PictureTests.solidChain(r, g, b), toLayer: layer)
         }
         for small in [false, true] {
             let pixels = try Self.drawLayers((0..<8).map(UInt16.init), renderer: renderer, gpu: gpu, small: small)
             for (layer, pixel) in pixels.enumerated() {
-                let (r, g, b) = Self.colour(layer)
+                let (r, g, b) = Self.color(layer)
                 #expect(PictureTests.near(pixel, [Double(r), Double(g), Double(b)]), "layer \(layer) (small \(small)): \(pixel)")
             }
         }
@@ -61,7 +61,7 @@ struct PoolResizingTests {
     func shrinkMovesPictures() throws {
         let (gpu, renderer) = try PictureTests.renderer(layers: 8)
         for layer in 0..<8 {
-            let (r, g, b) = Self.colour(layer)
+            let (r, g, b) = Self.color(layer)
             try renderer.uploadPicture(PictureTests.solidChain(r, g, b), toLayer: layer)
         }
         // Keep 6 → 0, 7 → 1 (a run of two) and 2 → 2; drop the rest.
@@ -69,7 +69,7 @@ struct PoolResizingTests {
         #expect(renderer.picturePool.layers == 3)
         let pixels = try Self.drawLayers([0, 1, 2], renderer: renderer, gpu: gpu)
         for (layer, picture) in [6, 7, 2].enumerated() {
-            let (r, g, b) = Self.colour(picture)
+            let (r, g, b) = Self.color(picture)
             #expect(PictureTests.near(pixels[layer], [Double(r), Double(g), Double(b)]), "layer \(layer): \(pixels[layer])")
         }
         #expect(throws: RenderError.self) { try renderer.uploadPicture(PictureTests.solidChain(1, 2, 3), toLayer: 3) }

@@ -40,12 +40,12 @@ struct TextOverlayTests {
         let image = try gpu.readPixels()
         let font = BitmapFont.standard, glyph = font.glyphIndex(for: "H")
         // The centre of font pixel (x, y) of the glyph, in viewport (= image) pixels.
-        func centre(_ x: Int, _ y: Int) -> (Int, Int) { (20 + 6 + 3 * x + 1, 30 + 6 + 3 * y + 1) }
+        func center(_ x: Int, _ y: Int) -> (Int, Int) { (20 + 6 + 3 * x + 1, 30 + 6 + 3 * y + 1) }
         var inked = 0, blank = 0
         let background = renderer.background
         for y in 0..<font.glyphSize.height {
             for x in 0..<font.glyphSize.width {
-                let (px, py) = centre(x, y)
+                let (px, py) = center(x, y)
                 let p = image[px, py]
                 if font.hasInk(glyph: glyph, x: x, y: y) {
                     #expect(p.r == 255 && p.g == 255 && p.b == 255, "ink at \(x),\(y): \(p)")

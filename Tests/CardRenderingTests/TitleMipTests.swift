@@ -16,8 +16,8 @@ struct TitleMipTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             coverage[index] = UInt8(truncatingIfNeeded: seed >> 56)
         }
-        let grey = RGBAImage(width: width, height: height, pixels: coverage.flatMap { [$0, $0, $0, 255] })
-        let expected = grey.mipChain()
+        let gray = RGBAImage(width: width, height: height, pixels: coverage.flatMap { [$0, $0, $0, 255] })
+        let expected = gray.mipChain()
         var level = (width: width, height: height, bytes: coverage)
         for reference in expected.dropFirst() {
             level = CardRenderer.halvedCoverage(level.bytes, width: level.width, height: level.height)

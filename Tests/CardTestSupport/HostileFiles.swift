@@ -87,12 +87,12 @@ public enum HostileFiles {
     // MARK: JPEG
 
     /// The layout of a JPEG's components: sampling factors, high nibble horizontal.
-    public enum Colour: Sendable {
-        case grey, ycbcr444, ycbcr420, cmyk
+    public enum Color: Sendable {
+        case gray, ycbcr444, ycbcr420, cmyk
 
         var factors: [UInt8] {
             switch self {
-            case .grey: [0x11]
+            case .gray: [0x11]
             case .ycbcr444: [0x11, 0x11, 0x11]
             case .ycbcr420: [0x22, 0x11, 0x11]
             case .cmyk: [0x11, 0x11, 0x11, 0x11]
@@ -105,8 +105,8 @@ public enum HostileFiles {
     /// block), so every block is two bits of zeros. Baseline: one interleaved scan.
     /// Progressive: the DC scan, then one AC scan per component (each block an end of band).
     /// A 16384² 4:2:0 baseline one is 1.5 MB; an 8192² 4:4:4 progressive one about 800 KB.
-    public static func flatJPEG(width: Int, height: Int, colour: Colour = .ycbcr420, progressive: Bool = false) -> [UInt8] {
-        let factors = colour.factors
+    public static func flatJPEG(width: Int, height: Int, color: Color = .ycbcr420, progressive: Bool = false) -> [UInt8] {
+        let factors = color.factors
         let hMax = factors.map { Int($0 >> 4) }.max()!, vMax = factors.map { Int($0 & 0x0F) }.max()!
         let mcuColumns = (width + 8 * hMax - 1) / (8 * hMax), mcuRows = (height + 8 * vMax - 1) / (8 * vMax)
         let blocksPerMCU = factors.reduce(0) { $0 + Int($1 >> 4) * Int($1 & 0x0F) }
@@ -134,7 +134,7 @@ public enum HostileFiles {
     /// A JPEG of `scans` scans (each a scan header and one byte of data) declaring
     /// `width × height`: its scans are counted before anything decodes it.
     public static func manyScansJPEG(width: Int, height: Int, scans: Int) -> [UInt8] {
-        var bytes = jpegHeader(width: width, height: height, factors: Colour.ycbcr444.factors, frame: 0xC2)
+        var bytes = jpegHeader(width: width, height: height, factors: Color.ycbcr444.factors, frame: 0xC2)
         bytes += segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
         bytes += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
         for scan in 0..<scans {
@@ -146,9 +146,9 @@ public enum HostileFiles {
 
     /// An arithmetic-coded progressive JPEG (SOF10) declaring `width × height`, of about 260
     /// bytes: a header, a DC scan of `dataBytes` bytes, the end. CMYK files carry Adobe's marker.
-    public static func arithmeticJPEG(width: Int, height: Int, colour: Colour = .ycbcr420, dataBytes: Int = 150) -> [UInt8] {
-        let factors = colour.factors
-        var bytes = jpegHeader(width: width, height: height, factors: factors, frame: 0xCA, adobe: colour == .cmyk)
+    public static func arithmeticJPEG(width: Int, height: Int, color: Color = .ycbcr420, dataBytes: Int = 150) -> [UInt8] {
+        let factors = color.factors
+        var bytes = jpegHeader(width: width, height: height, factors: factors, frame: 0xCA, adobe: color == .cmyk)
         bytes += scanHeader((1...factors.count).map(UInt8.init), start: 0, end: 0)
         bytes += (0..<dataBytes).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) & 0x7F }
         return bytes + [0xFF, 0xD9]
@@ -216,12 +216,12 @@ public enum HostileFiles {
     /// The cases of issue 19 ("hostile and broken input").
     public static let cases: [Case] = [
         Case(description: "three progressive 8192×8192 JPEGs of about 800 KB",
-             files: (1...3).map { File("b\($0)-progressive.jpg") { flatJPEG(width: 8192, height: 8192, colour: .ycbcr444, progressive: true) } },
+             files: (1...3).map { File("b\($0)-progressive.jpg") { flatJPEG(width: 8192, height: 8192, color: .ycbcr444, progressive: true) } },
              refused: (1...3).map { "b\($0)-progressive.jpg" }),
         Case(description: "a 260-byte arithmetic-coded progressive JPEG declaring 8192×8192",
              files: [File("b-arithmetic.jpg") { arithmeticJPEG(width: 8192, height: 8192) }], refused: ["b-arithmetic.jpg"]),
         Case(description: "an arithmetic-coded CMYK JPEG declaring 8192×8192",
-             files: [File("b-cmyk.jpg") { arithmeticJPEG(width: 8192, height: 8192, colour: .cmyk) }], refused: ["b-cmyk.jpg"]),
+             files: [File("b-cmyk.jpg") { arithmeticJPEG(width: 8192, height: 8192, color: .cmyk) }], refused: ["b-cmyk.jpg"]),
         Case(description: "a PNG 8192×8192 of zeros (valid: shown black, in the memory of its card)",
              files: [File("b-zeros.png") { zerosPNG(width: 8192, height: 8192, colorType: 2) }], refused: [], shows: [0, 0, 0]),
         Case(description: "a 16-bit interlaced 8000×8000 PNG",

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test("decomposed names (as macOS writes them) render as their composed form")
-    func normalisation() throws {
+    func normalization() throws {
         let r = try rasterizer()
         let composed = r.render("Crème brûlée", pixelHeight: 24, maxWidth: 1000)
         let decomposed = r.render("Cre\u{300}me bru\u{302}le\u{301}e", pixelHeight: 24, maxWidth: 1000)

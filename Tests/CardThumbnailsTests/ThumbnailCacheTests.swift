@@ -46,13 +46,13 @@ struct ThumbnailCacheTests {
 
     @Test func aStaleThumbnailIsIgnoredAndReplaced() throws {
         let fixture = try ThumbnailFixture()
-        let photo = try fixture.writePicture("a.png", width: 300, height: 200, colour: (10, 10, 250))
+        let photo = try fixture.writePicture("a.png", width: 300, height: 200, color: (10, 10, 250))
         fixture.setModificationTime(photo, 1_600_000_000)
         let cache = fixture.cache()
         let target = PictureTarget.fit(PixelSize(width: 200, height: 200))
         _ = try cache.loadPicture(at: photo, target: target, decode: fixture.countingDecode)
         // The picture is replaced by another (new content, newer time): the thumbnail is stale.
-        try fixture.writePicture("a.png", width: 300, height: 200, colour: (250, 250, 0))
+        try fixture.writePicture("a.png", width: 300, height: 200, color: (250, 250, 0))
         fixture.setModificationTime(photo, 1_700_000_000)
         let fresh = try cache.loadPicture(at: photo, target: target, decode: fixture.countingDecode)
         #expect(fresh.origin == .decoded && fresh.image[10, 10] == (250, 250, 0, 255))

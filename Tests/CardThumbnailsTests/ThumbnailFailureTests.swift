@@ -74,7 +74,7 @@ struct ThumbnailFailureTests {
 
     @Test func aCacheThatCannotBeWrittenIsReadWithOneWarning() throws {
         let fixture = try ThumbnailFixture()
-        let cached = try fixture.writePicture("cached.png", width: 400, height: 300, colour: (0, 200, 0))
+        let cached = try fixture.writePicture("cached.png", width: 400, height: 300, color: (0, 200, 0))
         let others = try (0..<3).map { try fixture.writePicture("new\($0).png", width: 400, height: 300) }
         let target = PictureTarget.fit(PixelSize(width: 200, height: 200))
         _ = try fixture.cache().loadPicture(at: cached, target: target)  // leaves large/<md5>.png

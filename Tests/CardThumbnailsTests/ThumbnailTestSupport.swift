@@ -41,9 +41,9 @@ final class ThumbnailFixture {
 
     /// Writes a PNG picture of `size` in one colour into the picture folder; returns its path.
     @discardableResult
-    func writePicture(_ name: String, width: Int, height: Int, colour: (UInt8, UInt8, UInt8) = (200, 40, 10)) throws -> String {
+    func writePicture(_ name: String, width: Int, height: Int, color: (UInt8, UInt8, UInt8) = (200, 40, 10)) throws -> String {
         let path = pictures + "/" + name
-        let image = RGBAImage(width: width, height: height, fill: (colour.0, colour.1, colour.2, 255))
+        let image = RGBAImage(width: width, height: height, fill: (color.0, color.1, color.2, 255))
         try Data(PNGCodec.encode(image, fast: true)).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -124,7 +124,7 @@ extension LayoutKind {
     /// writer (`InstanceWriting`, an optional speed-up), the seeds. The carousels (SPEC §8,
     /// `CarouselController`) and any layout without a writer are drawn through the generic path.
     static var bulkWriting: [LayoutKind] {
-        builtIn.filter { $0.descriptor.behaviour.interaction != .carousel && $0.makeLayout() is any InstanceWriting }
+        builtIn.filter { $0.descriptor.behavior.interaction != .carousel && $0.makeLayout() is any InstanceWriting }
     }
 
     /// The built-in layouts without a bulk writer: drawn through the generic path only.
@@ -133,7 +133,7 @@ extension LayoutKind {
 
 @Suite("The carousels' frames")
 struct CarouselFrameTests {
-    @Test("a carousel never takes the bulk path; its generic frame lays out its visible cards", arguments: LayoutKind.builtIn.filter { $0.descriptor.behaviour.interaction == .carousel })
+    @Test("a carousel never takes the bulk path; its generic frame lays out its visible cards", arguments: LayoutKind.builtIn.filter { $0.descriptor.behavior.interaction == .carousel })
     func genericPath(kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
         #expect(!session.writeBulkRecords(into: BulkInstancePacker()))

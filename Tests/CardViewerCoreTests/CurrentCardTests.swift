@@ -23,7 +23,7 @@ import Testing
         }!
     }
 
-    @Test func theCentredCardFollowsTheScrollInTasksSlideBoxWheelAndCarousels() throws {
+    @Test func theCenteredCardFollowsTheScrollInTasksSlideBoxWheelAndCarousels() throws {
         for kind in [LayoutKind.tasks, .slidebox, .wheel, .coverflow] {
             let session = makeSession(kind, cards: 20)
             #expect(session.currentCardIndex == 0)
@@ -68,7 +68,7 @@ import Testing
         #expect(tasks.currentCardIndex == 19)  // the last, even where the scroll's end clamps
     }
 
-    @Test func deleteTakesTheCurrentCardWhenNothingIsUnderThePointerAndItsNeighbourTakesOver() throws {
+    @Test func deleteTakesTheCurrentCardWhenNothingIsUnderThePointerAndItsNeighborTakesOver() throws {
         let grid = makeSession(.grid, cards: 12)
         // No ring yet: Delete over empty space deletes nothing.
         try play(script([#"{"time": 0.1, "type": "move", "x": 1270, "y": 790}"#, key("delete", at: 0.2)], end: 0.3), into: grid)
@@ -131,14 +131,14 @@ import Testing
         spinning.prepareFrame()
         let side = try #require(spinning.frameCards.filter { $0.index == 2 && !$0.isHidden }.first)
         let corners = projectedCorners(side, offset: spinning.offset)
-        let centre = corners.reduce(Vec2.zero) { $0 + $1 } / Double(corners.count)
-        try play(script([click(centre, at: 0.1)], end: 1.5), into: spinning)
+        let center = corners.reduce(Vec2.zero) { $0 + $1 } / Double(corners.count)
+        try play(script([click(center, at: 0.1)], end: 1.5), into: spinning)
         #expect(spinning.currentCardIndex == 2 && spinning.photoCard == nil)
         spinning.prepareFrame()
         let top = try #require(spinning.frameCards.first { $0.index == 2 })
         let topCorners = projectedCorners(top, offset: spinning.offset)
-        let topCentre = topCorners.reduce(Vec2.zero) { $0 + $1 } / Double(topCorners.count)
-        try play(script([click(topCentre, at: 0.1)], end: 0.8), into: spinning)
+        let topCenter = topCorners.reduce(Vec2.zero) { $0 + $1 } / Double(topCorners.count)
+        try play(script([click(topCenter, at: 0.1)], end: 0.8), into: spinning)
         #expect(spinning.photoCard == CardID(2))
 
         // The wheel: a double-click on a side card opens that card.
@@ -146,8 +146,8 @@ import Testing
         twice.prepareFrame()
         let other = try #require(twice.frameCards.filter { $0.index == 1 && !$0.isHidden }.first)
         let otherCorners = projectedCorners(other, offset: twice.offset)
-        let otherCentre = otherCorners.reduce(Vec2.zero) { $0 + $1 } / Double(otherCorners.count)
-        try play(script([click(otherCentre, at: 0.1), click(otherCentre, at: 0.2)], end: 1), into: twice)
+        let otherCenter = otherCorners.reduce(Vec2.zero) { $0 + $1 } / Double(otherCorners.count)
+        try play(script([click(otherCenter, at: 0.1), click(otherCenter, at: 0.2)], end: 1), into: twice)
         #expect(twice.photoCard == CardID(1))
 
         // SlideBox: a click opens the front photo.

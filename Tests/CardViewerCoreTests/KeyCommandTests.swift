@@ -99,7 +99,7 @@ import Testing
         #expect(session.deck.count == 29)
     }
 
-    @Test func resizeKeepsThePageAndMinimisingStopsNothingElse() throws {
+    @Test func resizeKeepsThePageAndMinimizingStopsNothingElse() throws {
         let session = makeSession(.slidebox, cards: 10)
         try play(script([key("right", at: 0.1), key("right", at: 0.15)], end: 1.5), into: session)
         let page = SlideBoxLayout().pageDistance(viewport: testViewport)
@@ -108,9 +108,9 @@ import Testing
         #expect(session.viewport == Size(width: 800, height: 600))
         #expect(closeEnough(session.offset.x, 2 * SlideBoxLayout().pageDistance(viewport: session.viewport), absolute: 1e-6))
         try play(script([#"{"time": 0.1, "type": "resize", "width": 0, "height": 0}"#], end: 0.2), into: session)
-        #expect(session.isMinimised)
+        #expect(session.isMinimized)
         #expect(session.viewport == Size(width: 800, height: 600))
         try play(script([#"{"time": 0.1, "type": "resize", "width": 800, "height": 600}"#], end: 0.2), into: session)
-        #expect(!session.isMinimised)
+        #expect(!session.isMinimized)
     }
 }

@@ -30,11 +30,11 @@ struct PhotoViewAllocationTests {
         }
         session.handle(.pointer(PointerEvent(.down, position: start, time: 1)))
         for _ in 0..<20 { move() }
-        let centre = try #require(session.photoGeometry).centre
+        let center = try #require(session.photoGeometry).center
         let before = cv_malloc_thread_count()
         for _ in 0..<30 { move() }
         let count = cv_malloc_thread_count() - before
-        #expect(try #require(session.photoGeometry).centre != centre, "the drag did not pan")
+        #expect(try #require(session.photoGeometry).center != center, "the drag did not pan")
         #expect(count == 0, "\(count) allocations in 30 frames")
     }
 }

@@ -99,7 +99,7 @@ import Testing
             #expect(session.photoCard == CardID(expected), "\(name)")
             #expect(session.currentCardID == CardID(expected))
         }
-        #expect(session.photoNeighbours.previous == CardID(8) && session.photoNeighbours.next == nil)
+        #expect(session.photoNeighbors.previous == CardID(8) && session.photoNeighbors.next == nil)
         try play(script([key("pageup", at: 0.05), key("escape", at: 0.1)], end: 0.5), into: session)
         #expect(session.photoCard == nil)
         #expect(session.currentCardID == CardID(8))

@@ -26,7 +26,7 @@ struct CardDetailUpgradeTests {
         }
         let count = 12
         for index in 0..<count {
-            let c = PictureFolderReplayTests.colour(index)
+            let c = PictureFolderReplayTests.color(index)
             try PNGCodec.write(RGBAImage(width: 800, height: 600, fill: (c.r, c.g, c.b, 255)),
                                to: folder.path(String(format: "%02d.png", index)))
         }

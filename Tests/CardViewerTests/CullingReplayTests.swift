@@ -39,8 +39,8 @@ struct CullingReplayTests {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
         let images = try folder.folder("images")
-        let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170), (150, 50, 180)]
-        for (i, c) in colours.enumerated() {
+        let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170), (150, 50, 180)]
+        for (i, c) in colors.enumerated() {
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)),
                                to: images.appendingPathComponent("0\(i + 1).png").path)
         }
@@ -76,27 +76,27 @@ struct CullingReplayTests {
         #expect(oneStar > 10 && closeEnough(Double(threeStars), 3 * Double(oneStar), relative: 0.12), "\(threeStars) vs 3 × \(oneStar)")
         #expect(Self.count(frames[0], in: Self.corner(cards[2]), Self.green) == 0)
         // Card 2: rejected — dimmed to 35 % and crossed out in red, no stars.
-        let grey = colours[1]
-        let dimmed = (r: UInt8(Double(grey.r) * 0.35), g: UInt8(Double(grey.g) * 0.35), b: UInt8(Double(grey.b) * 0.35))
-        let centre = { (r: Rect) in (Int(r.origin.x + r.size.width / 2), Int(r.origin.y + r.size.height / 2)) }
-        let (x2, y2) = centre(cards[1])
+        let gray = colors[1]
+        let dimmed = (r: UInt8(Double(gray.r) * 0.35), g: UInt8(Double(gray.g) * 0.35), b: UInt8(Double(gray.b) * 0.35))
+        let center = { (r: Rect) in (Int(r.origin.x + r.size.width / 2), Int(r.origin.y + r.size.height / 2)) }
+        let (x2, y2) = center(cards[1])
         #expect(ViewerTest.pixel(frames[0], x2, y2, is: dimmed, tolerance: 4), "\(frames[0][x2, y2]) is not \(dimmed)")
         #expect(Self.count(frames[0], in: Self.corner(cards[1]), Self.red) > 10)
         #expect(Self.count(frames[0], in: Self.corner(cards[1]), Self.gold) == 0)
         // Card 4: unmarked, its own colour, nothing in its corner.
-        let (x4, y4) = centre(cards[3])
-        #expect(ViewerTest.pixel(frames[0], x4, y4, is: colours[3], tolerance: 3))
+        let (x4, y4) = center(cards[3])
+        #expect(ViewerTest.pixel(frames[0], x4, y4, is: colors[3], tolerance: 3))
         #expect(Self.count(frames[0], in: Self.corner(cards[3]), { Self.gold($0) || Self.green($0) || Self.red($0) }) == 0)
 
         // The photo view: card 1's picture fills the window (same aspect); its mark in the corner.
         let photoCorner = Rect(x: 0, y: 0, width: 640, height: 200)
         #expect(Self.count(frames[1], in: photoCorner, Self.green) > 10)
         #expect(Self.count(frames[1], in: photoCorner, Self.gold) > 10)
-        #expect(ViewerTest.pixel(frames[1], 900, 600, is: colours[0], tolerance: 3))
+        #expect(ViewerTest.pixel(frames[1], 900, 600, is: colors[0], tolerance: 3))
 
         // V (picks only): card 1 alone, in the first slot; card 2's grey is gone.
-        let (x1, y1) = centre(cards[0])
-        #expect(ViewerTest.pixel(frames[2], x1, y1, is: colours[0], tolerance: 3))
+        let (x1, y1) = center(cards[0])
+        #expect(ViewerTest.pixel(frames[2], x1, y1, is: colors[0], tolerance: 3))
         // The other slots are empty: the window's background.
         #expect(ViewerTest.pixel(frames[2], x2, y2, is: PictureFolderReplayTests.windowBackground, tolerance: 3))
         #expect(ViewerTest.pixel(frames[2], x4, y4, is: PictureFolderReplayTests.windowBackground, tolerance: 3))

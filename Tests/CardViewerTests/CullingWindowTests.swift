@@ -20,8 +20,8 @@ extension ViewerWindowTests {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
         let images = try folder.folder("images")
-        let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170)]
-        for (i, c) in colours.enumerated() {
+        let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [(40, 80, 200), (90, 90, 90), (30, 170, 170)]
+        for (i, c) in colors.enumerated() {
             try PNGCodec.write(RGBAImage(width: 320, height: 200, fill: (c.r, c.g, c.b, 255)),
                                to: images.appendingPathComponent("0\(i + 1).png").path)
         }
@@ -53,7 +53,7 @@ extension ViewerWindowTests {
         let frames = try names.map { try PNGCodec.read(contentsOf: shots.appendingPathComponent($0).path) }
         let grid = GridLayout(), viewport = Size(width: 900, height: 560)
         let cards = (0..<3).map { grid.slotFrame(at: $0, viewport: viewport) }
-        let centre = { (r: Rect) in (Int(r.origin.x + r.size.width / 2), Int(r.origin.y + r.size.height / 2)) }
+        let center = { (r: Rect) in (Int(r.origin.x + r.size.width / 2), Int(r.origin.y + r.size.height / 2)) }
         typealias Replay = CullingReplayTests
 
         // 1. Card 1: a green flag and three gold stars in its corner; card 2 dimmed to 35 % with a
@@ -61,18 +61,18 @@ extension ViewerWindowTests {
         #expect(Replay.count(frames[0], in: Replay.corner(cards[0]), Replay.green) > 5, "card 1's pick flag")
         let stars = Replay.count(frames[0], in: Replay.corner(cards[0]), Replay.gold)
         #expect(stars > 15, "card 1's stars: \(stars) gold pixels")
-        let grey = colours[1]
-        let dimmed = (r: UInt8(Double(grey.r) * 0.35), g: UInt8(Double(grey.g) * 0.35), b: UInt8(Double(grey.b) * 0.35))
-        let (x2, y2) = centre(cards[1])
+        let gray = colors[1]
+        let dimmed = (r: UInt8(Double(gray.r) * 0.35), g: UInt8(Double(gray.g) * 0.35), b: UInt8(Double(gray.b) * 0.35))
+        let (x2, y2) = center(cards[1])
         #expect(ViewerTest.pixel(frames[0], x2, y2, is: dimmed, tolerance: 5), "card 2: \(frames[0][x2, y2]) is not \(dimmed)")
         #expect(Replay.count(frames[0], in: Replay.corner(cards[1]), Replay.red) > 5, "card 2's cross")
-        let (x3, y3) = centre(cards[2])
-        #expect(ViewerTest.pixel(frames[0], x3, y3, is: colours[2], tolerance: 4))
+        let (x3, y3) = center(cards[2])
+        #expect(ViewerTest.pixel(frames[0], x3, y3, is: colors[2], tolerance: 4))
         #expect(Replay.count(frames[0], in: Replay.corner(cards[2]), { Replay.gold($0) || Replay.green($0) || Replay.red($0) }) == 0)
 
         // 2. V: picks only — card 1 alone in the first slot, with its mark; the others gone.
-        let (x1, y1) = centre(cards[0])
-        #expect(ViewerTest.pixel(frames[1], x1, y1, is: colours[0], tolerance: 4))
+        let (x1, y1) = center(cards[0])
+        #expect(ViewerTest.pixel(frames[1], x1, y1, is: colors[0], tolerance: 4))
         #expect(Replay.count(frames[1], in: Replay.corner(cards[0]), Replay.gold) > 15)
         // The other slots are empty: the window's background.
         #expect(ViewerTest.pixel(frames[1], x2, y2, is: PictureFolderReplayTests.windowBackground, tolerance: 3))

@@ -15,18 +15,18 @@ import Testing
 /// untagged colour).
 @Suite("embedded previews and colour profiles in the viewer (render, pixels)", .serialized)
 struct EmbeddedPreviewRenderTests {
-    static let mainColour: (UInt8, UInt8, UInt8) = (210, 50, 40)
-    static let previewColour: (UInt8, UInt8, UInt8) = (40, 190, 60)
+    static let mainColor: (UInt8, UInt8, UInt8) = (210, 50, 40)
+    static let previewColor: (UInt8, UInt8, UInt8) = (40, 190, 60)
 
     /// The centre pixel of the first grid card in a 640 × 400 render of `folder`.
-    static func firstCardCentre(_ folder: URL, extra: [String] = [], in directory: URL, name: String) throws -> (r: UInt8, g: UInt8, b: UInt8) {
+    static func firstCardCenter(_ folder: URL, extra: [String] = [], in directory: URL, name: String) throws -> (r: UInt8, g: UInt8, b: UInt8) {
         let out = directory.appendingPathComponent(name).path
         let outcome = try ChildProcess.runViewer(["render", "--layout", "grid", "--size", "640x400", "--images", folder.path,
                                                   "--thumbnail-cache", "off", "--out", out] + extra)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGCodec.read(contentsOf: out)
-        let centre = GridLayout().slotFrame(at: 0, viewport: Size(width: 640, height: 400)).center
-        let p = image[Int(centre.x), Int(centre.y)]
+        let center = GridLayout().slotFrame(at: 0, viewport: Size(width: 640, height: 400)).center
+        let p = image[Int(center.x), Int(center.y)]
         return (p.r, p.g, p.b)
     }
 
@@ -39,24 +39,24 @@ struct EmbeddedPreviewRenderTests {
         let directory = try TemporaryFolder("cardviewer-e2e")
         defer { directory.remove() }
         let folder = try directory.folder("camera")
-        let main = try JPEGEncoder.encode(RGBAImage(width: 1600, height: 1200, fill: (Self.mainColour.0, Self.mainColour.1, Self.mainColour.2, 255)))
-        let preview = try JPEGEncoder.encode(RGBAImage(width: 800, height: 600, fill: (Self.previewColour.0, Self.previewColour.1, Self.previewColour.2, 255)))
+        let main = try JPEGEncoder.encode(RGBAImage(width: 1600, height: 1200, fill: (Self.mainColor.0, Self.mainColor.1, Self.mainColor.2, 255)))
+        let preview = try JPEGEncoder.encode(RGBAImage(width: 800, height: 600, fill: (Self.previewColor.0, Self.previewColor.1, Self.previewColor.2, 255)))
         let file = folder.appendingPathComponent("IMG_0001.JPG")
         let bytes = JPEGPreviewWriter.withMPFPreview(main, preview: preview)
         try Data(bytes).write(to: file)
-        let withPreviews = try Self.firstCardCentre(folder, in: directory.url, name: "previews.png")
-        #expect(Self.near(withPreviews, Self.previewColour), "\(withPreviews)")
-        let without = try Self.firstCardCentre(folder, extra: ["--no-embedded-previews"], in: directory.url, name: "main.png")
-        #expect(Self.near(without, Self.mainColour), "\(without)")
+        let withPreviews = try Self.firstCardCenter(folder, in: directory.url, name: "previews.png")
+        #expect(Self.near(withPreviews, Self.previewColor), "\(withPreviews)")
+        let without = try Self.firstCardCenter(folder, extra: ["--no-embedded-previews"], in: directory.url, name: "main.png")
+        #expect(Self.near(without, Self.mainColor), "\(without)")
         #expect(try Data(contentsOf: file) == Data(bytes))  // the picture is only read
     }
 
     @Test("a PNG tagged with a ProPhoto profile is drawn converted to sRGB")
-    func profilesAreHonouredOnCards() throws {
+    func profilesAreHonoredOnCards() throws {
         let directory = try TemporaryFolder("cardviewer-e2e")
         defer { directory.remove() }
-        let colour: (UInt8, UInt8, UInt8) = (40, 160, 90)
-        let image = RGBAImage(width: 400, height: 300, fill: (colour.0, colour.1, colour.2, 255))
+        let color: (UInt8, UInt8, UInt8) = (40, 160, 90)
+        let image = RGBAImage(width: 400, height: 300, fill: (color.0, color.1, color.2, 255))
         let profile = try #require(ICCProfileWriter.profile(.proPhoto))
         let chunk = try #require(PNGICCProfile.chunk(profile: profile))
         let tagged = try PNGStructure.inserting([chunk], into: PNGCodec.encode(image))
@@ -64,8 +64,8 @@ struct EmbeddedPreviewRenderTests {
         try Data(tagged).write(to: folder.appendingPathComponent("tagged.png"))
         // What the decoder makes of it: far from the stored values (ProPhoto's green is wide).
         let decoded = try PictureDecoder.decode(tagged).image[200, 150]
-        #expect(!Self.near((decoded.r, decoded.g, decoded.b), colour, 20), "\(decoded)")
-        let drawn = try Self.firstCardCentre(folder, in: directory.url, name: "tagged-render.png")
+        #expect(!Self.near((decoded.r, decoded.g, decoded.b), color, 20), "\(decoded)")
+        let drawn = try Self.firstCardCenter(folder, in: directory.url, name: "tagged-render.png")
         #expect(Self.near(drawn, (decoded.r, decoded.g, decoded.b), 6), "\(drawn) against \(decoded)")
     }
 }

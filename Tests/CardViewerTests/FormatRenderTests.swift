@@ -14,11 +14,11 @@ import Testing
 /// thumbnail lands in the shared cache with its MIME type.
 @Suite("WebP, TIFF and GIF in a folder (run --headless, pixels and thumbnails)", .serialized)
 struct FormatRenderTests {
-    static let pictures: [(name: String, colour: (r: UInt8, g: UInt8, b: UInt8), mime: String)] = [
+    static let pictures: [(name: String, color: (r: UInt8, g: UInt8, b: UInt8), mime: String)] = [
         ("a.webp", (210, 40, 40), "image/webp"), ("b.tif", (40, 170, 60), "image/tiff"), ("c.gif", (40, 70, 210), "image/gif"),
     ]
 
-    static func write(_ name: String, colour c: (r: UInt8, g: UInt8, b: UInt8), to folder: URL) throws {
+    static func write(_ name: String, color c: (r: UInt8, g: UInt8, b: UInt8), to folder: URL) throws {
         let image = RGBAImage(width: 300, height: 200, fill: (c.r, c.g, c.b, 255))
         let bytes: [UInt8] = switch name {
         case "a.webp": WebPEncoder.encode(image, lossless: false, quality: 95)
@@ -36,7 +36,7 @@ struct FormatRenderTests {
         defer { directory.remove() }
         let images = directory.url("images"), cacheHome = directory.url("cache")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        for picture in Self.pictures { try Self.write(picture.name, colour: picture.colour, to: images) }
+        for picture in Self.pictures { try Self.write(picture.name, color: picture.color, to: images) }
         let good = try Data(contentsOf: images.appendingPathComponent("b.tif"))
         try good.prefix(good.count / 2).write(to: images.appendingPathComponent("d-broken.tif"))
         let script = directory.url("script.json"), shot = directory.url("shot.png")
@@ -50,7 +50,7 @@ struct FormatRenderTests {
         #expect(!outcome.stderr.contains("TIFFRead") && !outcome.stderr.contains("TIFFFetch"), "\(outcome.stderr)")
         let frame = try PNGCodec.read(contentsOf: shot.path)
         for picture in Self.pictures {
-            #expect(WholePictureRenderTests.count(picture.colour, in: frame) >= 2000, "\(picture.name) is not on screen")
+            #expect(WholePictureRenderTests.count(picture.color, in: frame) >= 2000, "\(picture.name) is not on screen")
         }
         let cache = ThumbnailCache(root: cacheHome.appendingPathComponent("thumbnails").path, mode: .read)
         for picture in Self.pictures {

@@ -15,7 +15,7 @@ import Testing
 struct HEIFRAWRenderTests {
     static let viewport = Size(width: 640, height: 400)
     /// The cards in name order and the colour each shows.
-    static let cards: [(name: String, colour: (r: UInt8, g: UInt8, b: UInt8))] = [
+    static let cards: [(name: String, color: (r: UInt8, g: UInt8, b: UInt8))] = [
         ("a.heic", (200, 40, 40)), ("b.avif", (40, 160, 60)), ("c.dng", (40, 80, 200)), ("d.jpg", (230, 230, 230)),
     ]
 
@@ -25,10 +25,10 @@ struct HEIFRAWRenderTests {
         let directory = try TemporaryFolder("cardviewer-e2e")
         func solid(_ c: (r: UInt8, g: UInt8, b: UInt8)) -> RGBAImage { RGBAImage(width: 300, height: 200, fill: (c.r, c.g, c.b, 255)) }
         let files: [(String, [UInt8])] = [
-            ("a.heic", try HEIFSample.encode(solid(cards[0].colour), codec: .hevc)),
-            ("b.avif", try HEIFSample.encode(solid(cards[1].colour), codec: .av1)),
-            ("c.dng", DNGSample.make(preview: solid(cards[2].colour))),
-            ("d.jpg", try JPEGEncoder.encode(solid(cards[3].colour), quality: 95)),
+            ("a.heic", try HEIFSample.encode(solid(cards[0].color), codec: .hevc)),
+            ("b.avif", try HEIFSample.encode(solid(cards[1].color), codec: .av1)),
+            ("c.dng", DNGSample.make(preview: solid(cards[2].color))),
+            ("d.jpg", try JPEGEncoder.encode(solid(cards[3].color), quality: 95)),
             ("D.CR2", DNGSample.make(preview: solid((0, 0, 0)))),
         ]
         for (name, bytes) in files { try directory.write(name, bytes) }
@@ -58,7 +58,7 @@ struct HEIFRAWRenderTests {
         for (index, card) in Self.cards.enumerated() {
             let frame = GridLayout().slotFrame(at: index, viewport: Self.viewport)
             let (x, y) = (Int(frame.center.x), Int(frame.center.y))
-            #expect(ViewerTest.pixel(image, x, y, is: card.colour, tolerance: 16), "\(card.name): \(image[x, y])")
+            #expect(ViewerTest.pixel(image, x, y, is: card.color, tolerance: 16), "\(card.name): \(image[x, y])")
         }
     }
 }

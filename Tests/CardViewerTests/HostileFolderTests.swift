@@ -17,7 +17,7 @@ extension HostileInputTests {
     }
 
     /// The first `count` test colours.
-    static func good(_ count: Int) -> [(r: UInt8, g: UInt8, b: UInt8)] { Array(HostileFolder.colours.prefix(count)) }
+    static func good(_ count: Int) -> [(r: UInt8, g: UInt8, b: UInt8)] { Array(HostileFolder.colors.prefix(count)) }
 
     /// `caf\xE9.png`: Latin-1, not UTF-8.
     static let latin1Name = PathBytes.string(Array("caf".utf8) + [0xE9] + Array(".png".utf8))

@@ -23,7 +23,7 @@ struct HostilePictureTests {
     /// The most a run may use over the control's peak, bytes.
     static let overControl = 256 << 20
     /// The good pictures: solid colours, one JPEG among PNGs, sorting before every bad file.
-    static let good: [(name: String, colour: (r: UInt8, g: UInt8, b: UInt8))] = [
+    static let good: [(name: String, color: (r: UInt8, g: UInt8, b: UInt8))] = [
         ("a1.png", (200, 40, 40)), ("a2.jpg", (40, 160, 60)), ("a3.png", (40, 80, 200)),
     ]
     static let viewport = Size(width: 640, height: 400)
@@ -73,7 +73,7 @@ struct HostilePictureTests {
     }
 
     /// Where card `index` of the grid has its centre, pixels.
-    static func centre(ofCard index: Int) -> (x: Int, y: Int) {
+    static func center(ofCard index: Int) -> (x: Int, y: Int) {
         let frame = GridLayout().slotFrame(at: index, viewport: viewport)
         return (Int(frame.center.x), Int(frame.center.y))
     }
@@ -86,8 +86,8 @@ struct HostilePictureTests {
         #expect(run.peak > 0)
         let image = try #require(run.image)
         for (index, picture) in Self.good.enumerated() {
-            let (x, y) = Self.centre(ofCard: index)
-            #expect(ViewerTest.pixel(image, x, y, is: picture.colour, tolerance: 12), "\(picture.name): \(image[x, y])")
+            let (x, y) = Self.center(ofCard: index)
+            #expect(ViewerTest.pixel(image, x, y, is: picture.color, tolerance: 12), "\(picture.name): \(image[x, y])")
         }
     }
 
@@ -121,13 +121,13 @@ struct HostilePictureTests {
         let image = try #require(run.image, "no output PNG")
         let reference = try #require(control.image)
         for index in Self.good.indices {
-            let (x, y) = Self.centre(ofCard: index)
+            let (x, y) = Self.center(ofCard: index)
             let (r, g, b, _) = reference[x, y]
             #expect(ViewerTest.pixel(image, x, y, is: (r, g, b), tolerance: 2), "card \(index): \(image[x, y]) vs \(reference[x, y])")
         }
-        if let colour = hostile.shows {
-            let (x, y) = Self.centre(ofCard: Self.good.count)
-            #expect(ViewerTest.pixel(image, x, y, is: (colour[0], colour[1], colour[2]), tolerance: 12), "the bad file's card: \(image[x, y])")
+        if let color = hostile.shows {
+            let (x, y) = Self.center(ofCard: Self.good.count)
+            #expect(ViewerTest.pixel(image, x, y, is: (color[0], color[1], color[2]), tolerance: 12), "the bad file's card: \(image[x, y])")
         }
     }
 }

@@ -83,14 +83,14 @@ struct HostileFolder {
     func path(_ name: String) -> String { folder.path(name) }
 
     /// Colours far enough apart for a tolerance of 12 on each channel.
-    static let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 40, 40), (40, 180, 60), (40, 80, 210), (220, 180, 30)]
+    static let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 40, 40), (40, 180, 60), (40, 80, 210), (220, 180, 30)]
 
     /// A folder `name` (any bytes) holding one solid 160×100 PNG per name, in `colours` order.
     func pictures(_ names: [String], folder name: String = "pictures") throws -> String {
         let folder = path(name)
         if let failure = Folder.make(folder, mode: 0o755) { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: failure]) }
         for (index, name) in names.enumerated() {
-            let c = Self.colours[index % Self.colours.count]
+            let c = Self.colors[index % Self.colors.count]
             try PNGCodec.write(RGBAImage(width: 160, height: 100, fill: (c.r, c.g, c.b, 255)), to: folder + "/" + name)
         }
         return folder
@@ -130,11 +130,11 @@ struct HostileFolder {
     }
 
     /// The colours at the centres of the first `count` grid slots of a 640×400 screenshot.
-    static func gridCentres(_ image: RGBAImage, count: Int) -> [(r: UInt8, g: UInt8, b: UInt8)] {
+    static func gridCenters(_ image: RGBAImage, count: Int) -> [(r: UInt8, g: UInt8, b: UInt8)] {
         let viewport = Size(width: 640, height: 400), grid = GridLayout()
         return (0..<count).map { index in
-            let centre = grid.slotFrame(at: index, viewport: viewport).center
-            let p = image[Int(centre.x), Int(centre.y)]
+            let center = grid.slotFrame(at: index, viewport: viewport).center
+            let p = image[Int(center.x), Int(center.y)]
             return (p.r, p.g, p.b)
         }
     }
@@ -143,9 +143,9 @@ struct HostileFolder {
     /// the screenshot at `path` (a good picture still shown, wherever the names sort it).
     static func shows(_ expected: [(r: UInt8, g: UInt8, b: UInt8)], screenshot path: String, slots: Int) -> Bool {
         guard let image = try? PNGCodec.read(contentsOf: path) else { return false }
-        let centres = gridCentres(image, count: slots)
-        return expected.allSatisfy { colour in
-            centres.contains { abs(Int($0.r) - Int(colour.r)) <= 12 && abs(Int($0.g) - Int(colour.g)) <= 12 && abs(Int($0.b) - Int(colour.b)) <= 12 }
+        let centers = gridCenters(image, count: slots)
+        return expected.allSatisfy { color in
+            centers.contains { abs(Int($0.r) - Int(color.r)) <= 12 && abs(Int($0.g) - Int(color.g)) <= 12 && abs(Int($0.b) - Int(color.b)) <= 12 }
         }
     }
 }

@@ -48,8 +48,8 @@ struct PictureBadInputTests {
     func deletedAndReplacedWhileRunning() throws {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
-        let colours: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (40, 40, 200), (200, 200, 40)]
-        for (index, c) in colours.enumerated() {
+        let colors: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (40, 40, 200), (200, 200, 40)]
+        for (index, c) in colors.enumerated() {
             try PNGCodec.write(RGBAImage(width: 160, height: 100, fill: (c.0, c.1, c.2, 255)),
                                to: folder.path("\(index).png"))
         }
@@ -79,16 +79,16 @@ struct PictureBadInputTests {
         #expect(pictures.status.unreadable == 2, "\(pictures.status)")
         let grid = GridLayout()
         for index in [0, 3] {
-            let centre = grid.slotFrame(at: index, viewport: viewport).center
-            let c = colours[index]
-            #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: (c.0, c.1, c.2), tolerance: 12),
-                    "card \(index): \(image[Int(centre.x), Int(centre.y)])")
+            let center = grid.slotFrame(at: index, viewport: viewport).center
+            let c = colors[index]
+            #expect(ViewerTest.pixel(image, Int(center.x), Int(center.y), is: (c.0, c.1, c.2), tolerance: 12),
+                    "card \(index): \(image[Int(center.x), Int(center.y)])")
         }
         for index in [1, 2] {
-            let centre = grid.slotFrame(at: index, viewport: viewport).center
-            let shown = image[Int(centre.x), Int(centre.y)]
-            let c = colours[index]
-            #expect(!ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: (c.0, c.1, c.2), tolerance: 40),
+            let center = grid.slotFrame(at: index, viewport: viewport).center
+            let shown = image[Int(center.x), Int(center.y)]
+            let c = colors[index]
+            #expect(!ViewerTest.pixel(image, Int(center.x), Int(center.y), is: (c.0, c.1, c.2), tolerance: 40),
                     "card \(index) shows a picture it cannot have: \(shown)")
         }
     }

@@ -14,7 +14,7 @@ import Testing
 @Suite("cardviewer run --images: pictures streamed, fitted, at full resolution (end to end)")
 struct PictureFolderReplayTests {
     /// A colour per picture index, far enough apart for a tolerance of 12 on each channel.
-    static func colour(_ index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+    static func color(_ index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
         (UInt8(30 + (index * 47) % 200), UInt8(30 + (index * 89) % 200), UInt8(30 + (index * 23) % 200))
     }
 
@@ -35,7 +35,7 @@ struct PictureFolderReplayTests {
         let images = try folder.folder("images")
         let count = 40
         for index in 0..<count {
-            let c = Self.colour(index)
+            let c = Self.color(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
                                to: images.appendingPathComponent(String(format: "%02d.png", index)).path)
         }
@@ -67,9 +67,9 @@ struct PictureFolderReplayTests {
         // The first frame: every card in view is its placeholder.
         let first = try PNGCodec.read(contentsOf: taken[0])
         for index in 0..<4 {
-            let centre = grid.slotFrame(at: index, viewport: viewport).center
-            #expect(ViewerTest.pixel(first, Int(centre.x), Int(centre.y), is: Self.cardBackground, tolerance: 6),
-                    "card \(index) at the start: \(first[Int(centre.x), Int(centre.y)])")
+            let center = grid.slotFrame(at: index, viewport: viewport).center
+            #expect(ViewerTest.pixel(first, Int(center.x), Int(center.y), is: Self.cardBackground, tolerance: 6),
+                    "card \(index) at the start: \(first[Int(center.x), Int(center.y)])")
         }
         // After each wait: every card whose centre is in view shows its own picture's colour.
         var seen = Set<Int>()
@@ -77,11 +77,11 @@ struct PictureFolderReplayTests {
             let image = try PNGCodec.read(contentsOf: path)
             let offset = min(Double(step) * page, maximum)
             for index in 0..<count {
-                let centre = grid.slotFrame(at: index, viewport: viewport).center - Vec2(0, offset)
-                guard centre.y > 8, centre.y < viewport.height - 8 else { continue }
+                let center = grid.slotFrame(at: index, viewport: viewport).center - Vec2(0, offset)
+                guard center.y > 8, center.y < viewport.height - 8 else { continue }
                 seen.insert(index)
-                #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: Self.colour(index), tolerance: 12),
-                        "step \(step), card \(index): \(image[Int(centre.x), Int(centre.y)]) instead of \(Self.colour(index))")
+                #expect(ViewerTest.pixel(image, Int(center.x), Int(center.y), is: Self.color(index), tolerance: 12),
+                        "step \(step), card \(index): \(image[Int(center.x), Int(center.y)]) instead of \(Self.color(index))")
             }
         }
         #expect(seen.count == count, "cards never in view: \(Set(0..<count).subtracting(seen).sorted())")
@@ -110,23 +110,23 @@ struct PictureFolderReplayTests {
             let frame = GridLayout().slotFrame(at: slot, viewport: viewport)
             return (Int(frame.minX + u * frame.size.width), Int(frame.minY + v * frame.size.height))
         }
-        for (u, v, colour) in [(0.5, 0.5, red), (0.35, 0.3, red), (0.65, 0.7, red), (0.2, 0.5, Self.cardBackground),
+        for (u, v, color) in [(0.5, 0.5, red), (0.35, 0.3, red), (0.65, 0.7, red), (0.2, 0.5, Self.cardBackground),
                                (0.8, 0.5, Self.cardBackground)] {
             let (x, y) = at(0, u, v)
-            #expect(ViewerTest.pixel(image, x, y, is: colour, tolerance: 8), "portrait at \(u), \(v): \(image[x, y])")
+            #expect(ViewerTest.pixel(image, x, y, is: color, tolerance: 8), "portrait at \(u), \(v): \(image[x, y])")
         }
-        for (u, v, colour) in [(0.5, 0.5, blue), (0.1, 0.4, blue), (0.9, 0.6, blue), (0.5, 0.2, Self.cardBackground),
+        for (u, v, color) in [(0.5, 0.5, blue), (0.1, 0.4, blue), (0.9, 0.6, blue), (0.5, 0.2, Self.cardBackground),
                                (0.5, 0.8, Self.cardBackground)] {
             let (x, y) = at(1, u, v)
-            #expect(ViewerTest.pixel(image, x, y, is: colour, tolerance: 8), "panorama at \(u), \(v): \(image[x, y])")
+            #expect(ViewerTest.pixel(image, x, y, is: color, tolerance: 8), "panorama at \(u), \(v): \(image[x, y])")
         }
         // SlideBox: the front card is the portrait at the frame's height (0.6 H = 240 points),
         // 120 points wide: beside it, inside the 384-point frame, the window's background.
         // (At y = 120: above the panorama behind it, 0.9 × 384 × 86 points around the centre.)
         let front = try PNGCodec.read(contentsOf: slideBox.path)
-        for (x, y, colour) in [(320, 200, red), (270, 120, red), (370, 300, red), (240, 120, Self.windowBackground),
+        for (x, y, color) in [(320, 200, red), (270, 120, red), (370, 300, red), (240, 120, Self.windowBackground),
                                (400, 120, Self.windowBackground)] {
-            let matches = ViewerTest.pixel(front, x, y, is: colour, tolerance: 8)
+            let matches = ViewerTest.pixel(front, x, y, is: color, tolerance: 8)
             #expect(matches, "slidebox at \(x), \(y): \(front[x, y])")
         }
     }
@@ -224,7 +224,7 @@ struct PictureFolderReplayTests {
         for y in 0..<120 {
             for x in 0..<160 { stored[y, 159 - x] = upright[x, y] }
         }
-        let jpeg = JPEGEncoder.withOrientation(try JPEGEncoder.encode(stored, quality: 95, colour: .ycbcr444), .right)
+        let jpeg = JPEGEncoder.withOrientation(try JPEGEncoder.encode(stored, quality: 95, color: .ycbcr444), .right)
         try Data(jpeg).write(to: images.appendingPathComponent("turned.JPG"))
         let shot = folder.url("jpeg.png")
         let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.1}"#, in: folder.url, arguments: [
@@ -249,12 +249,12 @@ struct ThumbnailCacheReplayTests {
         defer { folder.remove() }
         let images = folder.url("images"), cacheHome = folder.url("cache")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 60, 40), (50, 170, 80), (60, 80, 200)]
+        let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 60, 40), (50, 170, 80), (60, 80, 200)]
         var photos: [URL] = []
-        for (index, c) in colours.enumerated() {
+        for (index, c) in colors.enumerated() {
             let photo = images.appendingPathComponent("photo\(index).jpg")
             try Data(try JPEGEncoder.encode(RGBAImage(width: 400, height: 300, fill: (c.r, c.g, c.b, 255)), quality: 95,
-                                            colour: .ycbcr444)).write(to: photo)
+                                            color: .ycbcr444)).write(to: photo)
             photos.append(photo)
         }
         let environment: [String: String?] = ["XDG_CACHE_HOME": cacheHome.path]
@@ -300,16 +300,16 @@ struct ThumbnailCacheReplayTests {
         let second = try start("readwrite", screenshot: shot)
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
         let image = try PNGCodec.read(contentsOf: shot.path)
-        for (index, colour) in colours.enumerated() {
-            let centre = GridLayout().slotFrame(at: index, viewport: Size(width: 640, height: 400)).center
-            guard centre.y < 392 else { continue }
-            let shown = ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: colour, tolerance: 12)
-            #expect(shown, "photo \(index) from its thumbnail: \(image[Int(centre.x), Int(centre.y)])")
+        for (index, color) in colors.enumerated() {
+            let center = GridLayout().slotFrame(at: index, viewport: Size(width: 640, height: 400)).center
+            guard center.y < 392 else { continue }
+            let shown = ViewerTest.pixel(image, Int(center.x), Int(center.y), is: color, tolerance: 12)
+            #expect(shown, "photo \(index) from its thumbnail: \(image[Int(center.x), Int(center.y)])")
         }
         // The control: without the cache the same files are unreadable, one warning each.
         let control = try start("off")
         #expect(control.status == 0)
-        #expect(control.errorLines.count == min(colours.count, 2) || control.errorLines.count == colours.count, "\(control.stderr)")
+        #expect(control.errorLines.count == min(colors.count, 2) || control.errorLines.count == colors.count, "\(control.stderr)")
         #expect(control.stderr.contains("photo0.jpg"), "\(control.stderr)")
     }
 }

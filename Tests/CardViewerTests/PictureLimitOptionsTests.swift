@@ -44,7 +44,7 @@ struct PictureLimitOptionsTests {
         let folder = try directory.folder("pictures")
         // A 300×200 PNG (3 KB) and a progressive 1000×1000 JPEG (6 MB of coefficients).
         try PNGCodec.write(RGBAImage(width: 300, height: 200, fill: (200, 40, 40, 255)), to: folder.appendingPathComponent("a.png").path)
-        let jpeg = HostileFiles.flatJPEG(width: 1000, height: 1000, colour: .ycbcr444, progressive: true)
+        let jpeg = HostileFiles.flatJPEG(width: 1000, height: 1000, color: .ycbcr444, progressive: true)
         try Data(jpeg).write(to: folder.appendingPathComponent("b.jpg"))
 
         #expect(try Self.warnings(rendering: folder, []).isEmpty)

@@ -25,7 +25,7 @@ struct PoolGrowthViewerTests {
         defer { folder.remove() }
         let count = 48
         for index in 0..<count {
-            let c = PictureFolderReplayTests.colour(index)
+            let c = PictureFolderReplayTests.color(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
                                to: folder.path(String(format: "%02d.png", index)))
         }
@@ -61,12 +61,12 @@ struct PoolGrowthViewerTests {
             let image = try gpu.readPixels()
             var checked = 0
             for index in 0..<count {
-                let centre = GridLayout().slotFrame(at: index, viewport: viewport).center - Vec2(session.offset.x, session.offset.y)
-                guard centre.y > 8, centre.y < viewport.height - 8, centre.x > 8, centre.x < viewport.width - 8 else { continue }
+                let center = GridLayout().slotFrame(at: index, viewport: viewport).center - Vec2(session.offset.x, session.offset.y)
+                guard center.y > 8, center.y < viewport.height - 8, center.x > 8, center.x < viewport.width - 8 else { continue }
                 checked += 1
-                let expected = PictureFolderReplayTests.colour(index)
-                #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: expected, tolerance: 12),
-                        "\(label): grid card \(index) shows \(image[Int(centre.x), Int(centre.y)]) instead of \(expected)")
+                let expected = PictureFolderReplayTests.color(index)
+                #expect(ViewerTest.pixel(image, Int(center.x), Int(center.y), is: expected, tolerance: 12),
+                        "\(label): grid card \(index) shows \(image[Int(center.x), Int(center.y)]) instead of \(expected)")
             }
             #expect(checked >= 4, "\(label): cards checked in the grid: \(checked)")
         }

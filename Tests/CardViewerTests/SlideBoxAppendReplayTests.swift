@@ -11,7 +11,7 @@ import Testing
 @Suite("slidebox appends never leave the window blank (replay, pixels)")
 struct SlideBoxAppendReplayTests {
     @Test("a card at the centre throughout two appends", arguments: [0.45, 0.7, 0.95, 1.2, 1.45, 1.9])
-    func cardAtTheCentre(at end: Double) throws {
+    func cardAtTheCenter(at end: Double) throws {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
         let shot = folder.url("shot.png")

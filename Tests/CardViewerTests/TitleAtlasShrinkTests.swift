@@ -22,7 +22,7 @@ struct TitleAtlasShrinkTests {
         let folder = try TemporaryFolder("cardviewer-titles")
         defer { folder.remove() }
         for index in 0..<60 {
-            let c = PictureFolderReplayTests.colour(index)
+            let c = PictureFolderReplayTests.color(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
                                to: folder.path(String(format: "picture %02d.png", index)))
         }

@@ -46,10 +46,10 @@ struct ViewerBuilderTests {
         #expect(image.width == 640 && image.height == 400)
         let grid = GridLayout()
         for index in 0..<4 {
-            let centre = grid.slotFrame(at: index, viewport: Self.viewport).center
+            let center = grid.slotFrame(at: index, viewport: Self.viewport).center
             let c = ViewerTest.colors[index]
-            #expect(ViewerTest.pixel(image, Int(centre.x), Int(centre.y), is: c, tolerance: 12),
-                    "card \(index): \(image[Int(centre.x), Int(centre.y)]) instead of \(c)")
+            #expect(ViewerTest.pixel(image, Int(center.x), Int(center.y), is: c, tolerance: 12),
+                    "card \(index): \(image[Int(center.x), Int(center.y)]) instead of \(c)")
         }
         // Outside the cards: the background, not a card's colour.
         let corner = image[2, image.height - 3]

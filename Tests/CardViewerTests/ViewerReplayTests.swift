@@ -195,7 +195,7 @@ struct ViewerReplayTests {
     }
 
     @Test("resizing relayouts, minimising (0 × 0) draws nothing and raises no error, the last frame has the last size")
-    func resizeAndMinimise() throws {
+    func resizeAndMinimize() throws {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
         let shot = folder.url("shot.png")

@@ -74,8 +74,8 @@ struct WholePictureRenderTests {
             let scale = layout == "tasks" ? ["--set", "scale=0.5"] : []
             let image = try Self.render(["--layout", layout, "--size", "1440x900", "--images", pictures.path,
                                          "--thumbnail-cache", "off"] + scale, in: directory.url, name: "\(layout)-\(shape).png")
-            for (name, colour) in [("top", Self.top), ("bottom", Self.bottom), ("left", Self.left), ("right", Self.right)] {
-                #expect(Self.count(colour, in: image) >= 30, "\(layout), \(shape): the \(name) border is cropped")
+            for (name, color) in [("top", Self.top), ("bottom", Self.bottom), ("left", Self.left), ("right", Self.right)] {
+                #expect(Self.count(color, in: image) >= 30, "\(layout), \(shape): the \(name) border is cropped")
             }
         }
     }

@@ -136,12 +136,12 @@ import Testing
     @Test("a reloaded layout (a layout file saved, here renamed) replaces the shown one, animated; the user's options stay, the rest take the new defaults; an error stays on screen until a good reload")
     func reload() throws {
         let first = LayoutDescriptor(name: "reload-first", summary: "a strip before its file changed",
-                                     options: LayoutDescriptor.strip.options, behaviour: LayoutBehaviour(),
+                                     options: LayoutDescriptor.strip.options, behavior: LayoutBehavior(),
                                      make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"], square: $0.flag("square")) })
         let second = LayoutDescriptor(name: "reload-second", summary: "the strip after the change",
                                   options: [LayoutOption("cardWidth", default: 300, range: 20...2000, help: "card width, points"),
                                             LayoutOption("gap", default: 10, range: 0...500, help: "space between cards, points")],
-                                  behaviour: LayoutBehaviour(),
+                                  behavior: LayoutBehavior(),
                                   make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"]) })
         // Registered once per process (taken on a second run of the test).
         try? LayoutRegistry.shared.register(first)

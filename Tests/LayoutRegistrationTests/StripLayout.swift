@@ -41,7 +41,7 @@ extension LayoutDescriptor {
             LayoutOption("gap", default: 20, range: 0...500, help: "space between cards, points"),
             .flag("square", default: false, help: "square cards instead of 4:3"),
         ],
-        behaviour: LayoutBehaviour(helpLines: ["  (nothing)        a strip has no gestures (strip)"]),
+        behavior: LayoutBehavior(helpLines: ["  (nothing)        a strip has no gestures (strip)"]),
         make: { StripLayout(cardWidth: $0["cardWidth"], gap: $0["gap"], square: $0.flag("square")) })
 }
 

@@ -44,16 +44,16 @@ try save(PNGStructure.inserting(texts, into: PNGCodec.encode(picture(4, 3))), "p
 
 // Pictures: JPEGs of each kind, with and without EXIF orientation, and a PNG.
 let small = picture(16, 12)
-try save(JPEGEncoder.encode(small, colour: .ycbcr420), "picture", "baseline420.jpg")
-try save(JPEGEncoder.encode(small, colour: .ycbcr444, progressive: true), "picture", "progressive444.jpg")
-try save(JPEGEncoder.encode(small, colour: .greyscale), "picture", "grey.jpg")
-try save(JPEGEncoder.encode(small, colour: .cmyk), "picture", "cmyk.jpg")
+try save(JPEGEncoder.encode(small, color: .ycbcr420), "picture", "baseline420.jpg")
+try save(JPEGEncoder.encode(small, color: .ycbcr444, progressive: true), "picture", "progressive444.jpg")
+try save(JPEGEncoder.encode(small, color: .grayscale), "picture", "grey.jpg")
+try save(JPEGEncoder.encode(small, color: .cmyk), "picture", "cmyk.jpg")
 for orientation in [PictureOrientation.right, .leftMirrored] {
     try save(JPEGEncoder.withOrientation(JPEGEncoder.encode(small), orientation), "picture", "exif-\(orientation.rawValue).jpg")
 }
 try save(PNGCodec.encode(small), "picture", "small.png")
 
-// Colour profiles (lcms2 behind ColourConversion): JPEG APP2 ICC_PROFILE in one and two chunks,
+// Colour profiles (lcms2 behind ColorConversion): JPEG APP2 ICC_PROFILE in one and two chunks,
 // PNG iCCP; and camera-like JPEGs with an MPF preview and an EXIF thumbnail (decoded from them
 // when the fuzzer's selector asks for embedded previews).
 if let adobe = ICCProfileWriter.profile(.adobeRGB), let p3 = ICCProfileWriter.profile(.displayP3) {

@@ -14,14 +14,14 @@ import CardViewerCore
 /// finger held on the glass keeps the controller interacting.
 struct PhotoDrag {
     let axis: ScrollAxis
-    let centre: Vec2
+    let center: Vec2
     private(set) var isPressed = false
     /// The content's offset along the axis when the pan began, points.
     private(set) var base = 0.0
 
     init(layout: LayoutKind, viewport: Size) {
         axis = layout.makeLayout().scrollAxis
-        centre = Vec2(viewport.width / 2, viewport.height / 2)
+        center = Vec2(viewport.width / 2, viewport.height / 2)
     }
 
     private var along: Vec2 { axis == .horizontal ? Vec2(1, 0) : Vec2(0, 1) }
@@ -31,8 +31,8 @@ struct PhotoDrag {
     mutating func press(_ session: ViewerSession, time: Double) {
         base = axis == .horizontal ? session.offset.x : session.offset.y
         let slop = GestureRecognizer.Configuration().slop + 1
-        session.handle(.pointer(PointerEvent(.down, position: centre + along * slop, time: time)))
-        session.handle(.pointer(PointerEvent(.move, position: centre, time: time + 0.001)))
+        session.handle(.pointer(PointerEvent(.down, position: center + along * slop, time: time)))
+        session.handle(.pointer(PointerEvent(.move, position: center, time: time + 0.001)))
         isPressed = true
     }
 
@@ -40,7 +40,7 @@ struct PhotoDrag {
     /// `time`, and advances the session to it.
     func move(_ session: ViewerSession, to offset: Double, time: Double) {
         // Dragging the finger up (or left) moves the content the other way: the offset grows.
-        session.handle(.pointer(PointerEvent(.move, position: centre - along * (offset - base), time: time)))
+        session.handle(.pointer(PointerEvent(.move, position: center - along * (offset - base), time: time)))
         session.advance(to: time)
     }
 
@@ -50,7 +50,7 @@ struct PhotoDrag {
     mutating func release(_ session: ViewerSession, at offset: Double, time: Double) -> Double {
         let step = ReplayScript.frameStep
         for k in 1...6 { move(session, to: offset, time: time + Double(k) * step) }
-        session.handle(.pointer(PointerEvent(.up, position: centre - along * (offset - base), time: time + 7 * step)))
+        session.handle(.pointer(PointerEvent(.up, position: center - along * (offset - base), time: time + 7 * step)))
         session.advance(to: time + 7 * step)
         isPressed = false
         return time + 7 * step

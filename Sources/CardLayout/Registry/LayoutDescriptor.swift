@@ -11,16 +11,16 @@ public struct LayoutDescriptor: Sendable {
     public var summary: String
     /// The options, in the order `cardviewer layouts` lists them.
     public var options: [LayoutOption]
-    public var behaviour: LayoutBehaviour
+    public var behavior: LayoutBehavior
     private let factory: @Sendable (LayoutOptionValues) -> any CardLayout
 
     /// - Parameter make: the layout for a set of option values (defaults where not set).
-    public init(name: String, summary: String, options: [LayoutOption] = [], behaviour: LayoutBehaviour,
+    public init(name: String, summary: String, options: [LayoutOption] = [], behavior: LayoutBehavior,
                 make: @escaping @Sendable (LayoutOptionValues) -> any CardLayout) {
         kind = LayoutKind(name)
         self.summary = summary
         self.options = options
-        self.behaviour = behaviour
+        self.behavior = behavior
         factory = make
     }
 

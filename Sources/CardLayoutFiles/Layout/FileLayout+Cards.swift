@@ -26,10 +26,10 @@ extension FileLayout {
         if model.hasBase, let base = model.base {
             attributes = base.attributes(at: index, in: context)
             // The file's steps move the card after the base placed it, about the viewport's centre.
-            let centre = Vec3(context.viewport.width / 2, context.viewport.height / 2, 0)
+            let center = Vec3(context.viewport.width / 2, context.viewport.height / 2, 0)
             let world = attributes.localToWorld(offset: context.offset)
-            attributes.transform = transform(registers) * .translation(-centre) * world
-            attributes.center = Vec3(context.offset.x + centre.x, context.offset.y + centre.y, 0)
+            attributes.transform = transform(registers) * .translation(-center) * world
+            attributes.center = Vec3(context.offset.x + center.x, context.offset.y + center.y, 0)
             attributes.anchor = Vec2(0.5, 0.5)
         } else {
             let size = model.vertical ? Size(width: frame.h, height: frame.w) : Size(width: frame.w, height: frame.h)

@@ -46,15 +46,15 @@ public struct LayoutFile: Sendable {
             options.append(option.isFlag ? .flag(option.name, default: clamped != 0, help: option.help)
                                          : LayoutOption(option.name, default: clamped, range: option.range, help: option.help))
         }
-        let behaviour: LayoutBehaviour
+        let behavior: LayoutBehavior
         if let base {
-            behaviour = LayoutBehaviour(resting: base.behaviour.resting, wraps: base.behaviour.wraps, tap: base.behaviour.tap,
-                                        picturesFillCards: base.behaviour.picturesFillCards, titlesAtTop: base.behaviour.titlesAtTop)
+            behavior = LayoutBehavior(resting: base.behavior.resting, wraps: base.behavior.wraps, tap: base.behavior.tap,
+                                        picturesFillCards: base.behavior.picturesFillCards, titlesAtTop: base.behavior.titlesAtTop)
         } else {
-            behaviour = LayoutBehaviour(resting: definition.snap > 0 ? .snapsToCards : .free, wraps: definition.wraps, tap: .opensCard)
+            behavior = LayoutBehavior(resting: definition.snap > 0 ? .snapsToCards : .free, wraps: definition.wraps, tap: .opensCard)
         }
         let own = Set(definition.options.map(\.name)).union(["itemWidth"])
-        return LayoutDescriptor(name: definition.name, summary: definition.summary, options: options, behaviour: behaviour) { values in
+        return LayoutDescriptor(name: definition.name, summary: definition.summary, options: options, behavior: behavior) { values in
             var overrides: [String: Double] = [:]
             for (name, value) in values.overrides where own.contains(name) { overrides[name] = value }
             var baseLayout: (any CardLayout)?

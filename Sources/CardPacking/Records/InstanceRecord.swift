@@ -223,7 +223,7 @@ public struct InstanceFlags: OptionSet, Hashable, Sendable {
     /// The card is the photo view's picture (SPEC §10): square corners, no rim, no badge — the
     /// picture alone, whole.
     public static let photo = InstanceFlags(rawValue: 4)
-    /// The card's title sits in a band across the card's top (`LayoutBehaviour.titlesAtTop`:
+    /// The card's title sits in a band across the card's top (`LayoutBehavior.titlesAtTop`:
     /// layouts whose cards show only their tops), not across the bottom of its picture.
     public static let titleAtTop = InstanceFlags(rawValue: 8)
 

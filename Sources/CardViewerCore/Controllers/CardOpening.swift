@@ -2,7 +2,7 @@ import CardInteraction
 import CardLayout
 import CardMath
 
-/// How a card opens in the layouts whose tap opens it (`LayoutBehaviour.Tap.opensCard`: the task
+/// How a card opens in the layouts whose tap opens it (`LayoutBehavior.Tap.opensCard`: the task
 /// switcher, the carousels): flat, viewport-sized, `height` points in front of the plane z = 0,
 /// scaled by `(d − height)/d` so that the shared camera (eye distance `d`) shows it exactly over
 /// the viewport, and on top in zIndex.

@@ -1,6 +1,6 @@
 import CardLayout
 
-/// The controllers by interaction (`LayoutBehaviour.Interaction`, a layout descriptor's
+/// The controllers by interaction (`LayoutBehavior.Interaction`, a layout descriptor's
 /// behaviour): the one place that pairs a layout type with the controller of its gestures. A
 /// layout whose descriptor asks for no interaction of its own — every layout added as a folder
 /// and a registry line, and every layout file — gets the standard controller (drag, fling,
@@ -11,7 +11,7 @@ enum ControllerTable {
     typealias Maker = @Sendable (_ layout: any CardLayout, _ kind: LayoutKind) -> (any LayoutController)?
 
     /// The interactions with controllers of their own.
-    static let makers: [LayoutBehaviour.Interaction: Maker] = [
+    static let makers: [LayoutBehavior.Interaction: Maker] = [
         .tabOverview: { layout, kind in (layout as? PagesLayout).map { PagesController(base: $0, kind: kind) } },
         .taskSwitcher: { layout, kind in (layout as? TasksLayout).map { TasksController(base: $0, kind: kind) } },
         .photoDeck: { layout, kind in (layout as? SlideBoxLayout).map { SlideBoxController(base: $0, kind: kind) } },
@@ -27,7 +27,7 @@ enum ControllerTable {
     static func controller(for kind: LayoutKind, options: LayoutOptionValues? = nil) -> any LayoutController {
         let descriptor = kind.descriptor
         let layout = descriptor.makeLayout(options)
-        if let make = makers[descriptor.behaviour.interaction], let controller = make(layout, kind) { return controller }
-        return StandardController(kind: kind, layout: layout, resting: descriptor.behaviour.resting)
+        if let make = makers[descriptor.behavior.interaction], let controller = make(layout, kind) { return controller }
+        return StandardController(kind: kind, layout: layout, resting: descriptor.behavior.resting)
     }
 }

@@ -5,7 +5,7 @@ import CardMath
 /// The current card by layout (SPEC §10): which card the scroll position makes current in the
 /// layouts where it follows the scroll, and how far Up and Down move it.
 extension LayoutController {
-    func centredCard(in context: LayoutContext) -> Int? { nil }
+    func centeredCard(in context: LayoutContext) -> Int? { nil }
 
     func rowStep(viewport: Size) -> Int { 1 }
 
@@ -33,21 +33,21 @@ extension LayoutController {
 
 extension TasksController {
     /// The front-most whole card: the one whose slot the offset rests on.
-    func centredCard(in context: LayoutContext) -> Int? {
+    func centeredCard(in context: LayoutContext) -> Int? {
         nearestShown(around: context.offset.y / base.slotHeight(viewport: context.viewport), in: context)
     }
 }
 
 extension SlideBoxController {
     /// The front photo: the page the offset is on.
-    func centredCard(in context: LayoutContext) -> Int? {
+    func centeredCard(in context: LayoutContext) -> Int? {
         nearestShown(around: context.offset.x / base.pageDistance(viewport: context.viewport), in: context)
     }
 }
 
 extension WheelController {
     /// The card at the top of the wheel.
-    func centredCard(in context: LayoutContext) -> Int? {
+    func centeredCard(in context: LayoutContext) -> Int? {
         guard let step = base.cardStep(viewport: context.viewport, cardCount: context.cardCount) else {
             return context.cardCount > 0 ? 0 : nil
         }
@@ -57,7 +57,7 @@ extension WheelController {
 
 extension CarouselController {
     /// The card with `o` nearest 0 (iCarousel's `currentItemIndex`).
-    func centredCard(in context: LayoutContext) -> Int? {
+    func centeredCard(in context: LayoutContext) -> Int? {
         guard context.cardCount > 0 else { return nil }
         let g = geometry(context)
         return g.currentIndex(atSlots: base.slots(in: context, geometry: g))

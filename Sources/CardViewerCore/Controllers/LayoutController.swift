@@ -112,7 +112,7 @@ protocol LayoutController {
     /// front-most card, SlideBox's front photo, the wheel's and the carousels' card at the
     /// centre) for the scroll offset in `context`; `nil` where the current card does not follow
     /// the scroll (pages, the grid, the standard layouts). See `LayoutController+CurrentCard.swift`.
-    func centredCard(in context: LayoutContext) -> Int?
+    func centeredCard(in context: LayoutContext) -> Int?
 
     /// Cards the Up and Down arrows move the current card by (the grid: a row).
     func rowStep(viewport: Size) -> Int

@@ -3,7 +3,7 @@ import CardLayout
 import CardMath
 import CardPacking
 
-/// The controller of a layout without gestures of its own (`LayoutBehaviour.Interaction
+/// The controller of a layout without gestures of its own (`LayoutBehavior.Interaction
 /// .standard`, and any interaction whose controller needs a layout type the descriptor does not
 /// make: `ControllerTable`): drags and flings scroll it, wheels scroll it, a click opens the card
 /// under it, and a released scroll rests where the layout's `targetOffset` says when its
@@ -17,7 +17,7 @@ struct StandardController: LayoutController {
     let kind: LayoutKind
     /// The layout with the user's options.
     let layout: any CardLayout
-    let resting: LayoutBehaviour.Resting
+    let resting: LayoutBehavior.Resting
 
     var scrollAxis: ScrollAxis { layout.scrollAxis }
 

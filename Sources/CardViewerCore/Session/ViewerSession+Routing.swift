@@ -87,10 +87,10 @@ extension ViewerSession {
     func resize(to size: Size) {
         guard size.isFinite else { return }
         if size.isEmpty {
-            isMinimised = true
+            isMinimized = true
             return
         }
-        isMinimised = false
+        isMinimized = false
         guard size != scene.viewport else { return }
         layout.resize(to: size)
         var index = 0
@@ -156,7 +156,7 @@ extension ViewerSession {
         default:
             break
         }
-        guard !layout.isAppending, !isMinimised, let target else { return }
+        guard !layout.isAppending, !isMinimized, let target else { return }
         if case .tap(let tap) = gesture, tap.count == 1 { lastTapWentAbove = target !== layout }
         target.handleGesture(gesture)
     }

@@ -83,7 +83,7 @@ extension ViewerSession {
     public var photoGeometry: PhotoGeometry? { photo.shown?.geometry }
     /// The cards next to the one shown, whose pictures the pipeline keeps ready at full
     /// resolution so that next and previous are instant: previous then next.
-    public var photoNeighbours: (previous: CardID?, next: CardID?) { photo.neighbors }
+    public var photoNeighbors: (previous: CardID?, next: CardID?) { photo.neighbors }
     /// The most of a picture the photo view holds at once, pixels (SPEC §10: 64 MP).
     public static let photoPixelLimit = PhotoView.pixelLimit
 

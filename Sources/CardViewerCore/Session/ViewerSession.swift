@@ -124,7 +124,7 @@ public final class ViewerSession {
     /// The visibility ordering the frame is drawn with (Z toggles it).
     public internal(set) var ordering: RenderOrdering
     /// True while the window is minimised (0 × 0): nothing to draw.
-    public internal(set) var isMinimised = false
+    public internal(set) var isMinimized = false
     /// True once Q was pressed or the window asked to close.
     public internal(set) var shouldQuit = false
     /// Screenshots asked for (S) and not yet taken.

@@ -33,7 +33,7 @@ public final class AssembledViewer {
     }
 
     /// False while nothing can be drawn: the session minimised, or a 0 × 0 drawable.
-    public var canDraw: Bool { !session.isMinimised && !context.drawableSize.isEmpty }
+    public var canDraw: Bool { !session.isMinimized && !context.drawableSize.isEmpty }
 
     /// Brings finished pictures to the GPU and plans the next decodes (`ViewerPictures.update`),
     /// before a frame; does nothing while nothing can be drawn.

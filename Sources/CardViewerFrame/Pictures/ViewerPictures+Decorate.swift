@@ -99,11 +99,11 @@ extension ViewerPictures {
         for index in visible.indices where visible[index].wantsFull {
             pictureTier.demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
         }
-        demandPhotoNeighbours()
+        demandPhotoNeighbors()
         followHeading()
         if first <= last {
             let shown = last - first + 1
-            pictureTier.demand.appendNeighbourhood(visible: first...last, heading: heading, ahead: max(2 * shown, 8),
+            pictureTier.demand.appendNeighborhood(visible: first...last, heading: heading, ahead: max(2 * shown, 8),
                                                    behind: max(shown, 4), cardCount: deck.count) { position in
                 guard let id = deck.id(at: position) else { return nil }
                 let picture = self.picture(ofID: id.rawValue)
@@ -193,12 +193,12 @@ extension ViewerPictures {
     /// How pictures sit in the cards of layout `kind`: fitted or filling (a folder's photos are
     /// always fitted, `PictureFitMode(layout:photos:)`), and whether the card takes the
     /// picture's aspect (the photo deck), and whether titles sit at the cards' tops
-    /// (`LayoutBehaviour.titlesAtTop`); looked up in the registry once per layout.
+    /// (`LayoutBehavior.titlesAtTop`); looked up in the registry once per layout.
     private func fitting(for kind: LayoutKind) -> (mode: PictureFitMode, cardTakesAspect: Bool, titlesAtTop: Bool) {
         if let cached = fittingCache, cached.kind == kind { return (cached.mode, cached.cardTakesAspect, cached.titlesAtTop) }
-        let behaviour = kind.descriptor.behaviour
+        let behavior = kind.descriptor.behavior
         let mode = PictureFitMode(layout: kind, photos: catalog.showsTitles)
-        let entry = (kind: kind, mode: mode, cardTakesAspect: behaviour.interaction == .photoDeck, titlesAtTop: behaviour.titlesAtTop)
+        let entry = (kind: kind, mode: mode, cardTakesAspect: behavior.interaction == .photoDeck, titlesAtTop: behavior.titlesAtTop)
         fittingCache = entry
         return (entry.mode, entry.cardTakesAspect, entry.titlesAtTop)
     }

@@ -29,14 +29,14 @@ extension ViewerPictures {
     /// (after the cards in view): they decode while the user looks, so stepping to them shows
     /// them sharp at once. With two full-tier layers only the next fits beside the one shown.
     /// - Complexity: O(1).
-    func demandPhotoNeighbours() {
+    func demandPhotoNeighbors() {
         // The full tier's most layers (it grows to the demand, up to its plan).
         let capacity = pictureTier.growth(of: .full).maximum
         guard session.photoCard != nil, capacity >= 2 else { return }
-        let neighbours = session.photoNeighbours
-        let previous = capacity >= 3 ? neighbours.previous : nil
+        let neighbors = session.photoNeighbors
+        let previous = capacity >= 3 ? neighbors.previous : nil
         // One by one: an array literal would allocate every frame (a warm frame allocates nothing).
-        demandFullTier(of: neighbours.next)
+        demandFullTier(of: neighbors.next)
         demandFullTier(of: previous)
     }
 

@@ -23,7 +23,7 @@ extension ViewerPictures {
     @discardableResult
     public func update() throws -> Bool {
         let drawable = renderer.context.drawableSize
-        guard !drawable.isEmpty, !session.isMinimised else { return false }
+        guard !drawable.isEmpty, !session.isMinimized else { return false }
         if drawable != framebuffer || plan == nil {
             if plan == nil { noteRenderer() }
             try configure(for: drawable)

@@ -5,7 +5,7 @@ extension LayoutDescriptor {
     static func carousel(_ type: CarouselType, summary: String) -> LayoutDescriptor {
         LayoutDescriptor(
             name: type.name, summary: summary, options: CarouselOptions.declared(for: type),
-            behaviour: LayoutBehaviour(
+            behavior: LayoutBehavior(
                 resting: .snapsToCards, wraps: type.wrapsByDefault, tap: .opensCard, interaction: .carousel,
                 helpLines: ["  click a card     to the centre; again: open it (carousels)"]),
             make: { CarouselLayout(type: type, options: CarouselOptions(type: type, values: $0)) })

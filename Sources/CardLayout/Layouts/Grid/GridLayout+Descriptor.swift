@@ -11,7 +11,7 @@ extension LayoutDescriptor {
             LayoutOption("spacing", default: 20, range: 0...400, help: "gap between cards, points"),
             LayoutOption("margin", default: 40, range: 0...400, help: "space around the grid, points"),
         ],
-        behaviour: LayoutBehaviour(
+        behavior: LayoutBehavior(
             interaction: .reorderableGrid,
             helpLines: ["  press and hold   lift a card, drag to reorder (grid)"]),
         make: { GridLayout(options: $0) })

@@ -11,7 +11,7 @@ extension LayoutDescriptor {
             LayoutOption("restingAngle", default: -60, range: -90...0, help: "tilt of a page at the top of the screen, degrees"),
             LayoutOption("anglePerViewport", default: 20, range: 0...90, help: "extra tilt per screen height below the top, degrees"),
         ],
-        behaviour: LayoutBehaviour(
+        behavior: LayoutBehavior(
             tap: .opensPage, interaction: .tabOverview, picturesFillCards: true, titlesAtTop: true, opensAppendedCard: true,
             helpLines: ["  drag left        delete a page (pages)"]),
         make: { PagesLayout(options: $0) })

@@ -14,7 +14,7 @@ extension LayoutDescriptor {
             .choice("swipeUp", ["remove", "reject"], default: "remove",
                     help: "a swipe up removes the front photo from the deck, or rejects it (SPEC §10)"),
         ],
-        behaviour: LayoutBehaviour(
+        behavior: LayoutBehavior(
             resting: .paging, interaction: .photoDeck,
             helpLines: ["  drag up          remove the front photo (swipeUp=reject: reject it)"]),
         make: { SlideBoxLayout(options: $0) })

@@ -12,7 +12,7 @@ extension LayoutDescriptor {
             LayoutOption("slotsPerScreen", default: 5, range: 1...20, help: "card slots per screen height"),
             LayoutOption("scale", default: 0.85, range: 0.1...1, help: "a card's size as a fraction of the window's"),
         ],
-        behaviour: LayoutBehaviour(resting: .snapsToCards, tap: .opensCard, interaction: .taskSwitcher, titlesAtTop: true),
+        behavior: LayoutBehavior(resting: .snapsToCards, tap: .opensCard, interaction: .taskSwitcher, titlesAtTop: true),
         make: { TasksLayout(options: $0) })
 }
 

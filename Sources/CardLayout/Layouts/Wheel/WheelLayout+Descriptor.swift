@@ -9,7 +9,7 @@ extension LayoutDescriptor {
         options: [
             LayoutOption("radius", default: 500, range: WheelLayout.radiusRange, help: "distance from a card's centre to the hub, points ([ and ] change it)"),
         ],
-        behaviour: LayoutBehaviour(
+        behavior: LayoutBehavior(
             resting: .snapsToCards, interaction: .spinningWheel,
             helpLines: ["  [ ]              wheel radius smaller / larger (wheel)"]),
         make: { WheelLayout(radius: $0["radius"]) })

@@ -35,7 +35,7 @@ extension LayoutView {
     /// another append runs or a finger-driven interaction is in progress, the append is queued
     /// and starts when they are over (A pressed three times quickly appends three cards).
     func startAppend() {
-        guard !session.isMinimised else { return }
+        guard !session.isMinimized else { return }
         if dropsAddPictures {
             session.showMessage(ViewerSession.dropToAddMessage)
             return
@@ -79,7 +79,7 @@ extension LayoutView {
             appendSequence = sequence.step.isDone ? nil : sequence
         }
         guard appendSequence == nil, queuedAppends > 0, !controller.isInteracting else { return }
-        guard !session.isMinimised else {
+        guard !session.isMinimized else {
             queuedAppends = 0  // nothing to watch: the queue is dropped, not kept spinning
             return
         }
@@ -112,7 +112,7 @@ extension LayoutView {
                 // The layout moves on to the new card (SlideBox: from the page before it).
                 session.scene.physics.scroll(to: next, animated: true)
             }
-            return controller.kind.descriptor.behaviour.opensAppendedCard ? .waiting(until: session.scene.time + AppendSequence.pause) : .done
+            return controller.kind.descriptor.behavior.opensAppendedCard ? .waiting(until: session.scene.time + AppendSequence.pause) : .done
         case .waiting(let until):
             guard session.scene.time >= until - 1e-9 else { return nil }
             guard let tag = controller.setHighlighted(sequence.id, in: &session.scene, timing: .standard) else { return .done }

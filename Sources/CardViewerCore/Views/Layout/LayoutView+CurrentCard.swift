@@ -4,7 +4,7 @@ import CardLayout
 import CardMath
 
 /// The current card (SPEC §10): every layout has exactly one, as its controller defines it
-/// (`LayoutController.centredCard`: where it follows the scroll); after a key or a click it
+/// (`LayoutController.centeredCard`: where it follows the scroll); after a key or a click it
 /// carries a focus ring; the arrows move it and the scroll follows so it stays in view; Enter
 /// and Space open it. The photo view makes the picture it shows current.
 extension LayoutView {
@@ -37,10 +37,10 @@ extension LayoutView {
 
     /// The card the controller makes current at the scroll's destination (`atDestination`) or
     /// its offset now, where the current card follows the scroll; else `nil`.
-    func centredCard(atDestination: Bool) -> Int? {
+    func centeredCard(atDestination: Bool) -> Int? {
         var context = session.scene.context
         if atDestination { context.offset = session.scene.physics.destination }
-        return controller.centredCard(in: context)
+        return controller.centeredCard(in: context)
     }
 
     /// Scrolls so that card `index` is in view: to the centre in the layouts whose current card is
@@ -49,7 +49,7 @@ extension LayoutView {
     func bringIntoView(_ index: Int, animated: Bool) {
         let context = session.scene.context
         guard index >= 0, index < context.cardCount, !session.scene.viewport.isEmpty else { return }
-        if controller.centredCard(in: context) != nil {
+        if controller.centeredCard(in: context) != nil {
             let target = controller.offset(showing: index, in: context)
             session.scene.physics.scroll(to: target, animated: animated)
         } else if !session.scene.isOnScreen(index, with: controller) || (controller.revealsWholeCards && !isWhollyAlongAxis(index)) {
@@ -103,7 +103,7 @@ extension LayoutView {
         let destination = scene.physics.destination
         guard destination != followedDestination else { return }
         followedDestination = destination
-        if let index = centredCard(atDestination: true), let id = scene.deck.id(at: index) {
+        if let index = centeredCard(atDestination: true), let id = scene.deck.id(at: index) {
             setCurrent(id)
             lastCurrentIndex = index
         }

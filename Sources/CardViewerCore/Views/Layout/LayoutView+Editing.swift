@@ -13,7 +13,7 @@ extension LayoutView {
     /// Deletes the card under the pointer, else the current card when it shows its focus ring
     /// (SPEC §10; a card the user cannot see marked is never deleted); its file, if any, stays.
     func deleteUnderPointer() {
-        guard appendSequence == nil, !controller.isInteracting, !session.isMinimised else { return }
+        guard appendSequence == nil, !controller.isInteracting, !session.isMinimized else { return }
         guard let id = session.scene.hitTest(session.scene.pointer, with: controller) ?? (showsFocusRing ? currentCardID : nil) else {
             session.showMessage("no card under the pointer to delete")
             return
@@ -24,7 +24,7 @@ extension LayoutView {
 
     /// Restores the last deleted card, and says which (or that there is none).
     func undoDelete() {
-        guard appendSequence == nil, !controller.isInteracting, !session.isMinimised else { return }
+        guard appendSequence == nil, !controller.isInteracting, !session.isMinimized else { return }
         let title = session.scene.deck.undoableDeletion?.card.title
         if ViewerEditing.undoDelete(controller: &controller, scene: &session.scene) {
             if session.culling.filter != .all { session.culling.refilter(animated: true) }  // back in the deck, shown if the filter admits it

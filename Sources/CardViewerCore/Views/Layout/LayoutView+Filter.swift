@@ -32,7 +32,7 @@ extension LayoutView {
             setCurrent(id)
             lastCurrentIndex = index
             let target = controller.settledOffset(controller.offset(showing: index, in: context), in: context)
-            if controller.centredCard(in: context) != nil || !session.scene.isOnScreen(index, with: controller) {
+            if controller.centeredCard(in: context) != nil || !session.scene.isOnScreen(index, with: controller) {
                 session.scene.physics.scroll(to: target, animated: false)
             }
         } else {

@@ -50,10 +50,10 @@ extension LayoutView {
             setCurrent(hit)
             lastCurrentIndex = index
         case .opensFrontCard:
-            let front = centredCard(atDestination: true).flatMap { session.scene.deck.id(at: $0) } ?? hit
+            let front = centeredCard(atDestination: true).flatMap { session.scene.deck.id(at: $0) } ?? hit
             session.photo.open(front)
         case .centersThenOpens:
-            if centredCard(atDestination: true) == index {
+            if centeredCard(atDestination: true) == index {
                 session.photo.open(hit)
             } else {
                 setCurrent(hit)

@@ -21,7 +21,7 @@ extension LayoutView {
         ]
         // Each layout's own lines, once each (the carousels share theirs).
         var seen = Set<String>()
-        for line in layouts.flatMap(\.behaviour.helpLines) where seen.insert(line).inserted { mouse.append(.line(line)) }
+        for line in layouts.flatMap(\.behavior.helpLines) where seen.insert(line).inserted { mouse.append(.line(line)) }
         return KeyTable([
             KeyTable.Section("Layouts (press a key to switch; * shown)", keyWidth: 0,
                              pickerLines(layouts.map(\.name), current: current?.name).map { .line($0) }),
@@ -52,7 +52,7 @@ extension LayoutView {
     /// click does (the carousels' do), for the help: "pages, tasks".
     private static func tapLayouts(_ layouts: [LayoutDescriptor]) -> [String] {
         layouts.filter { layout in
-            layout.behaviour.tap != .nothing && !layout.behaviour.helpLines.contains { $0.contains("click") }
+            layout.behavior.tap != .nothing && !layout.behavior.helpLines.contains { $0.contains("click") }
         }.map(\.name)
     }
 

@@ -26,7 +26,7 @@ extension LayoutView {
     /// layout puts it, and the current card (when on screen, else the card nearest the
     /// viewport's center) stays in view.
     func switchLayout(to next: LayoutKind) {
-        guard next != kind, !session.isMinimised else { return }
+        guard next != kind, !session.isMinimized else { return }
         finishAppendAtOnce()
         // The current card stays in view (and current) when it is on screen; else the card at
         // the centre, where the user has scrolled to.
@@ -68,7 +68,7 @@ extension LayoutView {
     /// Shows the current layout with `values`: a new controller over the layout they make, the
     /// card at the centre kept where it was, every card animating to its new place.
     func applyOptions(_ values: LayoutOptionValues) {
-        guard !session.isMinimised, values != optionValues else { return }
+        guard !session.isMinimized, values != optionValues else { return }
         rebuild(kind, values: values, timing: Self.optionChangeTiming)
     }
 
@@ -110,7 +110,7 @@ extension LayoutView {
         parked[old] = nil
         parked[reloaded] = nil
         reloadError = nil
-        if kind == old || kind == reloaded, !session.isMinimised {
+        if kind == old || kind == reloaded, !session.isMinimized {
             rebuild(reloaded, values: values, timing: Self.switchTiming)
             session.layoutDidChange(switched: false)
         }

@@ -134,7 +134,7 @@ final class LayoutView: ViewerView {
     func settleCaughtScroll() {
         guard session.pressCaughtScroll else { return }
         session.pressCaughtScroll = false
-        guard session.scene.physics.isSettled, appendSequence == nil, !controller.isInteracting, !session.isMinimised else { return }
+        guard session.scene.physics.isSettled, appendSequence == nil, !controller.isInteracting, !session.isMinimized else { return }
         session.scene.physics.beginDrag(at: session.scene.pointer)
         session.scene.physics.endDrag(pointerVelocity: .zero)
     }

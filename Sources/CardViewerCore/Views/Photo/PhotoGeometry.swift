@@ -15,7 +15,7 @@ public struct PhotoGeometry: Equatable, Sendable {
     /// Viewport points per picture point: `fitScale` shows it whole, 1 is 100 %.
     public private(set) var scale: Double
     /// The picture point (from the picture's top-left corner, +y down) at the viewport's centre.
-    public private(set) var centre: Vec2
+    public private(set) var center: Vec2
 
     /// The most the photo view magnifies: 8 screen pixels per picture pixel (SPEC §10: fit … 1:1 … 8×).
     public static let maximumZoom = 8.0
@@ -24,14 +24,14 @@ public struct PhotoGeometry: Equatable, Sendable {
 
     /// The picture fitted whole in the window, centred.
     public init(picture: Size, viewport: Size) {
-        self.picture = Self.sanitised(picture)
-        self.viewport = Self.sanitised(viewport)
+        self.picture = Self.sanitized(picture)
+        self.viewport = Self.sanitized(viewport)
         scale = 1
-        centre = .zero
+        center = .zero
         fit()
     }
 
-    private static func sanitised(_ size: Size) -> Size {
+    private static func sanitized(_ size: Size) -> Size {
         let w = size.width.isFinite && size.width > 0 ? size.width : 1
         let h = size.height.isFinite && size.height > 0 ? size.height : 1
         return Size(width: w, height: h)
@@ -58,24 +58,24 @@ public struct PhotoGeometry: Equatable, Sendable {
     /// The picture's rectangle in the window, viewport points.
     public var rect: Rect {
         let size = Size(width: picture.width * scale, height: picture.height * scale)
-        let origin = Vec2(viewport.width / 2 - centre.x * scale, viewport.height / 2 - centre.y * scale)
+        let origin = Vec2(viewport.width / 2 - center.x * scale, viewport.height / 2 - center.y * scale)
         return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
 
     /// The picture point shown at viewport point `p`.
     public func picturePoint(at p: Vec2) -> Vec2 {
-        Vec2(centre.x + (p.x - viewport.width / 2) / scale, centre.y + (p.y - viewport.height / 2) / scale)
+        Vec2(center.x + (p.x - viewport.width / 2) / scale, center.y + (p.y - viewport.height / 2) / scale)
     }
 
     /// Where picture point `q` is shown, viewport points.
     public func viewportPoint(of q: Vec2) -> Vec2 {
-        Vec2(viewport.width / 2 + (q.x - centre.x) * scale, viewport.height / 2 + (q.y - centre.y) * scale)
+        Vec2(viewport.width / 2 + (q.x - center.x) * scale, viewport.height / 2 + (q.y - center.y) * scale)
     }
 
     /// Fitted and centred.
     public mutating func fit() {
         scale = fitScale
-        centre = Vec2(picture.width / 2, picture.height / 2)
+        center = Vec2(picture.width / 2, picture.height / 2)
     }
 
     /// Zooms to `newScale` (clamped to `minimumScale…maximumScale`) keeping the picture point
@@ -85,8 +85,8 @@ public struct PhotoGeometry: Equatable, Sendable {
         let target = min(max(newScale, minimumScale), maximumScale)
         let q = picturePoint(at: anchor)
         scale = target
-        centre = Vec2(q.x - (anchor.x - viewport.width / 2) / scale, q.y - (anchor.y - viewport.height / 2) / scale)
-        clampCentre()
+        center = Vec2(q.x - (anchor.x - viewport.width / 2) / scale, q.y - (anchor.y - viewport.height / 2) / scale)
+        clampCenter()
     }
 
     /// Zooms by `factor` about `anchor`.
@@ -109,16 +109,16 @@ public struct PhotoGeometry: Equatable, Sendable {
     /// Moves the picture by `delta` viewport points (a drag), clamped.
     public mutating func pan(by delta: Vec2) {
         guard delta.x.isFinite, delta.y.isFinite else { return }
-        centre = Vec2(centre.x - delta.x / scale, centre.y - delta.y / scale)
-        clampCentre()
+        center = Vec2(center.x - delta.x / scale, center.y - delta.y / scale)
+        clampCenter()
     }
 
     /// Keeps the picture from leaving a gap it does not have to: along an axis where it is no
     /// larger than the window it is centred; where it is larger, its edges stay at or beyond
     /// the window's.
-    mutating func clampCentre() {
-        centre = Vec2(Self.clamped(centre.x, picture: picture.width, window: viewport.width, scale: scale),
-                      Self.clamped(centre.y, picture: picture.height, window: viewport.height, scale: scale))
+    mutating func clampCenter() {
+        center = Vec2(Self.clamped(center.x, picture: picture.width, window: viewport.width, scale: scale),
+                      Self.clamped(center.y, picture: picture.height, window: viewport.height, scale: scale))
     }
 
     private static func clamped(_ c: Double, picture: Double, window: Double, scale: Double) -> Double {
@@ -130,7 +130,7 @@ public struct PhotoGeometry: Equatable, Sendable {
     /// The same view for another window size or picture size: fitted if it was fitted,
     /// otherwise the same scale and centre, clamped.
     public mutating func update(picture newPicture: Size, viewport newViewport: Size) {
-        let picture = Self.sanitised(newPicture), viewport = Self.sanitised(newViewport)
+        let picture = Self.sanitized(newPicture), viewport = Self.sanitized(newViewport)
         guard picture != self.picture || viewport != self.viewport else { return }
         let wasFitted = !isZoomed
         let pictureChanged = picture != self.picture
@@ -140,7 +140,7 @@ public struct PhotoGeometry: Equatable, Sendable {
             fit()
         } else {
             scale = min(max(scale, minimumScale), maximumScale)
-            clampCentre()
+            clampCenter()
         }
     }
 }

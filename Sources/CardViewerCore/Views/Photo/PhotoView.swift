@@ -53,7 +53,7 @@ final class PhotoView: ViewerView {
     @discardableResult
     func open(_ id: CardID) -> Bool {
         let layout = session.layout!
-        guard session.scene.deck.index(of: id) != nil, !layout.isAppending, !layout.isInteracting, !session.isMinimised else {
+        guard session.scene.deck.index(of: id) != nil, !layout.isAppending, !layout.isInteracting, !session.isMinimized else {
             return false
         }
         layout.dismiss()

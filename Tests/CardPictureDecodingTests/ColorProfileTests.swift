@@ -4,11 +4,11 @@ import CardPixels
 import Testing
 @testable import CardPictureDecoding
 
-/// Embedded ICC profiles honoured through lcms2 (`ColourConversion`): JPEG APP2 and PNG iCCP
+/// Embedded ICC profiles honoured through lcms2 (`ColorConversion`): JPEG APP2 and PNG iCCP
 /// profiles of Adobe RGB, Display P3 and ProPhoto, the decoder's pixels against lcms2's own
 /// transform computed here; untagged, sRGB, grey, broken and oversized profiles leave the pixels.
 @Suite("Colour profiles: ICC to sRGB through lcms2")
-struct ColourProfileTests {
+struct ColorProfileTests {
     typealias Space = ICCTestProfiles.Space
 
     /// PNG: lossless, so the reference is lcms2's transform of the very pixels written.
@@ -61,7 +61,7 @@ struct ColourProfileTests {
     /// JPEG: the same file decoded untagged, then transformed by lcms2, is the reference.
     @Test(arguments: Space.allCases)
     func jpegProfilesConvertAsLCMSDoes(space: Space) throws {
-        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, colour: .ycbcr444)
+        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, color: .ycbcr444)
         let profile = ICCTestProfiles.profile(space)
         let untagged = try PictureDecoder.decode(jpeg).image
         let tagged = try PictureDecoder.decode(JPEGPreviewWriter.withICCProfile(jpeg, profile: profile)).image
@@ -72,7 +72,7 @@ struct ColourProfileTests {
     /// A profile split over two APP2 segments, in order and in reverse order, is put together.
     @Test(arguments: [[1, 2], [2, 1]])
     func jpegProfileInTwoChunksInAnyOrder(order: [Int]) throws {
-        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, colour: .ycbcr444)
+        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, color: .ycbcr444)
         let profile = ICCTestProfiles.profile(.displayP3)
         let split = JPEGPreviewWriter.withICCProfile(jpeg, profile: profile, chunks: 2, order: order)
         guard case let .header(header) = JPEGHeader.scan(split) else { Issue.record("no header"); return }
@@ -85,7 +85,7 @@ struct ColourProfileTests {
     /// A chunk missing (2 of 3 written), or one repeated: the profile is ignored, pixels as untagged.
     @Test(arguments: [[1, 3], [1, 1, 2, 3]])
     func jpegProfileWithAMissingOrRepeatedChunkIsIgnored(order: [Int]) throws {
-        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, colour: .ycbcr444)
+        let jpeg = try JPEGEncoder.encode(ICCTestProfiles.swatches(), quality: 95, color: .ycbcr444)
         let broken = JPEGPreviewWriter.withICCProfile(jpeg, profile: ICCTestProfiles.profile(.adobeRGB), chunks: 3, order: order)
         guard case let .header(header) = JPEGHeader.scan(broken) else { Issue.record("no header"); return }
         #expect(JPEGICCProfile.profile(in: broken, before: header.scanOffset) == nil)
@@ -102,21 +102,21 @@ struct ColourProfileTests {
         let jpeg = try JPEGEncoder.encode(image, quality: 95)
         let tagged = JPEGPreviewWriter.withICCProfile(jpeg, profile: ICCTestProfiles.sRGB())
         #expect(try PictureDecoder.decode(tagged).image == PictureDecoder.decode(jpeg).image)
-        #expect(!ColourConversion.convertsPixels(iccProfile: ICCTestProfiles.sRGB()))
-        #expect(ColourConversion.convertsPixels(iccProfile: ICCTestProfiles.profile(.adobeRGB)))
+        #expect(!ColorConversion.convertsPixels(iccProfile: ICCTestProfiles.sRGB()))
+        #expect(ColorConversion.convertsPixels(iccProfile: ICCTestProfiles.profile(.adobeRGB)))
     }
 
     /// Greyscale and CMYK JPEGs, and a grey profile on a PNG, are left as they are.
     @Test
-    func greyAndCMYKPicturesAreLeftAlone() throws {
+    func grayAndCMYKPicturesAreLeftAlone() throws {
         let image = ICCTestProfiles.swatches()
-        for colour in [JPEGEncoder.Colour.greyscale, .cmyk] {
-            let jpeg = try JPEGEncoder.encode(image, quality: 95, colour: colour)
+        for color in [JPEGEncoder.Color.grayscale, .cmyk] {
+            let jpeg = try JPEGEncoder.encode(image, quality: 95, color: color)
             let tagged = JPEGPreviewWriter.withICCProfile(jpeg, profile: ICCTestProfiles.profile(.adobeRGB))
             #expect(try PictureDecoder.decode(tagged).image == PictureDecoder.decode(jpeg).image)
         }
         let png = try PNGCodec.encode(image)
-        #expect(try PictureDecoder.decode(ICCTestProfiles.withICCP(png, profile: ICCTestProfiles.grey())).image == image)
+        #expect(try PictureDecoder.decode(ICCTestProfiles.withICCP(png, profile: ICCTestProfiles.gray())).image == image)
     }
 
     /// Truncated, garbage and header-only profiles: pixels unchanged, nothing printed, no crash.
@@ -134,7 +134,7 @@ struct ColourProfileTests {
         let broken: [[UInt8]] = [Array(adobe.prefix(200)), Array(adobe.prefix(127)), garbage, lying,
                                  [UInt8](repeating: 0, count: 4096), Array(adobe.prefix(adobe.count - 10))]
         for (index, profile) in broken.enumerated() {
-            #expect(!ColourConversion.convertsPixels(iccProfile: profile), "profile \(index)")
+            #expect(!ColorConversion.convertsPixels(iccProfile: profile), "profile \(index)")
             #expect(try PictureDecoder.decode(ICCTestProfiles.withICCP(png, profile: profile)).image == image)
             #expect(try PictureDecoder.decode(JPEGPreviewWriter.withICCProfile(jpeg, profile: profile)).image == untaggedJPEG)
         }
@@ -151,10 +151,10 @@ struct ColourProfileTests {
         let image = ICCTestProfiles.swatches()
         let png = try PNGCodec.encode(image)
         let adobe = ICCTestProfiles.profile(.adobeRGB)
-        let under = adobe + [UInt8](repeating: 0, count: ColourConversion.maximumProfileBytes - adobe.count)
+        let under = adobe + [UInt8](repeating: 0, count: ColorConversion.maximumProfileBytes - adobe.count)
         let over = under + [0]
-        #expect(ColourConversion.convertsPixels(iccProfile: under))
-        #expect(!ColourConversion.convertsPixels(iccProfile: over))
+        #expect(ColorConversion.convertsPixels(iccProfile: under))
+        #expect(!ColorConversion.convertsPixels(iccProfile: over))
         #expect(try PictureDecoder.decode(ICCTestProfiles.withICCP(png, profile: under)).image != image)
         #expect(try PictureDecoder.decode(ICCTestProfiles.withICCP(png, profile: over)).image == image)
         let jpeg = try JPEGEncoder.encode(image, quality: 95)
@@ -167,7 +167,7 @@ struct ColourProfileTests {
     func transformsAreCachedByProfile() {
         let cache = TransformCache(capacity: 2)
         var built = 0
-        let make: ([UInt8]) -> ColourTransform? = { built += 1; return ColourTransform(profile: $0) }
+        let make: ([UInt8]) -> ColorTransform? = { built += 1; return ColorTransform(profile: $0) }
         let adobe = ICCTestProfiles.profile(.adobeRGB), p3 = ICCTestProfiles.profile(.displayP3)
         let pro = ICCTestProfiles.profile(.proPhoto)
         let first = cache.transform(for: adobe, make: make)

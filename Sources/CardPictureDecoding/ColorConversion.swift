@@ -26,7 +26,7 @@ import Foundation
 /// entries; a folder of Adobe RGB photos builds one transform), shared by the decoding threads
 /// (made with `cmsFLAGS_NOCACHE`, which makes `cmsDoTransform` on one transform thread-safe).
 /// lcms2's error handler is silenced: a broken profile prints nothing and converts nothing.
-public enum ColourConversion {
+public enum ColorConversion {
     /// Profiles larger than this (4 MiB) are ignored unread: real ones are 0.5–600 KB (LUT
     /// profiles of printers are the large ones; camera and display profiles are a few KB).
     public static let maximumProfileBytes = 4 << 20
@@ -50,13 +50,13 @@ public enum ColourConversion {
     }
 
     /// The cached transform from `profile`'s space to sRGB, or nil when the pixels stay as they are.
-    static func transform(for profile: [UInt8]) -> ColourTransform? {
+    static func transform(for profile: [UInt8]) -> ColorTransform? {
         guard profile.count >= minimumProfileBytes, profile.count <= maximumProfileBytes else { return nil }
         // The header's first field is the profile's size: a profile cut short (declaring more
         // bytes than there are) is refused, as browsers do, although lcms2 would read what is left.
         let declared = profile[0..<4].reduce(0) { $0 << 8 | Int($1) }
         guard declared >= minimumProfileBytes, declared <= profile.count else { return nil }
-        return cache.transform(for: profile) { ColourTransform(profile: $0) }
+        return cache.transform(for: profile) { ColorTransform(profile: $0) }
     }
 
     /// The transforms of the profiles seen last (shared by every decoding thread).
@@ -65,7 +65,7 @@ public enum ColourConversion {
 
 /// A Little CMS transform from one RGB profile to sRGB, 8-bit RGBA in and out, alpha copied.
 /// Thread-safe: made with `cmsFLAGS_NOCACHE`, and lcms2 keeps no other state in a transform.
-final class ColourTransform: @unchecked Sendable {
+final class ColorTransform: @unchecked Sendable {
     private let handle: cmsHTRANSFORM
 
     /// A transform for `profile`'s bytes, or nil when they do not open as a profile, describe
@@ -185,7 +185,7 @@ final class TransformCache: @unchecked Sendable {
     private struct Entry {
         var hash: Int
         var profile: [UInt8]
-        var transform: ColourTransform?
+        var transform: ColorTransform?
     }
 
     private let capacity: Int
@@ -198,7 +198,7 @@ final class TransformCache: @unchecked Sendable {
     }
 
     /// The transform for `profile`, made by `make` when it is not cached.
-    func transform(for profile: [UInt8], make: ([UInt8]) -> ColourTransform?) -> ColourTransform? {
+    func transform(for profile: [UInt8], make: ([UInt8]) -> ColorTransform?) -> ColorTransform? {
         let hash = profile.hashValue
         lock.lock()
         defer { lock.unlock() }

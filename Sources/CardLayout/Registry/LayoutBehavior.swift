@@ -4,7 +4,7 @@
 /// The viewer builds a layout's controller from `interaction`: the seeds' own gestures
 /// (swiping a page away, lifting a grid card, …) are interactions of their own; every other
 /// layout gets the standard one (drag, fling, rubber band, the layout's resting places).
-public struct LayoutBehaviour: Sendable, Hashable {
+public struct LayoutBehavior: Sendable, Hashable {
     /// Where a released scroll comes to rest.
     public enum Resting: String, Sendable, Hashable {
         /// Wherever inertia leaves it (clamped to the content).
