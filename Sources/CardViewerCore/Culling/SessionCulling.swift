@@ -14,7 +14,9 @@ import Foundation
 /// remembers the order of the whole deck at the last filtering, so `savedDeck` puts them back
 /// where they were.
 final class SessionCulling {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// The marks known, by card: read from the store, restored from the state, or set by keys.
     /// A card without an entry is unmarked (or not read yet).
     var marks: [CardID: CullMark] = [:]

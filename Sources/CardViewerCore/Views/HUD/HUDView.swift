@@ -6,7 +6,9 @@ import CardEvents
 /// then, so there is nothing to measure). It measures whether it shows or not, so its first
 /// numbers are ready when it opens.
 final class HUDView: ViewerView {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// True while the HUD shows.
     private(set) var isOpen = false
     /// The frame timings it publishes.

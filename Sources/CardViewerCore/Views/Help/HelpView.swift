@@ -5,7 +5,9 @@ import CardEvents
 /// or Esc closes it. While it shows, the view under it may take keys from it (the layout
 /// view's picker: a layout's key switches to it and closes the help).
 final class HelpView: ViewerView {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// True while the help shows.
     private(set) var isOpen = false
 

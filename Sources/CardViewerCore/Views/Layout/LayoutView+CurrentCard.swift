@@ -80,17 +80,18 @@ extension LayoutView {
     ///
     /// - Complexity: O(1) for the layouts that follow the scroll.
     func followCurrentCard() {
-        let scene = session.scene
-        let count = scene.deck.count
+        // Reads through `session.scene` in place: a copy of the scene would retain and release
+        // each of its buffers, every frame.
+        let count = session.scene.deck.count
         if count == 0 {
             lastCurrentIndex = 0
             if currentCardID != nil { setCurrent(nil) }
             return
         }
-        if let id = currentCardID, let index = scene.deck.index(of: id) {
+        if let id = currentCardID, let index = session.scene.deck.index(of: id) {
             lastCurrentIndex = index
         } else {
-            setCurrent(scene.deck.id(at: min(lastCurrentIndex, count - 1)))
+            setCurrent(session.scene.deck.id(at: min(lastCurrentIndex, count - 1)))
         }
         let photoShows = session.photo.isOpen
         // The open card (pages' highlighted page, an open task card: an append opens the new one).
@@ -99,11 +100,12 @@ extension LayoutView {
         }
         // While a finger or a trackpad drives the scroll it has no resting place yet: the current
         // card follows where the content comes to rest (a fling's destination, once).
-        guard !photoShows, appendSequence == nil, !scene.physics.isDragging, !scene.physics.isTrackingPreciseScroll else { return }
-        let destination = scene.physics.destination
+        guard !photoShows, appendSequence == nil, !session.scene.physics.isDragging,
+              !session.scene.physics.isTrackingPreciseScroll else { return }
+        let destination = session.scene.physics.destination
         guard destination != followedDestination else { return }
         followedDestination = destination
-        if let index = centeredCard(atDestination: true), let id = scene.deck.id(at: index) {
+        if let index = centeredCard(atDestination: true), let id = session.scene.deck.id(at: index) {
             setCurrent(id)
             lastCurrentIndex = index
         }

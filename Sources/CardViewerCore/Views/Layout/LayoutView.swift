@@ -12,7 +12,9 @@ import CardPacking
 /// this folder; what differs per layout is the controller's (`LayoutController`), never asked
 /// for by type.
 final class LayoutView: ViewerView {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// The current layout's controller.
     var controller: any LayoutController
     /// The controllers of the other layouts, keeping their settings (the wheel's radius).

@@ -10,7 +10,9 @@ import CardMath
 /// cards there; the values are the state file's `"layout"` options. While it is open the
 /// culling keys do nothing, and nothing under it scrolls, deletes or opens from the keys.
 final class OptionsPanelView: ViewerView {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// The panel while it is open: the picked row, a drag over it.
     private(set) var panel: OptionsPanel?
 

@@ -9,7 +9,9 @@ import CardMath
 /// picture flying back; while it shows, it takes every gesture and its own keys
 /// (`PhotoView+Input.swift`), and the frame shows the picture alone over the window's background.
 final class PhotoView: ViewerView {
-    unowned let session: ViewerSession
+    /// The session that owns this, and outlives it (it is reachable only through the session);
+    /// held without reference counting, as it is read many times a frame.
+    unowned(unsafe) let session: ViewerSession
     /// The picture shown, while the view is open.
     private(set) var shown: ShownPhoto?
     /// The picture flying back to its card after the view closed.
@@ -138,9 +140,8 @@ final class PhotoView: ViewerView {
     /// layout's cards with the picture's card in flight in place of its own.
     func decorate(_ cards: inout [CardAttributes]) {
         clockDidMove()
-        let scene = session.scene
-        let offset = scene.physics.offset, d = scene.eyeDistance, count = scene.deck.count
-        if let view = shown, let index = scene.deck.index(of: view.card) {
+        let offset = session.scene.physics.offset, d = session.scene.eyeDistance, count = session.scene.deck.count
+        if let view = shown, let index = session.scene.deck.index(of: view.card) {
             refreshGeometry()
             var base = session.layout.attributes(at: index)
             base.id = view.card
@@ -152,13 +153,13 @@ final class PhotoView: ViewerView {
                 cards.append(picture)
                 return
             }
-            let moving = CardAttributes.interpolate(flight.from, DecomposedAttributes(picture), flight.progress(at: scene.time))
+            let moving = CardAttributes.interpolate(flight.from, DecomposedAttributes(picture), flight.progress(at: session.time))
             Self.replace(moving, in: &cards)
-        } else if let flight = closing, let index = scene.deck.index(of: flight.card) {
+        } else if let flight = closing, let index = session.scene.deck.index(of: flight.card) {
             var target = cards.first(where: { $0.id == flight.card }) ?? session.layout.attributes(at: index)
             target.id = flight.card
             target.index = index
-            let moving = CardAttributes.interpolate(flight.from, DecomposedAttributes(target), flight.progress(at: scene.time))
+            let moving = CardAttributes.interpolate(flight.from, DecomposedAttributes(target), flight.progress(at: session.time))
             Self.replace(moving, in: &cards)
         }
     }
