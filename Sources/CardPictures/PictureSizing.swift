@@ -16,9 +16,9 @@ import CardMath
 /// — about 350 MB with 7 workers; `workerCount(cores:)` caps the workers at 7 for that reason.
 public enum PictureSizing {
     /// Bytes of texture memory both pools together may use by default: 120 MiB, of which up to
-    /// `fullTierShare` goes to the full tier. (160 MiB made the viewer peak at 406 MB scrolling
-    /// through 10,000 PNG photos on llvmpipe, over the 400 MB target: textures live in system
-    /// memory there, at more than their texels' size.)
+    /// `fullTierShare` goes to the full tier. (160 MiB took the viewer over the 400 MB target
+    /// scrolling through 10,000 PNG photos on llvmpipe, where textures live in system memory at
+    /// more than their texels' size: docs/BENCHMARKS.md, "The picture pipeline's constants".)
     public static let defaultTextureBudget = 120 << 20
     /// The part of the texture budget the full tier may take.
     public static let fullTierShare = 0.4
@@ -35,9 +35,9 @@ public enum PictureSizing {
     /// resolution. A grid card (4 columns at 1280 points, 5 at 1440, 7 at 1920: ~245–285 points wide) and a
     /// wheel card (133×173 points) are within 1.25 × 256; larger cards ask for the full tier
     /// (`tier(forCardOnScreen:cardTierSide:)`). (A quarter rounded up to 32 made 320 and 384
-    /// pixel layers that held 256-pixel thumbnails magnified: 2.25 × the memory at 1440×900 —
-    /// the grid on 500 photos peaked at 231.5 MiB, 189.6 with 256 — and a first screen that
-    /// spent its time stretching and mipmapping.)
+    /// pixel layers that held 256-pixel thumbnails magnified: 2.25 × the memory at 1440×900, and
+    /// a first screen that spent its time stretching and mipmapping; the peaks:
+    /// docs/BENCHMARKS.md, "The picture pipeline's constants".)
     public static func cardTierSide(framebuffer: PixelSize) -> Int {
         let longer = Double(max(framebuffer.width, framebuffer.height, 0))
         return longer * 0.25 <= 480 ? 256 : 512
@@ -85,7 +85,8 @@ public enum PictureSizing {
     /// Decoded results the workers may hold for the frame loop before they pause: two per worker
     /// and two more. The frame loop takes results only between frames; with two per worker, one
     /// worker stood idle through most frames drawn while a screen of pictures arrived (its two
-    /// results waiting for the frame's end: 7 ms of every 12 on llvmpipe, `bench --images`).
+    /// results waiting for the frame's end; measured: docs/BENCHMARKS.md, "The picture
+    /// pipeline's constants").
     public static func completedLimit(workers: Int) -> Int { 2 * max(workers, 1) + 2 }
 
     /// The pools for a framebuffer.

@@ -80,8 +80,9 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         self.titleWorkshop = titleWorkshop
         self.decoding = decoding
         self.cache = cache
-        // One thread: the window opening takes the other core (a second one made pages' first
-        // screen 0.03 s sooner and the first frame up to 0.1 s later, measured at 1440×900).
+        // One thread: the window opening takes the other core (a second one gained little on
+        // the first screen and delayed the first frame: docs/BENCHMARKS.md, "The picture
+        // pipeline's constants").
         let thread = Thread { [self] in run() }
         thread.name = "first-screen"
         thread.start()

@@ -239,9 +239,9 @@ extension ViewerPictures {
             case .resident(var tier, var layer, _):
                 if opacity < 1 { fading = true }
                 // While the content scrolls, cards that have it draw from the card tier: pages'
-                // big tilted cards sampling the full tier cost a software rasterizer's fling
-                // 1.6–1.8× the floor against 1.1–1.2× (`cardviewer bench`); at rest, the next
-                // frame draws the full tier (drawn once: a window at rest draws nothing more).
+                // big tilted cards sampling the full tier made a software rasterizer's fling far
+                // slower (docs/BENCHMARKS.md, "The picture pipeline's constants"); at rest, the
+                // next frame draws the full tier (drawn once: a window at rest draws nothing more).
                 if frameScrolls, tier == .full, let cardLayer = pictureTier.residency.card.layer(of: picture) {
                     tier = .card
                     layer = cardLayer

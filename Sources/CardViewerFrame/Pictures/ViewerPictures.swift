@@ -62,8 +62,8 @@ public final class ViewerPictures {
     /// The uploads of this update's pictures.
     var budget = UploadBudget()
     /// The uploads of one update while nothing moves: 48 pictures, 48 MiB (a screen of card-tier
-    /// pictures, 30 × 0.8 MiB at 1440×900, in one go: ~5–10 ms of memcpy on llvmpipe, where 4 a
-    /// frame spread the first screen over 8 updates).
+    /// pictures, 30 × 0.8 MiB at 1440×900, in one go, where 4 a frame spread the first screen
+    /// over 8 updates; its cost: docs/BENCHMARKS.md, "The picture pipeline's constants").
     static let restingUploadBudget = UploadBudget(maxCount: 48, maxBytes: 48 << 20)
 
     /// Per picture: width / height once known (decoded), NaN before.
