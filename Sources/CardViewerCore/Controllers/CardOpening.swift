@@ -15,16 +15,25 @@ enum CardOpening {
     /// Sets `card` to its open attributes in `context` (content points), `h` points in front of
     /// the plane z = 0.
     static func open(_ card: inout CardAttributes, in context: LayoutContext, height h: Double = height) {
-        let d = context.camera.eyeDistance
+        let center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)
+        layFlat(&card, center: center, size: context.viewport, height: h, eyeDistance: context.camera.eyeDistance,
+                zIndex: context.cardCount + 1)
+    }
+
+    /// Sets `card` flat and opaque at `center` (content points, on the plane z = 0) with `size`,
+    /// lifted `h` points toward the eye and scaled by `(d − h)/d` about its centre, so that the
+    /// shared camera (eye distance `d`) shows it as `size` would show unlifted; on top in zIndex.
+    static func layFlat(_ card: inout CardAttributes, center: Vec3, size: Size, height h: Double, eyeDistance d: Double,
+                        zIndex: Int) {
         let k = (d - h) / d
-        card.center = Vec3(context.offset.x + context.viewport.width / 2, context.offset.y + context.viewport.height / 2, 0)
-        card.size = context.viewport
+        card.center = center
+        card.size = size
         card.anchor = Vec2(0.5, 0.5)
         card.transform = .translation(Vec3(0, 0, h)) * .scale(Vec3(k, k, 1))
         card.alpha = 1
         card.isHidden = false
         card.depthBias = 0
-        card.zIndex = context.cardCount + 1
+        card.zIndex = zIndex
     }
 }
 

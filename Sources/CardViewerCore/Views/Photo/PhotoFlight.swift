@@ -52,14 +52,8 @@ extension ShownPhoto {
         let half = Vec2(geometry.viewport.width / 2, geometry.viewport.height / 2)
         let mid = Vec2(rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2)
         var out = card
-        out.center = Vec3(offset.x + half.x + (mid.x - half.x) * k, offset.y + half.y + (mid.y - half.y) * k, 0)
-        out.size = rect.size
-        out.anchor = Vec2(0.5, 0.5)
-        out.transform = .translation(Vec3(0, 0, height)) * .scale(Vec3(k, k, 1))
-        out.alpha = 1
-        out.isHidden = false
-        out.depthBias = 0
-        out.zIndex = cardCount + 2
+        CardOpening.layFlat(&out, center: Vec3(offset.x + half.x + (mid.x - half.x) * k, offset.y + half.y + (mid.y - half.y) * k, 0),
+                            size: rect.size, height: height, eyeDistance: d, zIndex: cardCount + 2)
         return out
     }
 }
