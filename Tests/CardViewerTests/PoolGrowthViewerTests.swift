@@ -21,40 +21,14 @@ import Testing
 struct PoolGrowthViewerTests {
     @Test("tasks → grid scrolled grows the card tier with its pictures intact; at rest with fewer needed it shrinks")
     func growsAndShrinks() throws {
-        let folder = try TemporaryFolder("cardviewer-e2e")
-        defer { folder.remove() }
         let count = 48
-        for index in 0..<count {
-            let c = PictureFolderReplayTests.color(index)
-            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.path(String(format: "%02d.png", index)))
-        }
-        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .tasks)
-        builder.pictures.thumbnailCache = .off
-        let loaded = try builder.loadDeck()
-        let viewport = Size(width: 640, height: 400)
-        let gpu = try EGLOffscreenContext(size: PixelSize(width: 640, height: 400))
-        let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
-        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
-        defer { pictures.shutdown() }
-        var time = 0.0
-        func frames(for seconds: Double) throws {
-            let end = time + seconds
-            while time < end {
-                time += 1.0 / 30
-                session.advance(to: time)
-                try pictures.update()
-                _ = try frame.draw()
-            }
-        }
-        func press(_ key: Key) {
-            session.handle(.key(KeyEvent(key: key, isDown: true, time: time)))
-            session.handle(.key(KeyEvent(key: key, isDown: false, time: time + 0.01)))
-        }
-        func key(_ character: Character) {
-            session.handle(.key(KeyEvent(key: .character(character), isDown: true, time: time)))
-            session.handle(.key(KeyEvent(key: .character(character), isDown: false, time: time + 0.01)))
-        }
+        let harness = try OffscreenFolderViewer(pictures: count, name: { String(format: "%02d.png", $0) }, layout: .tasks,
+                                                viewport: Size(width: 640, height: 400))
+        let session = harness.session, pictures = harness.pictures, frame = harness.frame, gpu = harness.gpu
+        let viewport = harness.viewport
+        func frames(for seconds: Double) throws { try harness.frames(for: seconds) }
+        func press(_ key: Key) { harness.press(key) }
+        func key(_ character: Character) { harness.press(.character(character)) }
 
         func gridIsRight(_ label: String) throws {
             _ = try frame.draw()
@@ -103,5 +77,6 @@ struct PoolGrowthViewerTests {
         #expect(shrunk < grown, "the pool shrank at rest: \(grown) → \(shrunk) layers")
         #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
         try gridIsRight("after the shrink")
+        withExtendedLifetime(harness) {}
     }
 }

@@ -19,34 +19,11 @@ import Testing
 struct TitleAtlasShrinkTests {
     @Test("smaller cells grow the atlas; larger again, it shrinks at rest and every title on screen stays drawn")
     func shrinkKeepsTitles() throws {
-        let folder = try TemporaryFolder("cardviewer-titles")
-        defer { folder.remove() }
-        for index in 0..<60 {
-            let c = PictureFolderReplayTests.color(index)
-            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)),
-                               to: folder.path(String(format: "picture %02d.png", index)))
-        }
-        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .grid)
-        builder.pictures.thumbnailCache = .off
-        let loaded = try builder.loadDeck()
-        let gpu = try EGLOffscreenContext(size: PixelSize(width: 960, height: 600))
-        let viewer = try builder.build(loaded, on: gpu, viewport: Size(width: 960, height: 600))
-        let session = viewer.session, pictures = viewer.pictures, frame = viewer.frame
-        defer { pictures.shutdown() }
-        var time = 0.0
-        func frames(for seconds: Double) throws {
-            let end = time + seconds
-            while time < end {
-                time += 1.0 / 30
-                session.advance(to: time)
-                try pictures.update()
-                _ = try frame.draw()
-            }
-        }
-        func key(_ character: Character) {
-            session.handle(.key(KeyEvent(key: .character(character), isDown: true, time: time)))
-            session.handle(.key(KeyEvent(key: .character(character), isDown: false, time: time + 0.01)))
-        }
+        let harness = try OffscreenFolderViewer(pictures: 60, name: { String(format: "picture %02d.png", $0) }, layout: .grid,
+                                                viewport: Size(width: 960, height: 600))
+        let pictures = harness.pictures, frame = harness.frame, gpu = harness.gpu
+        func frames(for seconds: Double) throws { try harness.frames(for: seconds) }
+        func key(_ character: Character) { harness.press(.character(character)) }
         func settledScreen() throws -> RGBAImage {
             #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try frame.draw() })
             _ = try frame.draw()
@@ -79,5 +56,6 @@ struct TitleAtlasShrinkTests {
             for x in 0..<before.width where before[x, y] != after[x, y] { differing += 1 }
         }
         #expect(differing == 0, "\(differing) pixels changed when the atlas shrank")
+        withExtendedLifetime(harness) {}
     }
 }
