@@ -110,6 +110,11 @@ struct GenericOnlyFrameTests {
     @Test("a layout without a bulk writer never takes the bulk path; its generic frame lays out its visible cards",
           arguments: LayoutKind.genericOnly)
     func genericPath(kind: LayoutKind) {
+        Self.expectGenericFrame(kind)
+    }
+
+    /// A session in `kind` refuses the bulk path and lays out its visible cards generically.
+    static func expectGenericFrame(_ kind: LayoutKind) {
         let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
         #expect(!session.writeBulkRecords(into: BulkInstancePacker()))
         #expect(session.needsDisplay)
@@ -135,11 +140,6 @@ extension LayoutKind {
 struct CarouselFrameTests {
     @Test("a carousel never takes the bulk path; its generic frame lays out its visible cards", arguments: LayoutKind.builtIn.filter { $0.descriptor.behavior.interaction == .carousel })
     func genericPath(kind: LayoutKind) {
-        let session = ViewerSession(deck: Deck(syntheticCount: 50), configuration: .init(layout: kind))
-        #expect(!session.writeBulkRecords(into: BulkInstancePacker()))
-        #expect(session.needsDisplay)
-        session.prepareFrame()
-        #expect(!session.needsDisplay)
-        #expect(session.visibleCardCount > 0)
+        GenericOnlyFrameTests.expectGenericFrame(kind)
     }
 }
