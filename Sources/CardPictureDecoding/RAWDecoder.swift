@@ -79,6 +79,31 @@ final class RAWFile {
         return area > 0 && length > 0 && (length < area || [area, area * 3, area * 6].contains(length))
     }
 
+    /// Whether the end of a JPEG preview LibRaw unpacked lies in the file's bytes, for a file in
+    /// memory (true for a file on disk, which LibRaw reads itself). LibRaw 0.20 unpacks a preview
+    /// by its declared length without checking how much it read: from a file cut short, the
+    /// preview's tail is whatever its buffer held before (a test saw a cut file's preview decode
+    /// whole from a freed copy of the same JPEG). Its last 32 bytes are copied from the file as
+    /// they are (LibRaw only rewrites the start), so a tail found nowhere in the file was not read.
+    ///
+    /// - Complexity: O(n) in the file's bytes.
+    func holdsTail(of preview: [UInt8]) -> Bool {
+        guard let buffer, preview.count > 2 else { return true }
+        let tail = preview.suffix(min(32, preview.count - 2))
+        let file = UnsafeRawBufferPointer(buffer)
+        guard tail.count <= file.count else { return false }
+        return tail.withUnsafeBytes { wanted in
+            var at = 0
+            while at + wanted.count <= file.count {
+                var matched = 0
+                while matched < wanted.count, file[at + matched] == wanted[matched] { matched += 1 }
+                if matched == wanted.count { return true }
+                at += 1
+            }
+            return false
+        }
+    }
+
     /// The embedded preview, unpacked: JPEG bytes, or an 8-bit bitmap (RGB or grey), or nil
     /// when the file has none LibRaw can give safely (`previewIsSafeToUnpack`), or one over
     /// `maximumBytes`.
@@ -151,6 +176,9 @@ enum RAWDecoder {
         try limits.checkSize(file.size.width, file.size.height, name: name)
         switch file.preview(maximumBytes: limits.fileSizeCap(streamed: false)) {
         case let .jpeg(bytes):
+            guard file.holdsTail(of: bytes) else {
+                throw PictureError.truncated(path: name, reason: "the embedded preview ends past the end of the file")
+            }
             guard case var .header(header) = JPEGHeader.scan(bytes) else {
                 throw PictureError.corrupt(path: name, reason: "the embedded preview is not a readable JPEG")
             }
