@@ -48,6 +48,18 @@ public struct FileSink {
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Flushes the buffer, then hands `body` the file's descriptor, positioned after everything
+    /// written so far, for a C writer that streams into a `FILE *` or a descriptor of its own
+    /// (a PNG as libpng writes it, row by row, never whole in memory). `body` writes at the
+    /// descriptor's position and leaves it after its last byte; `count` follows it.
+    public mutating func withDescriptor<Result>(_ body: (Int32) throws -> Result) throws -> Result {
+        try flush()
+        let result = try body(fd)
+        let position = lseek(fd, 0, SEEK_CUR)
+        if position >= 0 { flushedCount = Int(position) }
+        return result
+    }
+
     /// Hands the buffer to the file.
     public mutating func flush() throws {
         guard !buffer.isEmpty else { return }

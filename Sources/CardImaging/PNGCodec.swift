@@ -166,12 +166,40 @@ public enum PNGCodec {
     /// Writes `rgba` as a PNG at `path`, atomically (`AtomicFile`): a temporary file beside it,
     /// flushed, then renamed.
     public static func write(_ rgba: RGBAImage, to path: String) throws {
-        let bytes = try encode(rgba, name: path)
+        // Streamed: libpng compresses row by row into the temporary file, so a frame of 8192 ×
+        // 4096 (128 MiB) is not held a second time as its encoded bytes (`encode`'s buffer is
+        // sized for zlib's worst case). The bytes are those `encode` gives: one simplified-API
+        // writer behind both.
         do {
-            try AtomicFile.replace(path, with: bytes)
+            try AtomicFile.replace(path) { sink in
+                try sink.withDescriptor { fd in try writeStream(rgba, to: fd, name: path) }
+            }
         } catch let error as FileWriteError {
             throw PNGError.unwritable(path: path, reason: error.reason)
         }
+    }
+
+    /// Writes `rgba` as a PNG at `fd`'s position through `png_image_write_to_stdio` on a
+    /// duplicate of `fd` (closed here; `fd` stays open).
+    private static func writeStream(_ rgba: RGBAImage, to fd: Int32, name: String) throws {
+        let copy = dup(fd)
+        guard copy >= 0, let file = fdopen(copy, "wb") else {
+            if copy >= 0 { close(copy) }
+            throw PNGError.unwritable(path: name, reason: String(cString: strerror(errno)))
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(rgba.width)
+        image.height = UInt32(rgba.height)
+        image.format = rgbaFormat
+        let written = rgba.pixels.withUnsafeBytes { source in
+            png_image_write_to_stdio(&image, file, 0, source.baseAddress, Int32(rgba.width * 4), nil)
+        }
+        let failure = written == 0 ? message(of: image) : nil
+        png_image_free(&image)
+        let closed = fclose(file) == 0
+        if let failure { throw PNGError.unwritable(path: name, reason: failure) }
+        guard closed else { throw PNGError.unwritable(path: name, reason: String(cString: strerror(errno))) }
     }
 
     private static func message(of image: png_image) -> String {

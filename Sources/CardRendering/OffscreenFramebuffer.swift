@@ -69,17 +69,30 @@ final class OffscreenFramebuffer {
         if readFramebuffer != drawFramebuffer {
             gl.resolveColor(from: drawFramebuffer, to: readFramebuffer, width: w, height: h)
         }
-        var bottomUp = [UInt8](repeating: 0, count: w * h * 4)
-        bottomUp.withUnsafeMutableBytes { gl.readPixels(framebuffer: readFramebuffer, width: w, height: h, into: $0) }
+        // One frame-sized array, its rows swapped in place (GL's rows go bottom-up): a second
+        // copy would be another 128 MiB at the largest `--size`.
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeMutableBytes { gl.readPixels(framebuffer: readFramebuffer, width: w, height: h, into: $0) }
         gl.bindFramebuffer(drawFramebuffer)
         try gl.throwIfError("reading back a \(size) frame")
-        var topDown = [UInt8](repeating: 0, count: w * h * 4)
-        let rowBytes = w * 4
-        for row in 0..<h {
-            let from = (h - 1 - row) * rowBytes
-            topDown.replaceSubrange(row * rowBytes..<(row + 1) * rowBytes, with: bottomUp[from..<from + rowBytes])
+        Self.flipRows(&pixels, rowBytes: w * 4, rows: h)
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// Reverses the order of `rows` rows of `rowBytes` bytes each, in place.
+    static func flipRows(_ pixels: inout [UInt8], rowBytes: Int, rows: Int) {
+        var spare = [UInt8](repeating: 0, count: rowBytes)
+        pixels.withUnsafeMutableBytes { all in
+            spare.withUnsafeMutableBytes { spare in
+                for top in 0..<rows / 2 {
+                    let upper = all.baseAddress! + top * rowBytes
+                    let lower = all.baseAddress! + (rows - 1 - top) * rowBytes
+                    spare.baseAddress!.copyMemory(from: upper, byteCount: rowBytes)
+                    upper.copyMemory(from: lower, byteCount: rowBytes)
+                    lower.copyMemory(from: spare.baseAddress!, byteCount: rowBytes)
+                }
+            }
         }
-        return RGBAImage(width: w, height: h, pixels: topDown)
     }
 
     /// Waits until every queued command has finished.

@@ -23,6 +23,8 @@ final class ViewerDriver {
     let warn: (String) -> Void
     private var savedRevision: Int
     private var saveFailed = false
+    /// Save failures already warned about, one line each: a session says each reason once.
+    private var reportedSaveFailures: Set<String> = []
     /// How long a wait for pictures may take (`waitForPictures`, `--screenshot`), seconds.
     let pictureWaitTimeout: Double
     private var lastFrameStart: ContinuousClock.Instant?
@@ -247,7 +249,10 @@ final class ViewerDriver {
     private func warnAboutFailedSaves() {
         guard let failures = saver?.takeFailures(), !failures.isEmpty else { return }
         saveFailed = true
-        failures.forEach { warn("cannot save the deck's state: \($0)") }
+        // Each reason once a session: a deck too large to save fails the same way at every save.
+        for failure in failures where reportedSaveFailures.insert(failure).inserted {
+            warn("cannot save the deck's state: \(failure)")
+        }
     }
 
     /// Hands a snapshot of the deck to the background saver (a failure is a warning later: the

@@ -32,4 +32,37 @@ import Testing
         #expect(loaded == deck)
         #expect(loaded[0].id == CardID(999_999) && loaded.deleted.map(\.id) == [CardID(500_000)])
     }
+
+    @Test("a state that would pass the store's size limit is not written: the file keeps its last state, which loads")
+    func aStateOverTheLimitIsNotWritten() throws {
+        let dir = try TemporaryFolder("cardviewer-large")
+        defer { dir.remove() }
+        // 20,000 cards take about 1.4 MB compactly; the store reads at most 1 MB.
+        let store = DeckStore(path: dir.path("state.json"), maximumSize: 1 << 20)
+        let small = Deck(syntheticCount: 100)
+        try store.save(small)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        #expect(throws: DeckStoreError.self) { try store.save(Deck(syntheticCount: 20_000)) }
+        do {
+            try store.save(Deck(syntheticCount: 20_000))
+        } catch let error as DeckStoreError {
+            #expect(error.description.contains("passes the limit of 1048576 bytes"), "\(error)")
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["state.json"], "no temporary left")
+        guard case .restored(let loaded, _) = try store.load() else {
+            Issue.record("not restored")
+            return
+        }
+        #expect(loaded == small)
+        // Just under the limit it saves and loads (what the limit allows is really kept).
+        let fits = Deck(syntheticCount: 13_000)
+        try store.save(fits)
+        guard case .restored(let reloaded, _) = try store.load() else {
+            Issue.record("not restored")
+            return
+        }
+        #expect(reloaded == fits)
+    }
 }

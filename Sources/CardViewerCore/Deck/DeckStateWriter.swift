@@ -12,11 +12,21 @@ import CardLayout
 /// format — `JSONDecoder` included — reads it; `readable` indents it two spaces a level, one
 /// field a line, like `.prettyPrinted`.
 struct DeckStateWriter {
+    /// Thrown when the state passes `maximumSize` while it is written: the store would refuse to
+    /// read it back (`DeckStore.maximumSize`), so it is not finished.
+    struct TooLarge: Error {
+        /// The bytes written when the limit was passed, and the limit.
+        var written: Int, limit: Int
+    }
+
     private let readable: Bool
+    /// The most bytes the state may take, checked after each card.
+    private let maximumSize: Int
     private var depth = 0
 
-    init(readable: Bool) {
+    init(readable: Bool, maximumSize: Int = .max) {
         self.readable = readable
+        self.maximumSize = maximumSize
     }
 
     /// Writes `deck`'s state and, if given, the layout it is shown in; a newline at the end.
@@ -51,6 +61,7 @@ struct DeckStateWriter {
         try integer(1, &sink)
         try close("}", &sink)
         try sink.write(0x0A)
+        if sink.count > maximumSize { throw TooLarge(written: sink.count, limit: maximumSize) }
     }
 
     private mutating func cards(_ cards: [DeckCard], _ sink: inout FileSink) throws {
@@ -62,6 +73,7 @@ struct DeckStateWriter {
         for index in cards.indices {
             if index > 0 { try comma(&sink) }
             try card(cards[index], &sink)
+            if sink.count > maximumSize { throw TooLarge(written: sink.count, limit: maximumSize) }
         }
         try close("]", &sink)
     }
@@ -191,6 +203,7 @@ struct DeckStateWriter {
                 try key("stars", &sink)
                 try integer(mark.stars, &sink)
                 try close("}", &sink)
+                if sink.count > maximumSize { throw TooLarge(written: sink.count, limit: maximumSize) }
             }
             try close("}", &sink)
         }

@@ -119,22 +119,30 @@ public struct DeckStore: Sendable {
         (try? FileInfo.at(path))?.isReadOnly ?? false
     }
 
-    /// Decks up to this many cards (and deletions) are saved indented, one field a line, for
-    /// people to read; larger ones compactly.
+    /// Decks up to this many cards (deletions and marks kept in the state included) are saved
+    /// indented, one field a line, for people to read; larger ones compactly.
     public static let readableCardLimit = 10_000
 
     /// Saves `deck` atomically (`AtomicFile`: temporary file, fsync, rename), streamed: the JSON goes to the
-    /// file through a 64 KiB buffer as it is written, never whole into memory.
+    /// file through a 64 KiB buffer as it is written, never whole into memory. A state that
+    /// would pass `maximumSize` (about 3.6 million generated cards, fewer pictures with long
+    /// paths) is not written: the file keeps its last state, which `load` reads back.
     /// A symbolic link at `path` is written through to its target; a read-only file is never
     /// replaced.
     public func save(_ deck: Deck, layout: SavedLayout? = nil) throws {
         if isReadOnly { throw DeckStoreError(description: "state file '\(path)' is read-only: not saved") }
-        let readable = deck.count + deck.deleted.count <= Self.readableCardLimit
+        // Marks count as cards: 5,000,000 marks indented would take twice the bytes of compact ones.
+        let entries = deck.count + deck.deleted.count + (layout?.culling?.marks.count ?? 0)
+        let readable = entries <= Self.readableCardLimit
         do {
             try AtomicFile.replace(path, options: AtomicFile.Options(writesThroughLinks: true)) { sink in
-                var writer = DeckStateWriter(readable: readable)
+                var writer = DeckStateWriter(readable: readable, maximumSize: maximumSize)
                 try writer.write(deck, layout: layout, to: &sink)
             }
+        } catch let failure as DeckStateWriter.TooLarge {
+            // Never a state this store would move aside at the next start: the file keeps the
+            // last state that fit.
+            throw DeckStoreError(description: "the state of \(deck.count) cards passes the limit of \(failure.limit) bytes a state may have: not saved, '\(path)' keeps its last state")
         } catch let failure as FileWriteError {
             throw DeckStoreError(description: failure.description)
         }
