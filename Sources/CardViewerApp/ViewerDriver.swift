@@ -23,6 +23,9 @@ final class ViewerDriver {
     let warn: (String) -> Void
     private var savedRevision: Int
     private var saveFailed = false
+    /// The save failures already warned about: each is said once a session, however often a
+    /// save is tried again (SPEC §11: a file is named once per session, not once per attempt).
+    private var warnedSaveFailures: Set<String> = []
     /// How long a wait for pictures may take (`waitForPictures`, `--screenshot`), seconds.
     let pictureWaitTimeout: Double
     private var lastFrameStart: ContinuousClock.Instant?
@@ -247,7 +250,9 @@ final class ViewerDriver {
     private func warnAboutFailedSaves() {
         guard let failures = saver?.takeFailures(), !failures.isEmpty else { return }
         saveFailed = true
-        failures.forEach { warn("cannot save the deck's state: \($0)") }
+        for failure in failures where warnedSaveFailures.insert(failure).inserted {
+            warn("cannot save the deck's state: \(failure)")
+        }
     }
 
     /// Hands a snapshot of the deck to the background saver (a failure is a warning later: the

@@ -104,7 +104,9 @@ public struct ViewerBuilder {
                 if !resolved.dropped.isEmpty {
                     warnings.append("the state file's options \(resolved.dropped.joined(separator: ", ")) are not options of layout \(saved.name) (or out of range); left out")
                 }
-            } else {
+            } else if saved.file == nil {
+                // A layout file's layout is registered after this (`ViewerProgram`), which names
+                // the file when it cannot be, and the layout shown then.
                 warnings.append("the state file's layout '\(saved.name)' is not known (cardviewer layouts lists them); showing \(layout.name)")
             }
         }
