@@ -25,9 +25,26 @@ public enum OptionPath {
     }
 
     /// Why a file cannot be written at `path`: a folder, a FIFO or a device there, a symbolic
-    /// link to nothing or a loop of links, a folder above it missing or not a folder.
+    /// link to nothing (the output would replace the link, not write where it points) or a loop
+    /// of links, a folder above it missing or not a folder.
     public static func outputProblem(_ path: String) -> String? {
         if let reason = linkProblem(path) { return reason }
+        return fileProblem(path)
+    }
+
+    /// `outputProblem` for a state, which is written through a symbolic link (SPEC §11): a link
+    /// to a file not made yet is fine when the folder it would be made in exists.
+    public static func stateProblem(_ path: String) -> String? {
+        if let reason = linkProblem(path) {
+            guard let target = try? Paths.linkTarget(of: path), !FileInfo.exists(target) else { return reason }
+            if FileInfo.isFolder(Paths.split(target).folder) { return nil }
+            return "it is a symbolic link to '\(target)', whose folder does not exist"
+        }
+        return fileProblem(path)
+    }
+
+    /// A folder, FIFO or device at `path` (links followed), or no folder to make it in.
+    private static func fileProblem(_ path: String) -> String? {
         switch OutputPath.problem(path, checkingWritable: false) {
         case .isFolder?: return OutputPath.reason(.isFolder)
         case .notAFile?: return OutputPath.reason(.notAFile)

@@ -145,7 +145,7 @@ public enum ViewerProgram {
         do {
             guard let path = try DeckStateLocation.path(canonicalPaths: canonical, recursive: options.recursive) else { return nil }
             // A loop of links or a link to nothing there: said once, here, not at every save.
-            if let reason = OptionPath.outputProblem(path) {
+            if let reason = OptionPath.stateProblem(path) {
                 warn("cannot save state to '\(path)': \(reason); this window will not save (--state FILE chooses another place)")
                 return nil
             }
@@ -201,11 +201,12 @@ public enum ViewerProgram {
 
     /// The options checked together, before anything is loaded; the parsed replay script. The
     /// files named (`--state`, `--replay`, `--screenshot`, `--log-frames`) are checked for
-    /// what they name first (`OptionPath`): a folder, a FIFO, a device, a link to nothing, a
-    /// missing folder above them is bad input, one line naming the option.
+    /// what they name first (`OptionPath`): a folder, a FIFO, a device, a link to nothing (for
+    /// `--state`, which is written through its link: to a file whose folder is missing), a loop
+    /// of links, a missing folder above them is bad input, one line naming the option.
     private static func checked(_ options: ViewerOptions) throws -> ReplayScript? {
-        try checkFile("--state", options.statePath, OptionPath.outputProblem)
-        try checkFile("--replay", options.replayPath, OptionPath.inputProblem)
+        if options.statePath?.isEmpty == true { throw ViewerFailure.badInput("--state needs a file name") }
+        if options.replayPath?.isEmpty == true { throw ViewerFailure.badInput("--replay needs a file name") }
         if options.headless, options.replayPath == nil {
             throw ViewerFailure.badInput("--headless needs --replay FILE (without a window there is no input)")
         }
@@ -223,6 +224,8 @@ public enum ViewerProgram {
         // A read-only folder is found by the write itself, after the replay.
         try checkFile("--screenshot", options.screenshotPath, OptionPath.outputProblem)
         try checkFile("--log-frames", options.frameLogPath, OptionPath.outputProblem)
+        try checkFile("--state", options.statePath, OptionPath.stateProblem)
+        try checkFile("--replay", options.replayPath, OptionPath.inputProblem)
         do {
             return try options.replayPath.map(ReplayScript.load(contentsOf:))
         } catch let error as ReplayError {
