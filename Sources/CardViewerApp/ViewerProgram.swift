@@ -216,10 +216,11 @@ public enum ViewerProgram {
         if let count = options.cardCount, count > ViewerOptions.maximumCardCount {
             throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
-        if let directory = options.screenshotDirectory {
-            guard FileInfo.isFolder(directory) else {
-                throw ViewerFailure.badInput("--screenshot-dir: '\(directory)' is not a folder")
-            }
+        // An existing folder: `--screenshot-dir 'x': no such folder`, `… it is not a folder`.
+        if let refusal = OptionPath.refusal("--screenshot-dir", options.screenshotDirectory, {
+            FileInfo.isFolder($0) ? nil : OptionPath.folderProblem($0) ?? "no such folder"
+        }, what: "a directory path") {
+            throw ViewerFailure.badInput(refusal)
         }
         // A read-only folder is found by the write itself, after the replay.
         try checkFile("--screenshot", options.screenshotPath, OptionPath.outputProblem)

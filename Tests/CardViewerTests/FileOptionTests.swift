@@ -96,7 +96,7 @@ import Glibc
         }
     }
 
-    @Test("compare --out-dir: a FIFO, a device, a file, a link to nothing or a loop is refused with exit 2; a missing folder is made")
+    @Test("compare --out-dir and run --screenshot-dir: a FIFO, a device, a file, a link to nothing or a loop is refused with exit 2; a missing --out-dir is made")
     func outputFolder() throws {
         let folder = try TemporaryFolder("cardviewer-file-options")
         defer { folder.remove() }
@@ -109,12 +109,16 @@ import Glibc
             (try Case.danglingLink.make(in: folder, name: "link"), "it is a symbolic link to '"),
             (try Case.linkLoop.make(in: folder, name: "loop"), "it is a loop of symbolic links"),
         ]
-        for (path, reason) in refused {
-            let outcome = try ChildProcess.runViewer(["compare", "--scene", "none", "--layout", "grid", "--size", "64x40",
-                                                      "--out-dir", path], timeLimit: 20)
-            #expect(outcome.status == 2, "\(path): \(outcome.stderr)")
-            #expect(outcome.errorLines.count == 1 && outcome.stderr.hasPrefix("error: --out-dir '\(path)': \(reason)"),
-                    "\(path): \(outcome.stderr)")
+        let replay = try folder.write("replay.json", #"{"events": [], "end": 0.1}"#)
+        let commands = [("--out-dir", ["compare", "--scene", "none", "--layout", "grid", "--size", "64x40", "--out-dir"]),
+                        ("--screenshot-dir", ["run", "--headless", "--replay", replay, "--cards", "3", "--screenshot-dir"])]
+        for (path, reason) in refused + [(folder.path("missing"), "no such folder")] {
+            for (option, arguments) in commands where option == "--screenshot-dir" || reason != "no such folder" {
+                let outcome = try ChildProcess.runViewer(arguments + [path], timeLimit: 20)
+                #expect(outcome.status == 2, "\(arguments) \(path): \(outcome.stderr)")
+                #expect(outcome.errorLines.count == 1 && outcome.stderr.hasPrefix("error: \(option) '\(path)': \(reason)"),
+                        "\(path): \(outcome.stderr)")
+            }
         }
         let made = folder.path("new/compare")
         let outcome = try ChildProcess.runViewer(["compare", "--scene", "none", "--layout", "grid", "--size", "64x40",
