@@ -149,6 +149,17 @@ struct HostileStateReplayTests {
         #expect(outcome.warnings.first?.hasSuffix("': File name too long") == true, "\(outcome.stderr)")
     }
 
+    @Test("a state's camera distance out of range with --camera-distance: the warning names the distance used, the command line's")
+    func cameraDistanceWarningNamesTheOneUsed() throws {
+        let folder = try HostileFolder()
+        defer { folder.remove() }
+        let state = folder.path("state.json")
+        try AtomicFile.replace(state, with: Array(#"{"version": 1, "cards": [], "deleted": [], "nextID": 0, "layout": {"name": "grid", "cameraDistance": 50}}"#.utf8))
+        let outcome = try HostileRun.run(Self.viewer(folder, ["--state", state, "--camera-distance", "800"]))
+        HostileRun.expectSurvived(outcome, status: 0, "camera distance")
+        #expect(outcome.errorLines == ["warning: the state file's camera distance 50.0 is outside 200.0…20000.0; using 800.0"], "\(outcome.stderr)")
+    }
+
     /// examples/layouts/fan.json.
     static let fanLayout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/layouts/fan.json")

@@ -98,7 +98,8 @@ public struct ViewerBuilder {
         var warnings = listed.warnings + outcome.warnings
         if let saved = outcome.layout {
             if let distance = saved.cameraDistance, !Camera.eyeDistanceRange.contains(distance) {
-                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(Camera.defaultEyeDistance)")
+                // The distance named on the command line wins: the line names the one used.
+                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(startingEyeDistance(restoring: nil))")
             }
             if let resolved = saved.resolved() {
                 if !resolved.dropped.isEmpty {
