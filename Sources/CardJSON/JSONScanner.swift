@@ -100,8 +100,9 @@ public struct JSONScanner {
     /// An integer value within `range` (no fraction, no exponent).
     ///
     /// A number beyond what a 64-bit integer (or, with a fraction or an exponent, a Double) holds
-    /// is `numberOutOfRange` ("number 1e999 is out of range"); one that fits but lies outside
-    /// `range`, or has a fraction or an exponent, is a plain syntax error the caller may reword.
+    /// is an error marked `isNumberOutOfRange` ("number 1e999 is out of range"); one that fits
+    /// but lies outside `range`, or has a fraction or an exponent, is a plain syntax error the
+    /// caller may reword.
     public mutating func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
         try skipWhitespace()
         let start = offset
@@ -130,8 +131,8 @@ public struct JSONScanner {
         return value
     }
 
-    /// A number value (JSON's grammar), as the nearest Double; finite (beyond ±1.8e308 is
-    /// `numberOutOfRange`; a tiny one such as 1e-999 is 0).
+    /// A number value (JSON's grammar), as the nearest Double; finite (beyond ±1.8e308 is an
+    /// error marked `isNumberOutOfRange`; a tiny one such as 1e-999 is 0).
     public mutating func number() throws -> Double {
         try skipWhitespace()
         let start = offset
