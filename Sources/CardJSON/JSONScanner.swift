@@ -98,45 +98,47 @@ public struct JSONScanner {
     }
 
     /// An integer value within `range` (no fraction, no exponent).
+    ///
+    /// A number beyond what a 64-bit integer (or, with a fraction or an exponent, a Double) holds
+    /// is an error marked `isNumberOutOfRange` ("number 1e999 is out of range"); one that fits
+    /// but lies outside `range`, or has a fraction or an exponent, is a plain syntax error the
+    /// caller may reword.
     public mutating func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
         try skipWhitespace()
         let start = offset
-        let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
-        if negative { offset += 1 }
-        var magnitude: UInt64 = 0, digits = 0
-        while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 {
-            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[offset] - 0x30))
-            guard !o1, !o2 else { throw syntax("number too large", at: start) }
-            magnitude = plus
-            digits += 1
-            offset += 1
-        }
-        guard digits > 0 else { offset = start; throw unexpected() }
-        // JSON has no leading zeros.
-        if digits > 1, bytes[start + (negative ? 1 : 0)] == 0x30 { throw syntax("leading zero", at: start) }
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") || bytes[offset] | 0x20 == UInt8(ascii: "e") {
+        let isWhole = try scanNumber()
+        guard isWhole else {
+            try checkRange(from: start)
             throw syntax("expected a whole number", at: start)
+        }
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for index in (start + (negative ? 1 : 0))..<offset {
+            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[index] - 0x30))
+            guard !o1, !o2 else { throw outOfRange(from: start) }
+            magnitude = plus
         }
         let value: Int
         if negative {
-            guard magnitude <= UInt64(Int.max) + 1 else { throw syntax("number too large", at: start) }
+            guard magnitude <= UInt64(Int.max) + 1 else { throw outOfRange(from: start) }
             value = magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
         } else {
-            guard magnitude <= UInt64(Int.max) else { throw syntax("number too large", at: start) }
+            guard magnitude <= UInt64(Int.max) else { throw outOfRange(from: start) }
             value = Int(magnitude)
         }
-        guard range.contains(value) else { throw syntax("number out of range", at: start) }
+        guard range.contains(value) else { throw syntax("number \(value) is outside \(range.lowerBound)…\(range.upperBound)", at: start) }
         return value
     }
 
-    /// A number value (JSON's grammar), as the nearest Double; finite.
+    /// A number value (JSON's grammar), as the nearest Double; finite (beyond ±1.8e308 is an
+    /// error marked `isNumberOutOfRange`; a tiny one such as 1e-999 is 0).
     public mutating func number() throws -> Double {
         try skipWhitespace()
         let start = offset
-        try skipNumber()
+        _ = try scanNumber()
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw syntax("number out of range", at: start) }
+        guard let value = Double(text), value.isFinite else { throw outOfRange(from: start) }
         return value
     }
 
@@ -229,7 +231,16 @@ public struct JSONScanner {
         offset += count
     }
 
+    /// Skips a number, refusing one beyond what a Double holds (as `number()` would).
     private mutating func skipNumber() throws {
+        let start = offset
+        _ = try scanNumber()
+        try checkRange(from: start)
+    }
+
+    /// Moves past a number (JSON's grammar, leading zeros refused); true when it has neither a
+    /// fraction nor an exponent.
+    private mutating func scanNumber() throws -> Bool {
         let start = offset
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         func digits() -> Int {
@@ -237,17 +248,46 @@ public struct JSONScanner {
             while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 { offset += 1; n += 1 }
             return n
         }
-        guard digits() > 0 else { offset = start; throw unexpected() }
+        let first = offset
+        let whole = digits()
+        guard whole > 0 else { offset = start; throw unexpected() }
+        // JSON has no leading zeros.
+        if whole > 1, bytes[first] == 0x30 { throw syntax("leading zero", at: start) }
+        var isWhole = true
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
+            isWhole = false
             guard digits() > 0 else { throw unexpected() }
         }
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
             offset += 1
+            isWhole = false
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits() > 0 else { throw unexpected() }
         }
+        return isWhole
     }
+
+    /// Fails when the number from `start` to the current offset is beyond what a Double holds.
+    /// Only a number with an exponent or over 308 digits can be: the rest are not parsed.
+    private func checkRange(from start: Int) throws {
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        guard raw.count > 308 || raw.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return }
+        guard let value = Double(String(decoding: raw, as: UTF8.self)), value.isFinite else { throw outOfRange(from: start) }
+    }
+
+    /// "number TEXT is out of range" for the number from `start` to the current offset (its
+    /// first 24 characters and "…" when longer: a hostile number is not copied whole).
+    private func outOfRange(from start: Int) -> JSONSyntaxError {
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        let shown = String(decoding: UnsafeBufferPointer(rebasing: raw.prefix(Self.shownNumberLength)), as: UTF8.self)
+        var error = syntax("number \(shown)\(raw.count > Self.shownNumberLength ? "…" : "") is out of range", at: start)
+        error.isNumberOutOfRange = true
+        return error
+    }
+
+    /// How many characters of an out-of-range number a message shows.
+    static let shownNumberLength = 24
 
     /// The text of an escaped string's bytes (between the quotes).
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) throws -> String {

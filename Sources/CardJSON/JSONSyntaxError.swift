@@ -9,6 +9,9 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     public var position: TextPosition?
     /// The line as shown to people.
     public var description: String
+    /// True for a number beyond what the reader's type holds (`1e999`, an integer past 2⁶³):
+    /// readers that reword a field's wrong value keep this error, which names its place.
+    public var isNumberOutOfRange = false
 
     /// An error at a place in the text.
     public init(reason: String, offset: Int, position: TextPosition) {

@@ -23,8 +23,9 @@ final class ViewerDriver {
     let warn: (String) -> Void
     private var savedRevision: Int
     private var saveFailed = false
-    /// Save failures already warned about, one line each: a session says each reason once.
-    private var reportedSaveFailures: Set<String> = []
+    /// The save failures already warned about: each is said once a session, however often a
+    /// save is tried again (SPEC §11: a file is named once per session, not once per attempt).
+    private var warnedSaveFailures: Set<String> = []
     /// How long a wait for pictures may take (`waitForPictures`, `--screenshot`), seconds.
     let pictureWaitTimeout: Double
     private var lastFrameStart: ContinuousClock.Instant?
@@ -249,8 +250,7 @@ final class ViewerDriver {
     private func warnAboutFailedSaves() {
         guard let failures = saver?.takeFailures(), !failures.isEmpty else { return }
         saveFailed = true
-        // Each reason once a session: a deck too large to save fails the same way at every save.
-        for failure in failures where reportedSaveFailures.insert(failure).inserted {
+        for failure in failures where warnedSaveFailures.insert(failure).inserted {
             warn("cannot save the deck's state: \(failure)")
         }
     }

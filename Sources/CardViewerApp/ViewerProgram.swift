@@ -23,9 +23,6 @@ public enum ViewerProgram {
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
         let store = try stateStore(options, warn: warn)
-        if let store, OutputPath.problem(store.path, checkingWritable: false) == .notAFile {
-            throw ViewerFailure.badInput("--state '\(store.path)': \(OutputPath.reason(.notAFile))")
-        }
         do {
             try store?.checkUsable()
         } catch let error as DeckStoreError {
@@ -147,6 +144,11 @@ public enum ViewerProgram {
         }
         do {
             guard let path = try DeckStateLocation.path(canonicalPaths: canonical, recursive: options.recursive) else { return nil }
+            // A loop of links or a link to nothing there: said once, here, not at every save.
+            if let reason = OptionPath.stateProblem(path) {
+                warn("cannot save state to '\(path)': \(reason); this window will not save (--state FILE chooses another place)")
+                return nil
+            }
             let store = DeckStore(path: path)
             try store.checkUsable()
             return store
@@ -158,8 +160,9 @@ public enum ViewerProgram {
 
     /// The layout file to start with: `--layout-file`'s, or (without `--layout` or
     /// `--layout-file`) the one the state remembers, registered here. A remembered file that is
-    /// gone or broken is a one-line warning naming it and why, and the start is in the built-in
-    /// layout shown before it (`loaded.savedLayout` changed to that).
+    /// gone, broken or not a regular file (a FIFO, a device: never waited on; over 1 MiB: never
+    /// read) is a one-line warning naming it, why, and the layout shown instead: the built-in
+    /// layout shown before it (`SavedLayout.fallingBack`, which `loaded.savedLayout` becomes).
     private static func startingLayoutFile(_ options: ViewerOptions, loaded: inout ViewerBuilder.LoadedDeck,
                                            warn: @escaping @Sendable (String) -> Void) -> LayoutFileReload? {
         let saved = loaded.savedLayout
@@ -174,9 +177,9 @@ public enum ViewerProgram {
             loaded.savedLayout?.name = kind.name
             return LayoutFileReload(path: path, kind: kind, builtIn: saved.builtIn, warn: warn)
         } catch {
-            let builtIn = saved.builtIn ?? LayoutKind.pages.name
-            warn("\(error.description) (the layout file the state remembers); starting in the \(builtIn) layout")
-            loaded.savedLayout = SavedLayout(name: builtIn)
+            let fallback = saved.fallingBack(to: options.layout)
+            warn("the layout file the state remembers cannot be used: \(error.description); starting in the \(fallback.name) layout")
+            loaded.savedLayout = fallback
             return nil
         }
     }
@@ -196,7 +199,11 @@ public enum ViewerProgram {
         ]
     }
 
-    /// The options checked together, before anything is loaded; the parsed replay script.
+    /// The options checked together, before anything is loaded; the parsed replay script. The
+    /// files named (`--state`, `--replay`, `--screenshot`, `--log-frames`) are checked for
+    /// what they name first (`OptionPath`): a folder, a FIFO, a device, a link to nothing (for
+    /// `--state`, which is written through its link: to a file whose folder is missing), a loop
+    /// of links, a missing folder above them is bad input, one line naming the option.
     private static func checked(_ options: ViewerOptions) throws -> ReplayScript? {
         if options.statePath?.isEmpty == true { throw ViewerFailure.badInput("--state needs a file name") }
         if options.replayPath?.isEmpty == true { throw ViewerFailure.badInput("--replay needs a file name") }
@@ -209,18 +216,17 @@ public enum ViewerProgram {
         if let count = options.cardCount, count > ViewerOptions.maximumCardCount {
             throw ViewerFailure.badInput("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
-        if let directory = options.screenshotDirectory {
-            guard FileInfo.isFolder(directory) else {
-                throw ViewerFailure.badInput("--screenshot-dir: '\(directory)' is not a folder")
-            }
+        // An existing folder: `--screenshot-dir 'x': no such folder`, `… it is not a folder`.
+        if let refusal = OptionPath.refusal("--screenshot-dir", options.screenshotDirectory, {
+            FileInfo.isFolder($0) ? nil : OptionPath.folderProblem($0) ?? "no such folder"
+        }, what: "a directory path") {
+            throw ViewerFailure.badInput(refusal)
         }
-        if let path = options.screenshotPath { try checkWritable(path) }
-        if let path = options.frameLogPath {
-            guard !path.isEmpty else { throw ViewerFailure.badInput("--log-frames needs a file name") }
-            if let problem = OutputPath.problem(path, checkingWritable: false) {
-                throw ViewerFailure.badInput("--log-frames: cannot write '\(path)': \(OutputPath.reason(problem))")
-            }
-        }
+        // A read-only folder is found by the write itself, after the replay.
+        try checkFile("--screenshot", options.screenshotPath, OptionPath.outputProblem)
+        try checkFile("--log-frames", options.frameLogPath, OptionPath.outputProblem)
+        try checkFile("--state", options.statePath, OptionPath.stateProblem)
+        try checkFile("--replay", options.replayPath, OptionPath.inputProblem)
         do {
             return try options.replayPath.map(ReplayScript.load(contentsOf:))
         } catch let error as ReplayError {
@@ -228,14 +234,9 @@ public enum ViewerProgram {
         }
     }
 
-    /// Fails early when `path` cannot be written: a missing folder, or a folder at `path`.
-    private static func checkWritable(_ path: String) throws {
-        guard !path.isEmpty else { throw ViewerFailure.badInput("--screenshot needs a file name") }
-        // A read-only folder is found by the write itself, after the replay.
-        if let problem = OutputPath.problem(path, checkingWritable: false) {
-            let message = "cannot write PNG '\(path)': \(OutputPath.reason(problem))"
-            throw problem == .notAFile ? ViewerFailure.badInput(message) : .runtime(message)
-        }
+    /// Refuses the file `option` names when it is empty or `problem` finds it wrong.
+    private static func checkFile(_ option: String, _ path: String?, _ problem: (String) -> String?) throws {
+        if let refusal = OptionPath.refusal(option, path, problem) { throw ViewerFailure.badInput(refusal) }
     }
 
     private static func writeScreenshot(_ image: RGBAImage?, to path: String, warn: (String) -> Void) throws {

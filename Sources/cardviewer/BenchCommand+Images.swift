@@ -58,7 +58,7 @@ extension BenchCommand {
     }
 
     func runPhotos() throws {
-        if let json { try checkWritable(json) }
+        if let json { try FileOptions.checkWritable(json, what: "JSON report") }
         let settings = photoSettings
         let benchmark = PhotoBenchmark(settings: settings, warn: { printError("warning: \($0)") })
         let onTerminal = isatty(STDERR_FILENO) != 0

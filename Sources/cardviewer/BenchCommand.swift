@@ -130,11 +130,12 @@ struct BenchCommand: ParsableCommand {
         if allCards, let largest = counts.max(), largest > Self.allCardsLimit {
             throw ValidationError("--all-cards allows at most \(Self.allCardsLimit) cards (got \(largest))")
         }
-        if json?.isEmpty == true { throw ValidationError("--json needs a file name") }
+        try FileOptions.checkOutput("--json", json)
         if let plot {
             guard !plot.isEmpty else { throw ValidationError("--plot needs a file name") }
             guard sweep != nil else { throw ValidationError("--plot draws a sweep: give --sweep too") }
         }
+        if sweep != nil { try FileOptions.checkOutput("--plot", plotPath) }
     }
 
     var settings: BenchmarkSettings {
@@ -166,8 +167,8 @@ struct BenchCommand: ParsableCommand {
             }
             return
         }
-        let outputs = [json, sweep == nil ? nil : plotPath].compactMap { $0 }
-        for path in outputs { try checkWritable(path) }
+        if let json { try FileOptions.checkWritable(json, what: "JSON report") }
+        if sweep != nil { try FileOptions.checkWritable(plotPath, what: "plot") }
         let deck = DefaultDeck.load()
         deck.reportWarnings()
         let report: BenchmarkReport
@@ -198,15 +199,6 @@ struct BenchCommand: ParsableCommand {
             try AtomicFile.replace(path, with: [UInt8](data))
         } catch let error as FileWriteError {
             throw RuntimeFailure("cannot write \(what) '\(path)': \(error.reason)")
-        }
-    }
-
-    /// Fails before measuring when `path` cannot be written.
-    func checkWritable(_ path: String) throws {
-        if let problem = OutputPath.problem(path) {
-            let message = "cannot write '\(path)': \(OutputPath.reason(problem))"
-            if problem == .notAFile { throw ValidationError(message) }
-            throw RuntimeFailure(message)
         }
     }
 }

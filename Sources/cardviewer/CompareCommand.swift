@@ -111,11 +111,8 @@ struct CompareCommand: ParsableCommand {
         }
         guard (1...1000).contains(repeats) else { throw ValidationError("--repeat must be 1…1000, got \(repeats)") }
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0…255, got \(tolerance)") }
-        guard !outDir.isEmpty else { throw ValidationError("--out-dir needs a directory path") }
-        if let json, json.isEmpty { throw ValidationError("--json needs a file name") }
-        if let json, OutputPath.problem(json, checkingWritable: false) == .notAFile {
-            throw ValidationError("--json '\(json)': \(OutputPath.reason(.notAFile))")
-        }
+        try FileOptions.checkFolder("--out-dir", outDir)
+        try FileOptions.checkOutput("--json", json)
     }
 
     func run() throws {

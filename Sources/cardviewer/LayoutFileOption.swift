@@ -13,8 +13,10 @@ enum LayoutFileArgument {
 
     /// The file's layout, registered in the shared registry (once per path).
     ///
-    /// - Throws: `ValidationError` (exit 2) with `FILE:LINE:COLUMN: message`.
+    /// - Throws: `ValidationError` (exit 2): `--layout-file 'FILE': reason` for a path that is
+    ///   not a regular file (`FileOptions`), else `FILE:LINE:COLUMN: message`.
     static func kind(_ path: String) throws -> LayoutKind {
+        try FileOptions.checkInput("--layout-file", path)
         do {
             return try LayoutFileLoader.register(path, warn: { printError("warning: \($0)") })
         } catch {

@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     static let pictureTimeout = 30.0
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out needs a file name") }
+        try FileOptions.checkOutput("--out", out)
         if let count = scene.cards?.value, count > Self.maximumCardCount {
             throw ValidationError("--cards: at most \(Self.maximumCardCount) cards")
         }
@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try checkWritable(out)
+        try FileOptions.checkWritable(out, what: "PNG")
         var builder = ViewerBuilder(deck: source.deckPaths.map { .paths($0, recursive: source.recursive) }
                                         ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
                                     layout: scene.layout)
@@ -84,16 +84,6 @@ struct RenderCommand: ParsableCommand {
             try PNGCodec.write(image, to: out)
         } catch let error as PNGError {
             throw RuntimeFailure(error.description)
-        }
-    }
-
-    /// Fails early, before rendering, when `path` cannot be written: a missing or read-only
-    /// folder, or a folder where the file should be.
-    private func checkWritable(_ path: String) throws {
-        if let problem = OutputPath.problem(path) {
-            let message = "cannot write PNG '\(path)': \(OutputPath.reason(problem))"
-            if problem == .notAFile { throw ValidationError(message) }
-            throw RuntimeFailure(message)
         }
     }
 }

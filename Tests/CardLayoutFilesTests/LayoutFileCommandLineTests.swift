@@ -19,7 +19,7 @@ import Testing
         }
         let missing = try ChildProcess.runViewer(["layout", "--layout-file", "/nonexistent/x.json"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "error: /nonexistent/x.json: no such layout file\n")
+        #expect(missing.stderr == "error: --layout-file '/nonexistent/x.json': no such file\n")
     }
 
     @Test func goodFileLaysOutWithItsOptions() throws {

@@ -41,12 +41,12 @@ struct BenchCommandTests {
         #expect(outcome.stdout.isEmpty)
     }
 
-    @Test("an unwritable --json or --plot: exit status 1 before measuring, one line naming the file",
+    @Test("--json or --plot in a folder that does not exist, or a folder: exit status 2 before measuring, one line naming the file (SPEC §11)",
           arguments: [["--json", "/nonexistent-cardviewer-dir/b.json"], ["--json", "/tmp"],
                       ["--sweep", "10,20", "--plot", "/nonexistent-cardviewer-dir/p.svg"]])
     func unwritable(arguments: [String]) throws {
         let outcome = try ChildProcess.runViewer(Self.tiny + arguments)
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(arguments[arguments.count - 1]))
         #expect(outcome.stdout.isEmpty)

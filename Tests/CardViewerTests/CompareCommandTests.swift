@@ -82,7 +82,7 @@ struct CompareCommandTests {
         #expect(outcome.stderr.contains("all") && outcome.stderr.contains("pages-append") && outcome.stderr.contains("translucent"))
     }
 
-    @Test("an output directory that cannot be created or a JSON file that cannot be written: exit status 1, one line")
+    @Test("an output directory below a file, or a JSON file in a folder that does not exist: bad input, exit status 2, one line (SPEC §11)")
     func unwritable() throws {
         let folder = try TemporaryFolder("cardviewer-e2e")
         defer { folder.remove() }
@@ -90,11 +90,11 @@ struct CompareCommandTests {
         try Data("x".utf8).write(to: blocker)
         let noDirectory = try ChildProcess.runViewer(["compare", "--scene", "pages-rest", "--size", "64x40",
                                                       "--out-dir", blocker.appendingPathComponent("sub").path])
-        #expect(noDirectory.status == 1)
+        #expect(noDirectory.status == 2)
         #expect(noDirectory.errorLines.count == 1, "\(noDirectory.stderr)")
         let noJSON = try ChildProcess.runViewer(["compare", "--scene", "pages-rest", "--size", "64x40", "--out-dir", folder.path,
                                                  "--json", "/nonexistent-cardviewer-dir/r.json"])
-        #expect(noJSON.status == 1)
+        #expect(noJSON.status == 2)
         #expect(noJSON.errorLines.count == 1, "\(noJSON.stderr)")
         #expect(noJSON.stderr.contains("r.json"))
     }

@@ -40,11 +40,11 @@ struct RenderCommandTests {
         #expect(outcome.stderr.contains("depth") && outcome.stderr.contains("zindex"))
     }
 
-    @Test("an unwritable --out: exit status 1, one line naming the file",
+    @Test("--out in a folder that does not exist, or a folder: bad input, exit status 2, one line naming the file (SPEC §11)",
           arguments: ["/nonexistent-cardviewer-dir/x.png", "/tmp"])
     func unwritable(path: String) throws {
         let outcome = try ChildProcess.runViewer(["render", "--cards", "3", "--out", path])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(path))
     }

@@ -253,10 +253,10 @@ struct ViewerReplayTests {
         #expect(outcome.stderr.contains(mentioned) && outcome.stderr.contains("replay-"), "\(outcome.stderr)")
     }
 
-    @Test("a state file in a folder that does not exist: exit status 1 before anything opens")
+    @Test("a state file in a folder that does not exist: bad input, exit status 2 before anything opens (SPEC §11)")
     func unusableStateFile() throws {
         let outcome = try ChildProcess.runViewer(["run", "--state", "/nonexistent-cardviewer-dir/state.json", "--cards", "3"])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("nonexistent-cardviewer-dir"), "\(outcome.stderr)")
     }
 }

@@ -248,6 +248,8 @@ enum DeckStateParser {
         }
         do {
             return try scanner.integer(in: range)
+        } catch let error as JSONSyntaxError where error.isNumberOutOfRange {
+            throw error  // 1e999, 2⁶⁴: named by its line and column
         } catch {
             throw wrong(path())
         }

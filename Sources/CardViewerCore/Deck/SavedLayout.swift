@@ -43,6 +43,20 @@ public struct SavedLayout: Hashable, Sendable {
         self.init(name: kind.name, options: values?.overrides ?? [:])
     }
 
+    /// This state in the built-in layout shown before its layout file's (`builtIn`, or
+    /// `otherwise` when that is unknown or not registered), for a start whose remembered file is
+    /// gone or broken: the file's options and offset go (they are the file layout's), the camera,
+    /// the current card, the filter and the marks stay.
+    public func fallingBack(to otherwise: LayoutKind, in registry: LayoutRegistry = .shared) -> SavedLayout {
+        var fallback = self
+        fallback.name = builtIn.flatMap { registry.descriptor(named: $0)?.kind.name } ?? otherwise.name
+        fallback.options = [:]
+        fallback.file = nil
+        fallback.builtIn = nil
+        fallback.offset = nil
+        return fallback
+    }
+
     /// The registered layout this names, with the saved options that are still options of it
     /// and in range; `nil` when no layout of that name is registered. `dropped` names the
     /// options left out (the layout changed since the file was saved).

@@ -2,8 +2,9 @@ import CardEvents
 import CardInteraction
 import CardMath
 
-/// One event of a replay script as written (see `ReplayScript` for the format).
-struct RawEvent: Decodable {
+/// One event of a replay script as written (see `ReplayScript` for the format; read by
+/// `RawScriptReader`).
+struct RawEvent {
     var time: Double
     var type: String
     var x: Double?

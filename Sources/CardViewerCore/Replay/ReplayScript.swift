@@ -73,7 +73,7 @@ public struct ReplayScript: Sendable {
         } catch .tooLarge(_, let size, let limit) {
             throw ReplayError(description: "replay script '\(path)' is \(size) bytes, over the limit of \(limit) bytes")
         } catch {
-            throw ReplayError(description: "cannot read replay script '\(path)'")
+            throw ReplayError(description: "cannot read replay script '\(path)': \(error.reason)")
         }
         return try parse(Data(bytes), name: path)
     }
@@ -83,10 +83,16 @@ public struct ReplayScript: Sendable {
     public static func parse(_ data: Data, name: String, maximumEvents: Int = maximumEvents) throws -> ReplayScript {
         let raw: RawScript
         do {
-            try checkSyntax(data)
-            raw = try JSONDecoder().decode(RawScript.self, from: data)
+            raw = try data.withUnsafeBytes { bytes in
+                let bytes = bytes.bindMemory(to: UInt8.self)
+                try checkSyntax(bytes)
+                return try RawScriptReader.read(bytes)
+            }
+        } catch let error as RawScriptError {
+            guard let event = error.event else { throw ReplayError(description: "replay script '\(name)' is not valid: \(error.message)") }
+            throw ReplayError(description: "replay script '\(name)', event \(event): \(error.message)")
         } catch {
-            throw ReplayError(description: "replay script '\(name)' is not valid: \(DeckStore.reason(error))")
+            throw ReplayError(description: "replay script '\(name)' is not valid: \(error)")
         }
         var events: [(time: Double, order: Int, event: ViewerEvent)] = []
         var waits: [Double] = []
@@ -112,19 +118,18 @@ public struct ReplayScript: Sendable {
         return ReplayScript(events: events.map(\.event), end: end, pictureWaits: waits)
     }
 
-    /// Checks that `data` is one JSON value, so that a syntax error names its line and column
-    /// (`JSONScanner`, the state's scanner) rather than whatever the decoder reports.
-    static func checkSyntax(_ data: Data) throws {
-        try data.withUnsafeBytes { raw in
-            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
-            try scanner.skipValue()
-            try scanner.end()
-        }
+    /// Checks that `bytes` are one JSON value whose numbers a Double holds, so that a syntax
+    /// error or a number such as `1e999` names its line and column (`JSONScanner`, the state's
+    /// scanner) before the script's shape is read.
+    static func checkSyntax(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        var scanner = JSONScanner(bytes)
+        try scanner.skipValue()
+        try scanner.end()
     }
 }
 
-/// The JSON as written.
-struct RawScript: Decodable {
+/// The JSON as written (`RawScriptReader`).
+struct RawScript {
     var events: [RawEvent]
     var end: Double?
 }

@@ -98,13 +98,16 @@ public struct ViewerBuilder {
         var warnings = listed.warnings + outcome.warnings
         if let saved = outcome.layout {
             if let distance = saved.cameraDistance, !Camera.eyeDistanceRange.contains(distance) {
-                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(Camera.defaultEyeDistance)")
+                // The distance named on the command line wins: the line names the one used.
+                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(startingEyeDistance(restoring: nil))")
             }
             if let resolved = saved.resolved() {
                 if !resolved.dropped.isEmpty {
                     warnings.append("the state file's options \(resolved.dropped.joined(separator: ", ")) are not options of layout \(saved.name) (or out of range); left out")
                 }
-            } else {
+            } else if saved.file == nil {
+                // A layout file's layout is registered after this (`ViewerProgram`), which names
+                // the file when it cannot be, and the layout shown then.
                 warnings.append("the state file's layout '\(saved.name)' is not known (cardviewer layouts lists them); showing \(layout.name)")
             }
         }
