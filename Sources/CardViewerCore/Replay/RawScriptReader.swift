@@ -7,7 +7,7 @@ struct RawScriptError: Error, Equatable {
     var message: String
 }
 
-/// Reads a replay script's JSON into `RawScript` with the project's scanner (`JSONScanner`),
+/// Reads a replay script's JSON, event by event, with the project's scanner (`JSONScanner`),
 /// field by field: no document tree, and a value of the wrong type is named by its event, its
 /// field and its line and column (Foundation's decoder named none, and refused a number such as
 /// `1e999` without a place). Accepts what the decoder accepted: the fields in any order, unknown
@@ -17,39 +17,42 @@ struct RawScriptReader {
     /// The event being read (1-based), for errors; `nil` at the top level.
     var eventNumber: Int?
 
-    /// The script in `bytes`, which must hold one JSON value (`ReplayScript.checkSyntax` has
-    /// checked its syntax and its numbers' range first, so that those errors come as JSON's).
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> RawScript {
+    /// Reads the script in `bytes`, which must hold one JSON value (`ReplayScript.checkSyntax`
+    /// has checked its syntax and its numbers' range first, so that those errors come as
+    /// JSON's), handing each event to `each` with its number (1-based) as it is read, so that
+    /// no array of `RawEvent`s (about 250 bytes each) is kept; returns the script's `end`.
+    /// `each` may throw to stop the read.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, each: (Int, RawEvent) throws -> Void) throws -> Double? {
         var reader = RawScriptReader(scanner: JSONScanner(bytes))
-        return try reader.script()
+        return try reader.script(each)
     }
 
-    private mutating func script() throws -> RawScript {
+    private mutating func script(_ each: (Int, RawEvent) throws -> Void) throws -> Double? {
         try expect(UInt8(ascii: "{"), nil, "one JSON object, {\"events\": […]}")
-        var events: [RawEvent]?, end: Double?
+        var hasEvents = false, end: Double?
         try scanner.object { scanner, key in
             var field = RawScriptReader(scanner: scanner)
             switch key {
-            case "events": events = try field.events()
+            case "events":
+                try field.events(each)
+                hasEvents = true
             case "end": end = try field.optionalNumber("end")
             default: try field.scanner.skipValue()
             }
             scanner = field.scanner
         }
-        guard let events else { throw RawScriptError(event: nil, message: "missing field 'events'") }
-        return RawScript(events: events, end: end)
+        guard hasEvents else { throw RawScriptError(event: nil, message: "missing field 'events'") }
+        return end
     }
 
-    /// `events`: an array of event objects.
-    mutating func events() throws -> [RawEvent] {
+    /// `events`: an array of event objects, each handed to `each` as it is read.
+    mutating func events(_ each: (Int, RawEvent) throws -> Void) throws {
         try expect(UInt8(ascii: "["), "events", "an array of events")
-        var events: [RawEvent] = []
         try scanner.array { scanner, index in
             var element = RawScriptReader(scanner: scanner, eventNumber: index + 1)
-            events.append(try element.event())
+            try each(index + 1, try element.event())
             scanner = element.scanner
         }
-        return events
     }
 
     /// One event object (`RawEvent`'s fields).

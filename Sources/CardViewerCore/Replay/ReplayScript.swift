@@ -75,47 +75,62 @@ public struct ReplayScript: Sendable {
         } catch {
             throw ReplayError(description: "cannot read replay script '\(path)': \(error.reason)")
         }
-        return try parse(Data(bytes), name: path)
+        return try bytes.withUnsafeBufferPointer { try parse($0, name: path) }
     }
 
     /// Parses a script; `name` labels errors. `maximumEvents` is the cap on events after
     /// expansion (a parameter so that tests can check it with a small one).
     public static func parse(_ data: Data, name: String, maximumEvents: Int = maximumEvents) throws -> ReplayScript {
-        let raw: RawScript
+        try data.withUnsafeBytes { try parse($0.bindMemory(to: UInt8.self), name: name, maximumEvents: maximumEvents) }
+    }
+
+    /// Parses a script in `bytes`. Each event is expanded as it is read (no array of the
+    /// JSON's events is kept), and the expanded events are sorted in place: 1,000,000 events
+    /// take about the file's bytes and their `ViewerEvent`s (docs/LIMITS.md).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String, maximumEvents: Int = maximumEvents) throws -> ReplayScript {
+        var events: [ViewerEvent] = []
+        var waits: [Double] = []
+        let rawEnd: Double?
         do {
-            raw = try data.withUnsafeBytes { bytes in
-                let bytes = bytes.bindMemory(to: UInt8.self)
-                try checkSyntax(bytes)
-                return try RawScriptReader.read(bytes)
+            try checkSyntax(bytes)
+            rawEnd = try RawScriptReader.read(bytes) { number, rawEvent in
+                do {
+                    let expanded = try rawEvent.expanded()
+                    if rawEvent.type == "waitForPictures", expanded.isEmpty { waits.append(rawEvent.time) }
+                    guard events.count + expanded.count <= maximumEvents else {
+                        throw ReplayError(description: "more than \(maximumEvents) events (the limit)")
+                    }
+                    events.append(contentsOf: expanded)
+                } catch let error as ReplayError {
+                    throw ReplayError(description: "replay script '\(name)', event \(number): \(error.description)")
+                }
             }
+        } catch let error as ReplayError {
+            throw error
         } catch let error as RawScriptError {
             guard let event = error.event else { throw ReplayError(description: "replay script '\(name)' is not valid: \(error.message)") }
             throw ReplayError(description: "replay script '\(name)', event \(event): \(error.message)")
         } catch {
             throw ReplayError(description: "replay script '\(name)' is not valid: \(error)")
         }
-        var events: [(time: Double, order: Int, event: ViewerEvent)] = []
-        var waits: [Double] = []
-        for (number, rawEvent) in raw.events.enumerated() {
-            do {
-                if rawEvent.type == "waitForPictures", try rawEvent.expanded().isEmpty { waits.append(rawEvent.time) }
-                for event in try rawEvent.expanded() {
-                    events.append((event.time, events.count, event))
-                    guard events.count <= maximumEvents else {
-                        throw ReplayError(description: "more than \(maximumEvents) events (the limit)")
-                    }
-                }
-            } catch let error as ReplayError {
-                throw ReplayError(description: "replay script '\(name)', event \(number + 1): \(error.description)")
-            }
-        }
-        events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        // Stable by time: events of one time keep the script's order (a sort that is not
+        // stable would need each event's position kept beside it).
+        events = Self.stablySortedByTime(events)
         let last = max(events.last?.time ?? 0, waits.max() ?? 0)
-        let end = raw.end ?? min(last + 1, maximumTime)
+        let end = rawEnd ?? min(last + 1, maximumTime)
         guard end.isFinite, end >= 0, end <= maximumTime else {
             throw ReplayError(description: "replay script '\(name)': 'end' must be a time between 0 and \(Int(maximumTime)) seconds (the limit)")
         }
-        return ReplayScript(events: events.map(\.event), end: end, pictureWaits: waits)
+        return ReplayScript(events: events, end: end, pictureWaits: waits)
+    }
+
+    /// `events` in time order, events of equal times in their order in `events`.
+    static func stablySortedByTime(_ events: [ViewerEvent]) -> [ViewerEvent] {
+        // Scripts are mostly in time order already: check before sorting anything.
+        if zip(events, events.dropFirst()).allSatisfy({ $0.time <= $1.time }) { return events }
+        var order = Array(events.indices)
+        order.sort { (events[$0].time, $0) < (events[$1].time, $1) }
+        return order.map { events[$0] }
     }
 
     /// Checks that `bytes` are one JSON value whose numbers a Double holds, so that a syntax
@@ -126,10 +141,4 @@ public struct ReplayScript: Sendable {
         try scanner.skipValue()
         try scanner.end()
     }
-}
-
-/// The JSON as written (`RawScriptReader`).
-struct RawScript {
-    var events: [RawEvent]
-    var end: Double?
 }
