@@ -328,6 +328,7 @@ let package = Package(
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
                 "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
+                "CardPictureFolders",
             ]
         ),
         .testTarget(
