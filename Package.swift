@@ -144,6 +144,7 @@ let package = Package(
             name: "CardPictureDecoding",
             dependencies: [
                 "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw", "CWebP", "CTIFF", "CGIF",
+                "CardPictureFolders",
             ],
             swiftSettings: pixelLoops
         ),
@@ -234,7 +235,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels", "CardLayoutFileLoading", "CardThumbnails",
+                "CardPixels", "CardLayoutFileLoading", "CardThumbnails", "CardPictureFolders",
             ]
         ),
 
@@ -244,7 +245,7 @@ let package = Package(
                 "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels", "CardLayoutFileLoading",
+                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders",
             ]
         ),
 
@@ -327,6 +328,7 @@ let package = Package(
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
                 "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
+                "CardPictureFolders",
             ]
         ),
         .testTarget(

@@ -187,7 +187,7 @@ public enum PictureDecoder {
             case .gif: return try planGIF(source, name: name, target: target, limits: limits)
             case nil:
                 throw source.count == 0 ? PictureError.truncated(path: name, reason: "the file is empty")
-                    : PictureError.unsupported(path: name, reason: "not a PNG, JPEG, HEIF, WebP, TIFF, GIF or camera RAW file")
+                    : PictureError.unsupported(path: name, reason: PictureError.notAPictureReason)
             }
         } catch let error as FileReadError {
             throw PictureBytes.pictureError(error)

@@ -1,3 +1,5 @@
+import CardPictureFolders
+
 /// The picture file formats the viewer reads, recognised by their first bytes (not their name),
 /// except camera RAW, which is recognised by its name and its first bytes together
 /// (`init(signature:name:)`): most RAW files are TIFF-shaped.
@@ -64,8 +66,7 @@ public enum PictureFormat: String, Hashable, Sendable {
                                             [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
 
     /// Every picture file name extension a folder lists (lowercased).
-    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif", "webp", "tif", "tiff", "gif"])
-        .union(RAWFormat.extensions)
+    public static let extensions: Set<String> = PictureKinds.extensions
 
     /// Whether a file name has one of the extensions a picture folder lists (`extensions`), in
     /// any case. (The file's bytes still decide how it is decoded.)
@@ -104,7 +105,7 @@ public enum HEIFSignature {
 public enum RAWFormat {
     /// The RAW extensions a folder lists (lowercased): Canon CR2/CR3, Nikon NEF/NRW, Sony ARW,
     /// Adobe DNG, Olympus ORF, Panasonic RW2, Fujifilm RAF, Pentax PEF, Samsung SRW.
-    public static let extensions: Set<String> = ["cr2", "cr3", "nef", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw"]
+    public static let extensions: Set<String> = PictureKinds.rawExtensions
     /// How many first bytes the check reads.
     public static let prefixLength = 16
 

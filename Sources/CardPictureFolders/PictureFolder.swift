@@ -44,13 +44,11 @@ public struct PictureFile: Hashable, Sendable {
 ///
 /// Only ever reads: nothing in the folder is written, moved or deleted.
 public enum PictureFolder {
-    /// File name extensions (lowercased) of the pictures a folder lists: the same as
-    /// CardPictureDecoding's `PictureFormat.extensions` (this layer decodes nothing, so it keeps
-    /// its own copy).
-    public static let extensions: Set<String> = Set(["png", "jpg", "jpeg", "heic", "heif", "avif", "webp", "tif", "tiff", "gif"]).union(rawExtensions)
+    /// File name extensions (lowercased) of the pictures a folder lists (`PictureKinds`).
+    public static let extensions: Set<String> = PictureKinds.extensions
 
     /// Camera RAW extensions (lowercased): CR2, CR3, NEF, NRW, ARW, DNG, ORF, RW2, RAF, PEF, SRW.
-    public static let rawExtensions: Set<String> = ["cr2", "cr3", "nef", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw"]
+    public static let rawExtensions: Set<String> = PictureKinds.rawExtensions
 
     /// The pictures in `directory`, and one warning line per entry named like a picture that is
     /// not a readable file (a folder called "x.png", a dangling link).
@@ -106,7 +104,7 @@ public enum PictureFolder {
         return (order.compactMap { byName[$0] }, warnings, NaturalOrder.sorted(others))
     }
 
-    /// Whether `name` is a picture's file name (PNG or JPEG by its extension).
+    /// Whether `name` is a picture's file name (one of `extensions`, in any case).
     public static func isPictureName(_ name: String) -> Bool {
         pictureTitle(name) != nil
     }

@@ -49,19 +49,46 @@ public enum PicturePairs {
     /// JPEG with a partner in its folder, the pair's `PictureFile` (the JPEG's, with the RAW as
     /// its companion); for anything else, nil (the file is its own card). Lists the folder.
     public static func card(for path: String) -> PictureFile? {
-        let name = String(path.split(separator: "/").last ?? Substring(path))
+        var partners = Partners()
+        return card(for: path, partners: &partners)
+    }
+
+    /// As `card(for:)`, with each folder listed once for all the files asked about
+    /// (`Partners`): n files given as PATHs from one folder of m entries cost O(n + m), not
+    /// O(n × m).
+    public static func card(for path: String, partners: inout Partners) -> PictureFile? {
+        let name = PicturePath.name(of: path)
         guard let (stem, suffix) = stemAndExtension(name),
               jpegExtensions.contains(suffix) || PictureFolder.rawExtensions.contains(suffix) else { return nil }
         let folder = PicturePath.parent(of: path)
-        guard let names = try? Folder.names(in: folder) else { return nil }
-        let partners = names.filter { other in
-            guard other != name, !other.hasPrefix("."), let (otherStem, otherSuffix) = stemAndExtension(other), otherStem == stem else {
-                return false
-            }
+        let others = partners.names(withStem: stem, in: folder).filter { other in
+            guard other != name, let (_, otherSuffix) = stemAndExtension(other) else { return false }
             return jpegExtensions.contains(suffix) ? PictureFolder.rawExtensions.contains(otherSuffix) : jpegExtensions.contains(otherSuffix)
         }
-        guard !partners.isEmpty else { return nil }
-        let listed = PictureFolder.pictures(named: [name] + partners, in: folder, prefix: "").files
+        guard !others.isEmpty else { return nil }
+        let listed = PictureFolder.pictures(named: [name] + others, in: folder, prefix: "").files
         return listed.first { !$0.companionPaths.isEmpty }
+    }
+
+    /// The JPEG and RAW names of folders, by lowercased stem, each folder listed once when first
+    /// asked about (hidden names left out). For one listing: it does not see later changes.
+    public struct Partners {
+        private var stemsOfFolder: [String: [String: [String]]] = [:]
+
+        public init() {}
+
+        /// The JPEG and RAW names in `folder` whose lowercased stem is `stem`; none when the
+        /// folder cannot be listed.
+        mutating func names(withStem stem: String, in folder: String) -> [String] {
+            if let stems = stemsOfFolder[folder] { return stems[stem] ?? [] }
+            var stems: [String: [String]] = [:]
+            for name in (try? Folder.names(in: folder)) ?? [] where !name.hasPrefix(".") {
+                guard let (nameStem, suffix) = stemAndExtension(name),
+                      jpegExtensions.contains(suffix) || PictureFolder.rawExtensions.contains(suffix) else { continue }
+                stems[nameStem, default: []].append(name)
+            }
+            stemsOfFolder[folder] = stems
+            return stems[stem] ?? []
+        }
     }
 }

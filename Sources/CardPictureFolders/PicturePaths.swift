@@ -24,17 +24,43 @@ public struct PicturePath: Hashable, Sendable {
     }
 
     /// The folder part of `path` ("." for a bare name, "/" at the root).
+    /// - Complexity: O(length), over UTF-8 bytes (no grapheme breaking: 20,000 PATHs).
     static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    /// Checks `path`: it must exist and be a folder or a PNG/JPEG file.
+    /// `path` without its trailing slashes, but at least one byte.
+    private static func trimmingTrailingSlashes(_ path: String) -> Substring {
+        var end = path.utf8.endIndex
+        while path.utf8.distance(from: path.utf8.startIndex, to: end) > 1, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        return path[..<end]
+    }
+
+    /// Checks `path`: it must exist and be a folder or a picture file (`PictureFolder.isPictureName`).
     ///
     /// - Throws: `PicturePathError`: missing, or neither a folder nor a picture.
     public static func checked(_ path: String) throws(PicturePathError) -> PicturePath {
+        var folders = CanonicalFolders()
+        return try checked(path, folders: &folders)
+    }
+
+    /// Checks every PATH of a command line in order (`checked(_:)`), each folder holding files
+    /// resolved once (`CanonicalFolders`): 20,000 files of one folder cost 20,000 `stat`s and
+    /// `lstat`s, not 20,000 `realpath`s of every component.
+    ///
+    /// - Throws: `PicturePathError` for the first bad PATH.
+    public static func checkedAll(_ paths: [String]) throws(PicturePathError) -> [PicturePath] {
+        var folders = CanonicalFolders(), checked: [PicturePath] = []
+        checked.reserveCapacity(paths.count)
+        for path in paths { checked.append(try Self.checked(path, folders: &folders)) }
+        return checked
+    }
+
+    private static func checked(_ path: String, folders: inout CanonicalFolders) throws(PicturePathError) -> PicturePath {
         guard !path.isEmpty else { throw .empty }
         let info: FileInfo
         do {
@@ -43,20 +69,42 @@ public struct PicturePath: Hashable, Sendable {
             if error.isMissing { throw .missing(path: path) }
             throw .unreadable(path: path, reason: error.reason)
         }
-        guard let canonical = CanonicalPath.of(path) else { throw .missing(path: path) }
         switch info.kind {
         case .folder:
+            guard let canonical = CanonicalPath.of(path) else { throw .missing(path: path) }
             return PicturePath(path: path, canonical: canonical, isFolder: true)
         case .regular where PictureFolder.isPictureName(Self.name(of: path)):
+            guard let canonical = folders.canonical(ofFile: path) else { throw .missing(path: path) }
             return PicturePath(path: path, canonical: canonical, isFolder: false)
         default:
             throw .notAPicture(path: path)
         }
     }
 
-    /// The last component of `path`.
+    /// The last component of `path` (the path itself when it is only slashes).
+    /// - Complexity: O(length), over UTF-8 bytes.
     static func name(of path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return String(trimmed) }
+        let name = trimmed[trimmed.utf8.index(after: slash)...]
+        return name.isEmpty ? path : String(name)
+    }
+}
+
+/// The canonical paths (`realpath`) of files, each folder holding them resolved once: a file
+/// that is not itself a symbolic link is its folder's canonical path, "/", its name.
+struct CanonicalFolders {
+    private var canonicalOfFolder: [String: String] = [:]
+
+    /// `path` (a file's, not ending in "/") absolute with links resolved; nil when nothing is there.
+    mutating func canonical(ofFile path: String) -> String? {
+        let name = PicturePath.name(of: path)
+        guard !path.hasSuffix("/"), name != ".", name != "..",
+              let own = try? FileInfo.at(path, followingLinks: false), own.kind != .symbolicLink else { return CanonicalPath.of(path) }
+        let folder = PicturePath.parent(of: path)
+        if canonicalOfFolder[folder] == nil { canonicalOfFolder[folder] = CanonicalPath.of(folder) }
+        guard let base = canonicalOfFolder[folder] else { return CanonicalPath.of(path) }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
     }
 }
 
@@ -78,6 +126,6 @@ public enum PicturePathError: Error, CustomStringConvertible, Equatable {
 }
 
 extension PictureFolder {
-    /// The picture kinds listed, for messages.
-    public static let kindsText = "PNG or JPEG"
+    /// The picture kinds read, for messages: "PNG, JPEG, …, AVIF or camera RAW" (`PictureKinds`).
+    public static let kindsText = PictureKinds.listed()
 }

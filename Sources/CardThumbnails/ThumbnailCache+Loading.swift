@@ -79,9 +79,7 @@ extension ThumbnailCache {
             let picture = try decode(path, target)
             return LoadedPicture(image: picture.image, fullSize: picture.fullSize, origin: .decoded)
         }
-        if let reason = recordedFailure(picturePath: path, stamp: stamp) {
-            throw PictureError.corrupt(path: path, reason: "\(reason) (remembered from an earlier attempt)")
-        }
+        if let remembered = rememberedFailure(picturePath: path, stamp: stamp) { throw remembered }
         if let thumbnail = lookup(picturePath: path, target: target, stamp: stamp) {
             let stored = PixelSize(width: thumbnail.image.width, height: thumbnail.image.height)
             return LoadedPicture(image: AreaDownscaler.downscale(thumbnail.image, to: target.size(for: stored)),
@@ -111,7 +109,7 @@ extension ThumbnailCache {
             case .unreadable: break  // the standard: nothing is recorded for files that cannot be read
             case .tooLarge, .tooMuchMemory, .tooMuchWork, .fileTooLarge:
                 break  // over this run's limits (`--max-pixels` …), which another run may raise
-            default: recordFailure(forPicture: path, stamp: stamp, reason: error.description)
+            default: recordFailure(forPicture: path, stamp: stamp, reason: error.reason)
             }
             throw error
         }

@@ -55,7 +55,16 @@ extension ThumbnailCache {
         guard let bytes = try? PictureBytes.readAll(failurePath(forURI: uri), maximumSize: 1 << 20),
               let metadata = try? ThumbnailMetadata(png: bytes), metadata.uri == uri,
               metadata.modificationTime == stamp.modificationTime else { return nil }
-        return metadata.failureReason ?? "it could not be decoded before"
+        return metadata.failureReason ?? "corrupt (it could not be decoded before)"
+    }
+
+    /// The failure recorded for the picture at `picturePath` as it is now
+    /// (`recordedFailure`), as the error to throw again undecoded: `PictureError.remembered`
+    /// with the first failure's reason (an older record's line rewritten,
+    /// `PictureError.reason(ofRecord:)`).
+    public func rememberedFailure(picturePath: String, stamp: FileStamp? = nil) -> PictureError? {
+        recordedFailure(picturePath: picturePath, stamp: stamp)
+            .map { PictureError.remembered(path: picturePath, reason: PictureError.reason(ofRecord: $0)) }
     }
 
     /// The thumbnail in `size`'s folder if it is a readable PNG describing the picture as it is

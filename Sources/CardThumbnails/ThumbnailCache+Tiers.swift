@@ -20,9 +20,7 @@ extension ThumbnailCache {
             let picture = try decode(path, target)
             return LoadedPicture(image: picture.image, fullSize: picture.fullSize, origin: .decoded)
         }
-        if let reason = recordedFailure(picturePath: path, stamp: stamp) {
-            throw PictureError.corrupt(path: path, reason: "\(reason) (remembered from an earlier attempt)")
-        }
+        if let remembered = rememberedFailure(picturePath: path, stamp: stamp) { throw remembered }
         if let thumbnail = lookup(picturePath: path, target: target, stamp: stamp) {
             return LoadedPicture(image: thumbnail.image, fullSize: thumbnail.fullSize, origin: .thumbnail(thumbnail.size))
         }
@@ -43,9 +41,7 @@ extension ThumbnailCache {
     public func ensureThumbnail(at path: String, size: ThumbnailSize,
                                 decode: Decode = { try PictureDecoder.decode(contentsOf: $0, target: $1) }) throws -> Bool {
         guard serves(path), let stamp = Self.stamp(of: path) else { return false }
-        if let reason = recordedFailure(picturePath: path, stamp: stamp) {
-            throw PictureError.corrupt(path: path, reason: "\(reason) (remembered from an earlier attempt)")
-        }
+        if let remembered = rememberedFailure(picturePath: path, stamp: stamp) { throw remembered }
         guard !hasThumbnail(picturePath: path, atLeast: size, stamp: stamp), isWritable else { return false }
         let target = PictureTarget.fit(PixelSize(width: size.pixels, height: size.pixels))
         let picture = try recordingFailure(of: path, stamp: stamp) { try decode(path, target) }
@@ -78,7 +74,7 @@ extension ThumbnailCache {
         } catch let error as PictureError {
             switch error {
             case .unreadable, .tooLarge, .tooMuchMemory, .tooMuchWork, .fileTooLarge: break
-            default: recordFailure(forPicture: path, stamp: stamp, reason: error.description)
+            default: recordFailure(forPicture: path, stamp: stamp, reason: error.reason)
             }
             throw error
         }

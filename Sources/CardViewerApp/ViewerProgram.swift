@@ -3,6 +3,7 @@ import CardImaging
 import CardLayout
 import CardLayoutFileLoading
 import CardMath
+import CardPictureFolders
 import CardPixels
 import CardRendering
 import CardViewerCore
@@ -184,19 +185,30 @@ public enum ViewerProgram {
         }
     }
 
-    /// The kinds of picture file `--images` shows, for messages.
-    static let pictureKinds = "PNG or JPEG"
+    /// The kinds of picture file a folder deck shows, for messages (`PictureKinds`).
+    static let pictureKinds = PictureFolder.kindsText
 
     /// What the window says when `--images DIR` holds no picture: which folder, what was
-    /// expected there, what can be done now.
+    /// expected there (every format read, `PictureKinds`, in lines of at most 48 characters),
+    /// what can be done now.
     static func emptyFolderLines(_ directory: String) -> [String] {
         let directory = PathBytes.displayed(directory)
-        return [
-            "No \(pictureKinds) pictures in",
-            "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57)),
-            "A folder deck shows its PNG, JPEG, WebP, TIFF and GIF files.",
-            "Add some and start again, or drop pictures on the window.",
-        ]
+        return ["No pictures in", "  " + (directory.count <= 60 ? directory : "..." + directory.suffix(57))]
+            + wrapped("A folder deck shows its \(PictureKinds.listed("and")) files.", width: 48)
+            + ["Add some and start again, or drop pictures on the window."]
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word alone).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 
     /// The options checked together, before anything is loaded; the parsed replay script. The

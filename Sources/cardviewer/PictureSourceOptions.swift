@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardPictureDecoding
+import CardPictureFolders
 import CardThumbnails
 
 /// `--images DIR`, `--thumbnail-cache MODE` and the picture limits: a folder of pictures as the
@@ -9,11 +10,14 @@ import CardThumbnails
 /// `render`, `bench` and `layout`.
 struct DeckPathOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("""
-        Folders and picture files (.png, .jpg, .jpeg, .webp, .tif, .tiff, .gif) shown as one deck, in the order given, each folder's \
+        Folders and picture files (\(PictureKinds.listed())) shown as one deck, in the order given, each folder's \
         pictures in natural name order; a single file opens its folder at that picture. Only read, never changed. \
         A folder named like a subcommand is given as ./NAME.
         """, valueName: "path"))
-    var paths: [String] = []
+    var givenPaths: [String] = []
+
+    /// The positional PATHs as given (`PathRuns` puts back those kept from the parser).
+    var paths: [String] { PathRuns.expanded(givenPaths) }
 
     @Option(help: "A folder of pictures as the deck (the same as giving it as a PATH).")
     var images: String?

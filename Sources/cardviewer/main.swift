@@ -8,9 +8,9 @@ import Foundation
 MallocTuning.apply()
 do {
     // From argv as bytes: a file name that is not UTF-8 keeps its bytes (`PathBytes`), where
-    // `CommandLine.arguments` would replace them and lose the file.
-    let arguments = CommandLineInput.joiningNegativeValues(PathBytes.commandLineArguments())
-    var command = try CardViewer.parseAsRoot(arguments)
+    // `CommandLine.arguments` would replace them and lose the file. Long runs of PATHs are
+    // kept from the parser, which is quadratic in them (`PathRuns`).
+    var command = try CardViewer.parseAsRoot(PathRuns.collapsed(PathRuns.arguments))
     try command.run()
 } catch let failure as RuntimeFailure {
     printError("error: \(failure.message)")
@@ -20,7 +20,7 @@ do {
     if code == .success {
         CardViewer.exit(withError: error)  // --help, --version: print and exit 0
     }
-    let message = CardViewer.message(for: error)
+    let message = PathRuns.restored(CardViewer.message(for: error))
     let lines = message.split(separator: "\n").map(String.init)
     var firstLine = lines.first ?? message
     if firstLine.hasSuffix("one of the following:") {

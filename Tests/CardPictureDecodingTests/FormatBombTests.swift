@@ -44,7 +44,7 @@ struct FormatBombTests {
         let warnings = outcome.stderr.split(separator: "\n")
         #expect(warnings.count == paths.count, "\(outcome.stderr)")
         for bomb in Self.bombs() {
-            #expect(warnings.contains { $0.contains(bomb.name) && $0.contains("is too large") }, "\(outcome.stderr)")
+            #expect(warnings.contains { $0.contains(bomb.name) && $0.contains(": too large") }, "\(outcome.stderr)")
         }
         let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
         #expect(peak < 48 << 20, "peak \(peak >> 20) MiB")

@@ -92,7 +92,7 @@ struct PictureLimitTests {
         let expected = PictureError.tooMuchMemory(path: "big.jpg", bytes: 201_326_592, limit: 192_000_000)
         #expect(decodeError(bytes, name: "big.jpg") == expected)
         #expect(throws: expected) { try PictureDecoder.probe(bytes, name: "big.jpg") }
-        #expect(expected.description == "picture 'big.jpg' is too large (decoding needs 202 MB of memory; at most 192 MB)")
+        #expect(expected.description == "'big.jpg': too large (decoding needs 202 MB of memory; at most 192 MB)")
         // A 24 MP progressive photo (72 MB of coefficients) is within the cap.
         let photo = try HostileJPEG.make(progressive: true, subsampling: TJSAMP_420, width: 6000, height: 4000, scans: 1)
         #expect(throws: Never.self) { try PictureDecoder.probe(photo, name: "photo.jpg") }

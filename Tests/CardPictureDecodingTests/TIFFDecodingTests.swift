@@ -72,7 +72,7 @@ struct TIFFDecodingTests {
         for cut in [3, 8, 100, tiff.count / 2] {
             let error = decodeError(Array(tiff.prefix(cut)))
             #expect(error != nil, "cut at \(cut)")
-            #expect(error?.description.hasPrefix("picture 'x.tif' is") == true, "\(String(describing: error))")
+            #expect(error?.description.hasPrefix("'x.tif': ") == true, "\(String(describing: error))")
         }
         // The data cut short, the directory kept: the strips past the end are missing.
         var holed = tiff

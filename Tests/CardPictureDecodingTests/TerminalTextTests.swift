@@ -7,7 +7,7 @@ struct TerminalTextTests {
         let name = "evil\u{1B}]0;x\u{07}.jpg"
         let error = PictureError.corrupt(path: name, reason: "bad")
         let line = TerminalText.escaped(error.description)
-        #expect(line == "picture 'evil\\u{1B}]0;x\\u{7}.jpg' is corrupt: bad")
+        #expect(line == "'evil\\u{1B}]0;x\\u{7}.jpg': corrupt (bad)")
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 

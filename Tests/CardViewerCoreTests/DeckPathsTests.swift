@@ -56,7 +56,7 @@ import Testing
             try DeckLoader.catalog(for: .paths([root.path, missing], recursive: false))
         }
         let text = root.path("notes.txt")
-        #expect(throws: DeckLoadError(description: "'\(text)' is neither a folder nor a PNG or JPEG picture")) {
+        #expect(throws: DeckLoadError(description: "'\(text)' is neither a folder nor a PNG, JPEG, WebP, TIFF, GIF, HEIC, AVIF or camera RAW picture")) {
             try DeckLoader.catalog(for: .paths([text], recursive: false))
         }
     }

@@ -187,7 +187,7 @@ struct BenchImagesCommandTests {
     @Test("bad input: exit status 2 and one line",
           arguments: [
             (["--images", "/nonexistent-cardviewer-photos"], "nonexistent-cardviewer-photos"),
-            (["--images", "EMPTY"], "no PNG or JPEG pictures"),
+            (["--images", "EMPTY"], "no PNG, JPEG, WebP, TIFF, GIF, HEIC, AVIF or camera RAW pictures"),
             (["--images", "EMPTY", "--sweep", "10,20"], "--sweep"),
             (["--images", "EMPTY", "--layout", "all"], "layout"),
             (["--images", "EMPTY", "--cards", "10"], "--cards"),

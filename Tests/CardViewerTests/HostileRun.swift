@@ -51,9 +51,11 @@ enum HostileRun {
         #expect(!outcome.timedOut, "\(what): still running after \(timeLimit) s", sourceLocation: sourceLocation)
         #expect(outcome.status == status, "\(what): exit status \(outcome.status): \(outcome.stderr)", sourceLocation: sourceLocation)
         #expect(!outcome.showsCrashTrace, "\(what): \(outcome.stderr)", sourceLocation: sourceLocation)
-        // Terminal messages escape control characters: no raw ESC or BEL reaches the terminal.
-        #expect(!outcome.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(what): \(outcome.stderr)",
-                sourceLocation: sourceLocation)
+        // Terminal messages escape control characters: no raw ESC or BEL reaches the terminal, nor
+        // a bidirectional control (U+202A–U+202E, U+2066–U+2069) that would reorder the line.
+        #expect(!outcome.stderr.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n") || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }, "\(what): \(outcome.stderr)", sourceLocation: sourceLocation)
         if let control = controlPeak {
             #expect(outcome.peakResidentBytes <= control + memoryAllowance,
                     "\(what): peak \(outcome.peakResidentBytes >> 20) MiB, control \(control >> 20) MiB", sourceLocation: sourceLocation)

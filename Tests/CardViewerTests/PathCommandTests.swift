@@ -84,7 +84,7 @@ import Testing
         for arguments in [["run", text.path], ["render", text.path, "--out", dir.path("o.png")]] {
             let result = try ChildProcess.runViewer(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
-            #expect(result.errorLines == ["error: '\(text.path)' is neither a folder nor a PNG or JPEG picture"], "\(result.stderr)")
+            #expect(result.errorLines == ["error: '\(text.path)' is neither a folder nor a PNG, JPEG, WebP, TIFF, GIF, HEIC, AVIF or camera RAW picture"], "\(result.stderr)")
         }
     }
 

@@ -58,10 +58,10 @@ struct ViewerFeedbackReplayTests {
         let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.3}"#, in: folder.url,
                                             arguments: Self.sizeArgument + ["--images", images.path, "--screenshot", shot.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("no PNG or JPEG pictures in '\(images.path)'"), "\(outcome.stderr)")
+        #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("no PNG, JPEG, WebP, TIFF, GIF, HEIC, AVIF or camera RAW pictures in '\(images.path)'"), "\(outcome.stderr)")
         let panel = OverlayPanel(lines: ViewerProgram.emptyFolderLines(images.path), placement: .center)
         let lines = try read(panel, in: try PNGCodec.read(contentsOf: shot.path))
-        #expect(lines.first == "No PNG or JPEG pictures in")
+        #expect(lines.first == "No pictures in")
         #expect(lines == panel.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }, "\(lines)")
     }
 }

@@ -1,6 +1,7 @@
 import CardInteraction
 import CardLayout
 import CardMath
+import CardPictureFolders
 import CardRendering
 import CardViewerCore
 import CardViewerFrame
@@ -54,7 +55,7 @@ final class PhotoViewerStart {
             throw PhotoBenchmarkError.badFolder(error.description)
         }
         guard !loaded.catalog.available.isEmpty else {
-            throw PhotoBenchmarkError.badFolder("no PNG or JPEG pictures in '\(settings.folder)': nothing to measure")
+            throw PhotoBenchmarkError.badFolder("no \(PictureFolder.kindsText) pictures in '\(settings.folder)': nothing to measure")
         }
         listed = MonotonicClock.now()
         do {

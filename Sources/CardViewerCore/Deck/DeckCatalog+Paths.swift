@@ -38,10 +38,11 @@ extension DeckCatalog {
     /// reconciling drops their cards.
     mutating func addSavedPictures(_ sources: [CardSource]) {
         guard case .folder = origin else { return }
+        var partners = PicturePairs.Partners()
         for source in sources {
             guard case .file(let key) = source, pictureOfSource[source] == nil, key.hasPrefix("/"),
                   PictureFolder.isPictureName(String(key.split(separator: "/").last ?? "")),
-                  let file = DeckPaths.pictureFile(key) else { continue }
+                  let file = DeckPaths.pictureFile(key, partners: &partners) else { continue }
             pictureOfSource[source] = Int32(pictures.count)
             pictures.append(file)
             available.append((source, file.title))

@@ -56,8 +56,7 @@ public final class DeckListing: @unchecked Sendable {
     ///
     /// - Throws: as `DeckPaths.catalog`.
     public static func start(_ paths: [String], recursive: Bool) throws -> (catalog: DeckCatalog, warnings: [String], rest: DeckListing?) {
-        var checked: [PicturePath] = []
-        for path in paths { checked.append(try PicturePath.checked(path)) }
+        var checked = try PicturePath.checkedAll(paths)
         guard let first = checked.first else { throw PicturePathError.empty }
         var start: PicturePath?
         if checked.count == 1, !first.isFolder {
@@ -95,11 +94,19 @@ public final class DeckListing: @unchecked Sendable {
         return (catalog, firstWarnings, done ? nil : listing)
     }
 
-    /// The walk, on the listing thread: every PATH in order, each folder handed over as listed.
+    /// How many picture files given as PATHs are handed over together (after the first, handed
+    /// over alone so the first frame need not wait): one lock and wake-up per batch, not per file.
+    static let filesPerBatch = 1024
+
+    /// The walk, on the listing thread: every PATH in order, each folder handed over as listed,
+    /// files given as PATHs in batches (`filesPerBatch`).
     private func run(_ roots: [PicturePath], recursive: Bool, keys: DeckCatalog) {
-        var visited = Set<FileIdentity>(), seen = Set<String>()
+        var visited = Set<FileIdentity>(), seen = Set<String>(), partners = PicturePairs.Partners()
+        var files: [(file: PictureFile, key: String)] = []
         for (index, root) in roots.enumerated() {
             if root.isFolder {
+                if !files.isEmpty { publish(files, []) }
+                files.removeAll()
                 do {
                     _ = try PictureTree.list(root.path, recursive: recursive, visited: &visited) { folder in
                         var batch: [(file: PictureFile, key: String)] = []
@@ -116,11 +123,16 @@ public final class DeckListing: @unchecked Sendable {
                     lock.unlock()
                     if index == 0, folders == 0 { return }
                 }
-            } else if let file = DeckPaths.pictureFile(root.path) {
+            } else if let file = DeckPaths.pictureFile(root.path, partners: &partners) {
                 let key = keys.key(forCanonical: file.companionPaths.isEmpty ? root.canonical : DeckPaths.join(root.folder.canonical, file.name))
-                publish(seen.insert(key).inserted ? [(file, key)] : [], [])
+                if seen.insert(key).inserted { files.append((file, key)) }
+                if index == 0 || files.count >= Self.filesPerBatch {
+                    publish(files, [])
+                    files.removeAll()
+                }
             }
         }
+        if !files.isEmpty { publish(files, []) }
         lock.lock()
         finished = true
         lock.broadcast()

@@ -31,9 +31,9 @@ public enum DeckPaths {
     ///
     /// - Throws: `DeckLoadError` for a missing path or one neither folder nor picture.
     public static func canonicalPaths(_ paths: [String]) throws -> [String] {
-        var checked: [PicturePath] = []
+        let checked: [PicturePath]
         do {
-            for path in paths { checked.append(try PicturePath.checked(path)) }
+            checked = try PicturePath.checkedAll(paths)
         } catch {
             throw DeckLoadError(description: error.description)
         }
@@ -43,9 +43,10 @@ public enum DeckPaths {
 
     /// The picture file at `path` (a checked picture), with its size and time; `nil` when it
     /// cannot be read now. Either half of a RAW+JPEG pair gives the pair's card: the JPEG,
-    /// with the RAW as its companion (`PicturePairs.card(for:)`).
-    public static func pictureFile(_ path: String) -> PictureFile? {
-        if let pair = PicturePairs.card(for: path) { return pair }
+    /// with the RAW as its companion (`PicturePairs.card(for:partners:)`; `partners` lists each
+    /// folder once for all the files of a listing).
+    public static func pictureFile(_ path: String, partners: inout PicturePairs.Partners) -> PictureFile? {
+        if let pair = PicturePairs.card(for: path, partners: &partners) { return pair }
         guard let info = try? FileInfo.at(path), info.kind == .regular else { return nil }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -64,7 +65,7 @@ public enum DeckPaths {
     public static func dropped(_ paths: [String], recursive: Bool, into catalog: DeckCatalog)
         -> (files: [(file: PictureFile, key: String)], skipped: [String]) {
         var files: [(file: PictureFile, key: String)] = [], skipped: [String] = []
-        var visited = Set<FileIdentity>(), seen = Set<String>()
+        var visited = Set<FileIdentity>(), seen = Set<String>(), partners = PicturePairs.Partners()
         for path in paths {
             let checked: PicturePath
             do {
@@ -82,7 +83,7 @@ public enum DeckPaths {
                     let key = catalog.key(forCanonical: join(checked.canonical, file.relativePath))
                     if seen.insert(key).inserted, !catalog.has(key: key) { files.append((file, key)) }
                 }
-            } else if let file = pictureFile(path) {
+            } else if let file = pictureFile(path, partners: &partners) {
                 let key = catalog.key(forCanonical: file.companionPaths.isEmpty ? checked.canonical : join(checked.folder.canonical, file.name))
                 if seen.insert(key).inserted, !catalog.has(key: key) { files.append((file, key)) }
             }

@@ -63,14 +63,16 @@ extension ViewerPictures {
     }
 
     /// Marks `picture` unreadable (once): its cards show the placeholder with the reason in
-    /// their titles (`CardReason`), and one warning names the file. Returns true the first time.
+    /// their titles (`CardReason`), and one warning names the file (`'x.jpg': truncated (…)`,
+    /// once per session, `PictureWarnings`). Returns true the first time.
     func markUnreadable(_ picture: Int, error: any Error) -> Bool {
         guard !pictureTier.residency.isUnreadable(picture) else { return false }
-        let line = (error as? PictureError)?.description ?? "cannot read picture '\(catalog.pictures[picture].path)': \(error)"
+        let path = catalog.pictures[picture].path
+        let line = (error as? PictureError)?.description ?? "'\(path)': unreadable (\(error))"
         pictureTier.residency.markUnreadable(picture, reason: line)
         cardReasons[Int32(picture)] = CardReason.of(error)
         backfill.markDone(picture)
-        warnings.add(line + " (shown as unreadable)")
+        warnings.add(line, about: path)
         retitleCards(ofPicture: picture)
         return true
     }

@@ -185,7 +185,7 @@ extension ViewerPictures {
                 try pictureTier.upload(prepared.levels, into: key.tier, layer: layer, on: renderer)
             } catch {
                 pictureTier.residency.forget(key)
-                warnings.add("cannot upload picture '\(catalog.pictures[picture].path)': \(error)")
+                warnings.add("'\(catalog.pictures[picture].path)': cannot be uploaded (\(error))", about: catalog.pictures[picture].path)
                 return false
             }
             if !wasShown { loadedCount += 1 }
