@@ -20,6 +20,9 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     case tooMuchWork(path: String, pixelScans: Int)
     /// The file is larger than its format's cap, `limit` bytes (`PictureLimits.fileSizeCap`).
     case fileTooLarge(path: String, bytes: Int, limit: Int)
+    /// A JPEG's header segments (APPn, COM, tables: everything before the first scan) run past
+    /// `limit` bytes (`PictureDecoder.maximumHeaderBytes`, 16 MiB) in a file that goes on.
+    case headerTooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -35,6 +38,8 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
             "picture '\(path)' is too large (\(pixelScans) pixel-scans to decode; at most \(PictureLimits.maximumPixelScans))"
         case let .fileTooLarge(path, bytes, limit):
             "picture '\(path)' is too large (\(bytes) bytes; at most \(limit))"
+        case let .headerTooLarge(path, limit):
+            "picture '\(path)' is too large (header segments over \(mebibytes(limit)), the limit)"
         }
     }
 
@@ -43,7 +48,7 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadable(path, _), let .unsupported(path, _), let .truncated(path, _), let .corrupt(path, _),
              let .tooLarge(path, _, _, _), let .fileTooLarge(path, _, _), let .tooMuchMemory(path, _, _),
-             let .tooMuchWork(path, _):
+             let .tooMuchWork(path, _), let .headerTooLarge(path, _):
             path
         }
     }
@@ -51,4 +56,7 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     /// Bytes in megabytes (10⁶), rounded up so a refusal never reads "192 MB; at most 192 MB"
     /// (limits are rounded down).
     private func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
+
+    /// A limit in whole mebibytes (`16 MiB`), else in bytes.
+    private func mebibytes(_ bytes: Int) -> String { bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes" }
 }

@@ -15,7 +15,7 @@ enum CardReason {
             // A failure remembered in the thumbnail cache carries the first one's line.
             return reason.hasSuffix(rememberedSuffix) ? of(line: reason) : "corrupt"
         case let .tooLarge(_, width, height, _): return "too large: \(width) × \(height)"
-        case .tooMuchMemory, .tooMuchWork, .fileTooLarge: return "too large"
+        case .tooMuchMemory, .tooMuchWork, .fileTooLarge, .headerTooLarge: return "too large"
         case .unreadable: return "unreadable"
         }
     }
