@@ -83,10 +83,15 @@ public enum PictureDecoder {
     /// libpng's rows, and costs at most 32 MiB here (rows and RGBA, 8 bytes a pixel).
     public static let wholePNGPixels = 2048 * 2048
 
-    /// The first bytes read for a picture's header; a JPEG's header segments are read on,
-    /// four times as much each time, up to `maximumHeaderBytes`.
+    /// The first bytes read for a JPEG's header, bytes (64 KiB); its header segments are read
+    /// on, four times as much each time, up to `maximumHeaderBytes`.
     static let headerBytes = 64 << 10
-    static let maximumHeaderBytes = 16 << 20
+    /// The most bytes a JPEG's header segments (everything before the first scan: APPn, COM,
+    /// tables) may take, bytes (16 MiB). EXIF, XMP, ICC and MPF data are a few hundred KB; the
+    /// header is read before the decode budget admits the decode, so this bounds what a worker
+    /// holds for it. A file whose first scan starts later is refused as too large
+    /// (`PictureError.headerTooLarge`); one that ends first is truncated.
+    public static let maximumHeaderBytes = 16 << 20
 
     /// Decodes the picture at `path` at about `target` (upright pixels; aspect kept; never
     /// larger than the picture), within `limits`, once `admission` lets its cost in. An embedded
@@ -246,8 +251,10 @@ public enum PictureDecoder {
             switch JPEGHeader.scan(bytes) {
             case let .header(found): header = found
             case .needsMoreBytes where bytes.count < source.count && limit < maximumHeaderBytes:
-                limit *= 4
+                limit = min(limit * 4, maximumHeaderBytes)
                 continue
+            case .needsMoreBytes where bytes.count < source.count:
+                throw PictureError.headerTooLarge(path: name, limit: maximumHeaderBytes)
             case .needsMoreBytes:
                 throw PictureError.truncated(path: name, reason: "the file ends inside the JPEG header")
             case let .malformed(reason):

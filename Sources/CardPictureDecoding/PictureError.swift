@@ -26,6 +26,9 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     /// A failure recorded for the file as it is now (the thumbnail cache's `fail/` folder), thrown
     /// again without decoding: `reason` is the first failure's `reason`.
     case remembered(path: String, reason: String)
+    /// A JPEG's header segments (APPn, COM, tables: everything before the first scan) run past
+    /// `limit` bytes (`PictureDecoder.maximumHeaderBytes`, 16 MiB) in a file that goes on.
+    case headerTooLarge(path: String, limit: Int)
 
     /// The reason of a file that is no picture of a format read (`unsupported`).
     public static let notAPictureReason = "not \(PictureKinds.listed())"
@@ -45,6 +48,7 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
             "too large (decoding needs \(megabytes(bytes)) MB of memory; at most \(limit >= 1_000_000 ? "\(limit / 1_000_000) MB" : "\(limit) bytes"))"
         case let .tooMuchWork(_, pixelScans): "too large (\(pixelScans) pixel-scans to decode; at most \(PictureLimits.maximumPixelScans))"
         case let .fileTooLarge(_, bytes, limit): "too large (\(bytes) bytes; at most \(limit))"
+        case let .headerTooLarge(_, limit): "too large (header segments over \(mebibytes(limit)), the limit)"
         case let .remembered(_, reason):
             reason.hasSuffix(")") ? reason.dropLast() + "; remembered from an earlier attempt)" : reason + " (remembered from an earlier attempt)"
         }
@@ -59,7 +63,7 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
         case .truncated: "truncated"
         case .corrupt: "corrupt"
         case let .tooLarge(_, width, height, _): "too large: \(width) × \(height)"
-        case .tooMuchMemory, .tooMuchWork, .fileTooLarge: "too large"
+        case .tooMuchMemory, .tooMuchWork, .fileTooLarge, .headerTooLarge: "too large"
         case .unreadable: "unreadable"
         case let .remembered(_, reason): Self.cardReason(ofRecorded: reason)
         }
@@ -70,7 +74,7 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadable(path, _), let .unsupported(path, _), let .truncated(path, _), let .corrupt(path, _),
              let .tooLarge(path, _, _, _), let .fileTooLarge(path, _, _), let .tooMuchMemory(path, _, _),
-             let .tooMuchWork(path, _), let .remembered(path, _):
+             let .tooMuchWork(path, _), let .remembered(path, _), let .headerTooLarge(path, _):
             path
         }
     }
@@ -78,6 +82,9 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     /// Bytes in megabytes (10⁶), rounded up so a refusal never reads "192 MB; at most 192 MB"
     /// (limits are rounded down).
     private func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
+
+    /// A limit in whole mebibytes (`16 MiB`), else in bytes.
+    private func mebibytes(_ bytes: Int) -> String { bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes" }
 }
 
 extension PictureError {

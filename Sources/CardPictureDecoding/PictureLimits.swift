@@ -24,11 +24,14 @@ public struct PictureLimits: Sendable, Equatable {
     /// The most working memory a decoder may need beyond its input and output, bytes (192 MB):
     /// progressive, multi-scan and arithmetic-coded JPEG keep every DCT coefficient; a PNG read
     /// whole (interlaced or 16-bit) keeps the whole image at 8 bits, and at 16 when deep. With
-    /// the output this keeps one picture under 256 MB.
+    /// the file a decoder holds whole (at most `defaultWholeFileSize`), one decode holds at most
+    /// 256 MB besides its output; the whole estimate goes through the decode budget.
     public static let defaultWorkingMemory = 192_000_000
 
     /// The estimated memory all decoding workers together may use at once, at least (384 MB:
-    /// two pictures at the working-memory cap); see `decodeBudget`.
+    /// two pictures at the working-memory cap); see `decodeBudget`. With large valid pictures
+    /// the viewer's peak is at most this over its memory without them, plus their texture
+    /// layers (docs/LIMITS.md, `DecodeBudgetPeakTests`).
     public static let defaultDecodeBudget = 384_000_000
 
     /// The most scans (SOS markers) a JPEG may have: real progressive files have about 10, and

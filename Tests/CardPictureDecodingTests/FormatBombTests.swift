@@ -20,7 +20,7 @@ struct FormatBombTests {
         var gif = GIFEncoder.encode(canvas: PixelSize(width: 4, height: 4), palette: [(1, 2, 3), (4, 5, 6)],
                                     frames: [GIFEncoder.Frame(indices: [UInt8](repeating: 1, count: 16), width: 4, height: 4)])
         gif.replaceSubrange(6..<10, with: WebPEncoder.littleEndian(16000, 2) + WebPEncoder.littleEndian(12000, 2))
-        // TIFF: 16000 × 16000 in one uncompressed strip (a 768 MB strip buffer).
+        // TIFF: 16000 × 16000 in one deflate strip (a 768 MB strip buffer; TIFFEncoder's default).
         let tiff = TIFFDecodingTests.patching(TIFFEncoder.encode(FormatSamples.pattern(width: 4, height: 4), layout: .strips(rows: 4)),
                                               width: 16000, height: 16000, rowsPerStrip: 16000)
         // TIFF: 100000 × 100000 (over the side limit).

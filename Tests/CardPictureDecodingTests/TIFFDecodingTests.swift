@@ -91,7 +91,8 @@ struct TIFFDecodingTests {
         let wide = TIFFEncoder.encode(FormatSamples.pattern(width: 4, height: 4), layout: .strips(rows: 4))
         let patchedWide = Self.patching(wide, width: 100_000, height: 100_000)
         guard case .tooLarge = try #require(decodeError(patchedWide)) else { Issue.record("not too large"); return }
-        // 16000 × 16000 in one uncompressed strip: a 768 MB strip buffer.
+        // 16000 × 16000 in one deflate strip (TIFFEncoder's default compression; libtiff re-cuts
+        // only uncompressed ones, TIFFSingleStripTests): a 768 MB strip buffer.
         let single = Self.patching(wide, width: 16000, height: 16000, rowsPerStrip: 16000)
         guard case .tooMuchMemory = try #require(decodeError(single)) else { Issue.record("not too much memory"); return }
         #expect(throws: PictureError.self) { try PictureDecoder.decode(wide, name: "x", limits: PictureLimits(maximumPixels: 15)) }

@@ -51,15 +51,15 @@ struct HostilePictureTests {
         return folder
     }
 
-    /// `cardviewer render` of `folder` in the grid, killed after `timeout` seconds, its peak
+    /// `cardviewer render` of `folder` in the grid, killed after `timeLimit` seconds, its peak
     /// measured by GNU time.
-    static func render(_ folder: URL, in directory: URL) throws -> Run {
+    static func render(_ folder: URL, in directory: URL, timeLimit: Int = timeout) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.gnuTime),
                      "GNU time is needed (the 'time' package: scripts/install-deps.sh)")
         let out = directory.appendingPathComponent("out-\(UUID().uuidString).png")
         let outcome = try ChildProcess.runViewer(["render", "--images", folder.path, "--out", out.path, "--layout", "grid",
                                                   "--size", "\(Int(viewport.width))x\(Int(viewport.height))", "--thumbnail-cache", "off"],
-                                                 timeLimit: Double(timeout), peakMemory: true)
+                                                 timeLimit: Double(timeLimit), peakMemory: true)
         return Run(status: outcome.status, stderr: outcome.stderr, peak: outcome.peakResidentBytes,
                    image: try? PNGCodec.read(contentsOf: out.path))
     }
