@@ -19,6 +19,8 @@ import Testing
     static let bytesPerCard = 120
     /// LIMITS.md: memory per culling mark kept in the state, bytes.
     static let bytesPerMark = 120
+    /// LIMITS.md: memory per replay event, bytes.
+    static let bytesPerReplayEvent = 150
 
     @Test("render at --size 8192x4096 peaks at most three frames over a render at 1280x800")
     func largestFrame() throws {
@@ -81,6 +83,46 @@ import Testing
         let few = 100_000, many = 1_100_000
         let slope = Double(try peak(many) - peak(few)) / Double(many - few)
         #expect(slope <= Double(Self.bytesPerMark), "\(slope) bytes a mark")
+    }
+
+    @Test("a replay's events cost at most the documented bytes an event")
+    func memoryPerReplayEvent() throws {
+        let folder = try TemporaryFolder("cardviewer-bounds")
+        defer { folder.remove() }
+        func peak(_ events: Int) throws -> Int {
+            let replay = folder.path("replay-\(events).json")
+            var text = #"{"end": 0.2, "events": ["#
+            text.reserveCapacity(events * 50)
+            for index in 0..<events {
+                if index > 0 { text += "," }
+                text += #"{"time": \#(Double(index) / Double(events) * 0.1), "type": "scroll", "dx": 0, "dy": -0.01}"#
+            }
+            text += "]}"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: replay))
+            let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--cards", "20",
+                                                      "--size", "640x400", "--state", folder.path("state-\(events).json")],
+                                                     timeLimit: 300, peakMemory: true)
+            #expect(outcome.status == 0, "\(events) events: \(outcome.stderr)")
+            return outcome.peakResidentBytes
+        }
+        let few = 50_000, many = 550_000
+        let slope = Double(try peak(many) - peak(few)) / Double(many - few)
+        #expect(slope <= Double(Self.bytesPerReplayEvent), "\(slope) bytes an event")
+    }
+
+    @Test("a replay draws every frame of its virtual time, 60 a second: its end bounds its time")
+    func replayFrames() throws {
+        let folder = try TemporaryFolder("cardviewer-bounds")
+        defer { folder.remove() }
+        let replay = folder.path("replay.json")
+        try Data(#"{"end": 2, "events": []}"#.utf8).write(to: URL(fileURLWithPath: replay))
+        let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--cards", "20", "--size", "320x200",
+                                                  "--state", folder.path("state.json"), "--log-frames", folder.path("frames.log")],
+                                                 timeLimit: 120)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let frames = try String(contentsOfFile: folder.path("frames.log"), encoding: .utf8).split(separator: "\n").count
+        // 2 s at 60 frames a second, the first frame at 0 included.
+        #expect(frames >= 120 && frames <= 122, "\(frames) frames")
     }
 
     /// A state of a 10-card generated deck in the grid with `marks` marks kept for cards by id
