@@ -17,10 +17,8 @@ final class XMPDocument {
     /// The project's own namespace: `cardviewer:StarsBeforeReject`.
     static let cardViewerNamespace = "http://ns.cardviewer.dev/1.0/"
 
-    /// The deepest element nesting parsed. Real packets nest under 20 deep (darktable's history
-    /// about 8); the toolkit's RDF reader recurses once per level, so a hostile packet nested a
-    /// million deep is refused before it reaches the library.
-    static let maximumNesting = 256
+    /// The deepest element nesting parsed (`XMPLimits.maximumNesting`).
+    static let maximumNesting = XMPLimits.maximumNesting
 
     private let handle: OpaquePointer
 
@@ -58,9 +56,16 @@ final class XMPDocument {
 
     /// Parses `bytes` (an XMP packet: `<x:xmpmeta>`, with or without an XML declaration or the
     /// `<?xpacket?>` wrapper; a bare `rdf:RDF` is refused, as the toolkit asks for `x:xmpmeta`);
-    /// nil when the toolkit refuses it or it nests deeper than `maximumNesting`.
-    init?(parsing bytes: [UInt8]) {
-        guard !bytes.isEmpty, Self.nestingDepth(of: bytes) <= Self.maximumNesting else { return nil }
+    /// nil when the toolkit refuses it or it is outside a bound of `XMPLimits` (`XMPPreScan`,
+    /// counted before the library sees a byte).
+    convenience init?(parsing bytes: [UInt8]) {
+        guard !bytes.isEmpty, XMPPreScan(bytes).refusal == nil else { return nil }
+        self.init(parsingChecked: bytes)
+    }
+
+    /// Parses `bytes` that `XMPPreScan` has passed; nil when the toolkit refuses them.
+    init?(parsingChecked bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return nil }
         let parsed: OpaquePointer? = Self.locked {
             guard let document = xmp_new_empty() else { return nil }
             let ok = bytes.withUnsafeBufferPointer { buffer in
@@ -125,52 +130,17 @@ final class XMPDocument {
             let options = UInt32(XMP_SERIAL_OMITPACKETWRAPPER | XMP_SERIAL_USECOMPACTFORMAT)
             guard xmp_serialize(handle, buffer, options, 0), let text = xmp_string_cstr(buffer) else { return nil }
             let body = UnsafeRawBufferPointer(start: text, count: xmp_string_len(buffer))
-            return Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) + Array(body)
+            let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(declaration.count + body.count)  // one copy of a large packet, not three
+            bytes.append(contentsOf: declaration)
+            bytes.append(contentsOf: body)
+            return bytes
         }
     }
 
-    /// The deepest nesting of elements in `bytes`, counted lexically: `<name …>` opens,
-    /// `</name>` and `<name …/>` close (quotes inside a tag respected), `<?…>` and `<!…>` count
-    /// nothing, and the depth never goes below 0. Text inside comments or CDATA may count as
-    /// tags: an over-estimate is harmless, it only refuses sooner.
+    /// The deepest nesting of elements in `bytes`, counted lexically (`XMPPreScan.depth`).
     static func nestingDepth(of bytes: [UInt8]) -> Int {
-        enum Tag { case opening, closing, other }
-        var depth = 0
-        var deepest = 0
-        var tag: Tag?
-        var quote: UInt8 = 0
-        var previous: UInt8 = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if let kind = tag {
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == UInt8(ascii: "\""), kind != .other {
-                    quote = byte
-                } else if byte == UInt8(ascii: "'"), kind != .other {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    if kind == .opening, previous == UInt8(ascii: "/") { depth = max(0, depth - 1) }
-                    tag = nil
-                }
-            } else if byte == UInt8(ascii: "<"), index + 1 < count {
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "/") {
-                    depth = max(0, depth - 1)
-                    tag = .closing
-                } else if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
-                    tag = .other
-                } else {
-                    depth += 1
-                    deepest = max(deepest, depth)
-                    tag = .opening
-                }
-            }
-            previous = byte
-            index += 1
-        }
-        return deepest
+        XMPPreScan(bytes).depth
     }
 }
