@@ -59,14 +59,51 @@ final class XMPDocument {
     /// nil when the toolkit refuses it or it is outside a bound of `XMPLimits` (`XMPPreScan`,
     /// counted before the library sees a byte).
     convenience init?(parsing bytes: [UInt8]) {
-        guard !bytes.isEmpty, XMPPreScan(bytes).refusal == nil else { return nil }
-        self.init(parsingChecked: bytes)
+        let scan = XMPPreScan(bytes)
+        guard !bytes.isEmpty, scan.refusal == nil else { return nil }
+        self.init(parsingChecked: bytes, scan: scan)
     }
 
-    /// Parses `bytes` that `XMPPreScan` has passed; nil when the toolkit refuses them.
-    init?(parsingChecked bytes: [UInt8]) {
+    /// Parses `bytes` that `XMPPreScan` has passed (`scan`); nil when the toolkit refuses them.
+    /// A large parse (`largeParse`) first waits until no other large document is alive.
+    init?(parsingChecked bytes: [UInt8], scan: XMPPreScan) {
+        let large = scan.estimatedParsedBytes >= Self.largeParse
+        if large { Self.largeDocuments.wait() }
+        guard let parsed = Self.parse(bytes) else {
+            if large { Self.releaseLarge() }
+            return nil
+        }
+        handle = parsed
+        isLarge = large
+    }
+
+    /// A parse estimated (`XMPPreScan.estimatedParsedBytes`) to take at least this many bytes
+    /// (4 MB) is large: at most one large document is alive at a time in the process, and its
+    /// memory goes back to the system when it is freed (`malloc_trim`). Marks are read on one
+    /// thread and written on another, so a key pressed while a large sidecar is read would
+    /// otherwise hold two of its trees at once (measured: 79 MB over a control run for a packet
+    /// of 94,600 `rdf:li`, see `SidecarViewerRunTests`), and freed arenas of two threads add up.
+    /// Real sidecars (tens of KiB) are far below it and never wait.
+    static let largeParse = 4_000_000
+
+    /// Held by the large document alive (a semaphore: released by whichever thread frees it).
+    private static let largeDocuments = DispatchSemaphore(value: 1)
+
+    /// Whether this document holds `largeDocuments`.
+    private var isLarge = false
+
+    /// Gives freed memory back to the system and lets the next large document be parsed.
+    private static func releaseLarge() {
+        #if canImport(Glibc)
+        _ = glibcMallocTrim(0)
+        #endif
+        largeDocuments.signal()
+    }
+
+    /// Exempi's document for `bytes`, or nil when the toolkit refuses them.
+    private static func parse(_ bytes: [UInt8]) -> OpaquePointer? {
         guard !bytes.isEmpty else { return nil }
-        let parsed: OpaquePointer? = Self.locked {
+        return locked {
             guard let document = xmp_new_empty() else { return nil }
             let ok = bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -76,11 +113,12 @@ final class XMPDocument {
             if !ok { _ = xmp_free(document); return nil }
             return document
         }
-        guard let parsed else { return nil }
-        handle = parsed
     }
 
-    deinit { _ = Self.locked { xmp_free(handle) } }
+    deinit {
+        _ = Self.locked { xmp_free(handle) }
+        if isLarge { Self.releaseLarge() }
+    }
 
     /// The simple (non-array, non-struct) value of `namespace:name` as text, or nil.
     func string(_ namespace: String, _ name: String) -> String? {
@@ -144,3 +182,10 @@ final class XMPDocument {
         XMPPreScan(bytes).depth
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim(pad)` (<malloc.h>, which the Glibc module does not bring in): gives the
+/// free memory of every malloc arena back to the system; returns 1 when some was.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -27,8 +27,9 @@ extension XMPSidecarStore {
             return .unreadable(error.reason)
         }
         if bytes.isEmpty { return .document(XMPDocument()) }
-        if let refusal = XMPPreScan(bytes).refusal { return .outOfBounds(refusal) }
-        guard let document = XMPDocument(parsingChecked: bytes) else { return .unreadable("it is not readable XMP") }
+        let scan = XMPPreScan(bytes)
+        if let refusal = scan.refusal { return .outOfBounds(refusal) }
+        guard let document = XMPDocument(parsingChecked: bytes, scan: scan) else { return .unreadable("it is not readable XMP") }
         return .document(document)
     }
 
