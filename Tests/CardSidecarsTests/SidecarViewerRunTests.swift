@@ -97,6 +97,22 @@ struct SidecarViewerRunTests {
         }
     }
 
+    @Test("a packet embedded in the picture just under the node bound, and one over it: peak within 64 MB; the mark written to a new sidecar")
+    func embeddedPackets() throws {
+        let items = (XMPLimits.maximumParsedBytes - 20_000) / (XMPLimits.parsedBytesPerNode + 9 * XMPLimits.parsedBytesPerByte)
+        for (what, packet, stars) in [("embedded rdf:li items", LargeSidecars.bag(items: items), 4),
+                                      ("embedded, over the nodes", LargeSidecars.bag(items: 400_000), 0)] {
+            let folder = try Self.folder(sidecar: nil)
+            defer { folder.remove() }
+            let png = try #require(folder.contents("pictures/a.png"))
+            try folder.write("pictures/a.png", EmbeddingPictures.png(png, embedding: packet))
+            let outcome = try Self.run(folder, Self.pressP)
+            _ = try Self.expectWithinControl(outcome, what)
+            let sidecar = try #require(folder.contents("pictures/a.png.xmp"), "\(what)")
+            #expect(XMPSidecarStore.mark(fromPacket: sidecar) == CullMark(stars: stars, flag: .picked), "\(what)")
+        }
+    }
+
     @Test("links dangling or out of the folder, a read-only sidecar: nothing changed outside, one message each, marks in the state")
     func linksAndReadOnly() throws {
         let folder = try Self.folder(sidecar: nil)
