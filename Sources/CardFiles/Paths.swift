@@ -46,4 +46,13 @@ public enum CanonicalPath {
     public static func of(_ path: String) -> String? {
         resolvedPath(path)
     }
+
+    /// The path a chain of symbolic links at `path` ends at (`path` itself when it is not a link;
+    /// whether anything is there is not checked), relative links read against the folder that
+    /// holds them; only the last component is followed.
+    ///
+    /// - Throws: `FileWriteError` for a loop of links, or a link that cannot be read.
+    public static func linkTarget(of path: String) throws(FileWriteError) -> String {
+        try Paths.linkTarget(of: path)
+    }
 }

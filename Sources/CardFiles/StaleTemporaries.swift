@@ -36,10 +36,30 @@ public enum StaleTemporaries {
     @discardableResult
     public static func remove(besides path: String) -> [String] {
         let (folder, name) = Paths.split(path)
+        return remove(in: folder) { writerPID(of: $0, name: name) }
+    }
+
+    /// Removes the stale temporaries in `folder` of any file whose name ends with `suffix`
+    /// (`.xmp`: the sidecars a viewer wrote there, whatever their pictures); returns the paths
+    /// removed. Only exact temporary names (`.<name>.tmp-<pid>-<random>`, `<name>` ending with
+    /// `suffix`) of processes gone are touched.
+    @discardableResult
+    public static func remove(inFolder folder: String, ofNamesEndingWith suffix: String) -> [String] {
+        remove(in: folder) { entry in
+            guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards) else { return nil }
+            let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
+            guard name.hasSuffix(suffix), name.count > suffix.count else { return nil }
+            return writerPID(of: entry, name: name)
+        }
+    }
+
+    /// Removes the entries of `folder` that `writer` gives a pid for, when they are regular
+    /// files (not followed through links) and stale.
+    private static func remove(in folder: String, writer: (String) -> pid_t?) -> [String] {
         guard let entries = try? Folder.names(in: folder) else { return [] }
         var removed: [String] = []
         for entry in entries {
-            guard let pid = writerPID(of: entry, name: name) else { continue }
+            guard let pid = writer(entry) else { continue }
             let candidate = Paths.join(folder, entry)
             guard let info = try? FileInfo.at(candidate, followingLinks: false), info.kind == .regular else { continue }
             guard isStale(pid: pid, modified: info.modificationTime) else { continue }

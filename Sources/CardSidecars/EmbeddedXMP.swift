@@ -13,9 +13,10 @@ import CardFiles
 /// Every length read from the file is checked against the file's size and `maximumPacketSize`
 /// before anything is allocated.
 public enum EmbeddedXMP {
-    /// The largest packet taken (16 MiB): real packets are a few KiB (darktable's history makes
-    /// tens of KiB); larger ones are refused rather than read.
-    public static let maximumPacketSize = 16 << 20
+    /// The largest packet taken (`XMPLimits.maximumSize`, 4 MiB, the sidecars' bound): real
+    /// packets are a few KiB (darktable's history makes tens of KiB); larger ones are refused
+    /// rather than read. What is taken then passes `XMPPreScan` before Exempi sees it.
+    public static let maximumPacketSize = XMPLimits.maximumSize
     /// How far into a file of another format the packet is searched for (4 MiB).
     public static let scanWindow = 4 << 20
     /// The most segments, chunks or IFD entries walked (a file of millions of empty chunks

@@ -17,10 +17,8 @@ final class XMPDocument {
     /// The project's own namespace: `cardviewer:StarsBeforeReject`.
     static let cardViewerNamespace = "http://ns.cardviewer.dev/1.0/"
 
-    /// The deepest element nesting parsed. Real packets nest under 20 deep (darktable's history
-    /// about 8); the toolkit's RDF reader recurses once per level, so a hostile packet nested a
-    /// million deep is refused before it reaches the library.
-    static let maximumNesting = 256
+    /// The deepest element nesting parsed (`XMPLimits.maximumNesting`).
+    static let maximumNesting = XMPLimits.maximumNesting
 
     private let handle: OpaquePointer
 
@@ -58,10 +56,54 @@ final class XMPDocument {
 
     /// Parses `bytes` (an XMP packet: `<x:xmpmeta>`, with or without an XML declaration or the
     /// `<?xpacket?>` wrapper; a bare `rdf:RDF` is refused, as the toolkit asks for `x:xmpmeta`);
-    /// nil when the toolkit refuses it or it nests deeper than `maximumNesting`.
-    init?(parsing bytes: [UInt8]) {
-        guard !bytes.isEmpty, Self.nestingDepth(of: bytes) <= Self.maximumNesting else { return nil }
-        let parsed: OpaquePointer? = Self.locked {
+    /// nil when the toolkit refuses it or it is outside a bound of `XMPLimits` (`XMPPreScan`,
+    /// counted before the library sees a byte).
+    convenience init?(parsing bytes: [UInt8]) {
+        let scan = XMPPreScan(bytes)
+        guard !bytes.isEmpty, scan.refusal == nil else { return nil }
+        self.init(parsingChecked: bytes, scan: scan)
+    }
+
+    /// Parses `bytes` that `XMPPreScan` has passed (`scan`); nil when the toolkit refuses them.
+    /// A large parse (`largeParse`) first waits until no other large document is alive.
+    init?(parsingChecked bytes: [UInt8], scan: XMPPreScan) {
+        let large = scan.estimatedParsedBytes >= Self.largeParse
+        if large { Self.largeDocuments.wait() }
+        guard let parsed = Self.parse(bytes) else {
+            if large { Self.releaseLarge() }
+            return nil
+        }
+        handle = parsed
+        isLarge = large
+    }
+
+    /// A parse estimated (`XMPPreScan.estimatedParsedBytes`) to take at least this many bytes
+    /// (4 MB) is large: at most one large document is alive at a time in the process, and its
+    /// memory goes back to the system when it is freed (`malloc_trim`). Marks are read on one
+    /// thread and written on another, so a key pressed while a large sidecar is read would
+    /// otherwise hold two of its trees at once (measured: 79 MB over a control run for a packet
+    /// of 94,600 `rdf:li`, see `SidecarViewerRunTests`), and freed arenas of two threads add up.
+    /// Real sidecars (tens of KiB) are far below it and never wait.
+    static let largeParse = 4_000_000
+
+    /// Held by the large document alive (a semaphore: released by whichever thread frees it).
+    private static let largeDocuments = DispatchSemaphore(value: 1)
+
+    /// Whether this document holds `largeDocuments`.
+    private var isLarge = false
+
+    /// Gives freed memory back to the system and lets the next large document be parsed.
+    private static func releaseLarge() {
+        #if canImport(Glibc)
+        _ = glibcMallocTrim(0)
+        #endif
+        largeDocuments.signal()
+    }
+
+    /// Exempi's document for `bytes`, or nil when the toolkit refuses them.
+    private static func parse(_ bytes: [UInt8]) -> OpaquePointer? {
+        guard !bytes.isEmpty else { return nil }
+        return locked {
             guard let document = xmp_new_empty() else { return nil }
             let ok = bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -71,11 +113,12 @@ final class XMPDocument {
             if !ok { _ = xmp_free(document); return nil }
             return document
         }
-        guard let parsed else { return nil }
-        handle = parsed
     }
 
-    deinit { _ = Self.locked { xmp_free(handle) } }
+    deinit {
+        _ = Self.locked { xmp_free(handle) }
+        if isLarge { Self.releaseLarge() }
+    }
 
     /// The simple (non-array, non-struct) value of `namespace:name` as text, or nil.
     func string(_ namespace: String, _ name: String) -> String? {
@@ -125,52 +168,24 @@ final class XMPDocument {
             let options = UInt32(XMP_SERIAL_OMITPACKETWRAPPER | XMP_SERIAL_USECOMPACTFORMAT)
             guard xmp_serialize(handle, buffer, options, 0), let text = xmp_string_cstr(buffer) else { return nil }
             let body = UnsafeRawBufferPointer(start: text, count: xmp_string_len(buffer))
-            return Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) + Array(body)
+            let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(declaration.count + body.count)  // one copy of a large packet, not three
+            bytes.append(contentsOf: declaration)
+            bytes.append(contentsOf: body)
+            return bytes
         }
     }
 
-    /// The deepest nesting of elements in `bytes`, counted lexically: `<name …>` opens,
-    /// `</name>` and `<name …/>` close (quotes inside a tag respected), `<?…>` and `<!…>` count
-    /// nothing, and the depth never goes below 0. Text inside comments or CDATA may count as
-    /// tags: an over-estimate is harmless, it only refuses sooner.
+    /// The deepest nesting of elements in `bytes`, counted lexically (`XMPPreScan.depth`).
     static func nestingDepth(of bytes: [UInt8]) -> Int {
-        enum Tag { case opening, closing, other }
-        var depth = 0
-        var deepest = 0
-        var tag: Tag?
-        var quote: UInt8 = 0
-        var previous: UInt8 = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if let kind = tag {
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == UInt8(ascii: "\""), kind != .other {
-                    quote = byte
-                } else if byte == UInt8(ascii: "'"), kind != .other {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    if kind == .opening, previous == UInt8(ascii: "/") { depth = max(0, depth - 1) }
-                    tag = nil
-                }
-            } else if byte == UInt8(ascii: "<"), index + 1 < count {
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "/") {
-                    depth = max(0, depth - 1)
-                    tag = .closing
-                } else if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
-                    tag = .other
-                } else {
-                    depth += 1
-                    deepest = max(deepest, depth)
-                    tag = .opening
-                }
-            }
-            previous = byte
-            index += 1
-        }
-        return deepest
+        XMPPreScan(bytes).depth
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim(pad)` (<malloc.h>, which the Glibc module does not bring in): gives the
+/// free memory of every malloc arena back to the system; returns 1 when some was.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -7,14 +7,19 @@ import Foundation
 ///
 /// **Reading** (`mark(ofPicture:)`), the first source found wins: the sidecar `NAME.EXT.xmp`
 /// (darktable's and digiKam's), then `NAME.xmp` (Adobe's), then the XMP packet embedded in the
-/// picture (`EmbeddedXMP`). A sidecar that exists but is over `maximumSidecarSize`, not a
-/// regular file, or not valid XMP gives `.unmarked`, never a crash and never a later source.
+/// picture (`EmbeddedXMP`). A sidecar that exists but is outside the bounds of `XMPLimits`
+/// (over 4 MiB, or costing more than 64 MB parsed: `XMPPreScan`, before Exempi sees a byte), not
+/// a regular file, or not valid XMP gives `.unmarked`, never a crash and never a later source.
 ///
-/// **Writing** (`store(_:forPicture:)`): always `NAME.EXT.xmp`, starting from its contents
-/// (else from `NAME.xmp`'s), changing only `xmp:Rating`, `digiKam:PickLabel` and
-/// `cardviewer:StarsBeforeReject` and keeping every other property and namespace; written
-/// atomically (a temporary file beside it, then a rename), through a symbolic link to its
-/// target. The picture is never opened for writing; no file is ever deleted.
+/// **Writing** (`store(_:forPicture:)`, `update(forPicture:_:)`): always `NAME.EXT.xmp`,
+/// starting from its contents (else from `NAME.xmp`'s), changing only `xmp:Rating`,
+/// `digiKam:PickLabel` and `cardviewer:StarsBeforeReject` and keeping every other property and
+/// namespace; written atomically (a temporary file beside it, then a rename). The sidecar is
+/// left alone (`CullMarkStoreError.leftAlone`) when it is outside the bounds, read-only, not
+/// readable XMP, a link that is dangling or leads to anything but a regular file in the
+/// picture's own folder, or when the result would be outside the bounds (no write of ours
+/// makes a sidecar we would refuse). The picture is never opened for writing; no file is ever
+/// deleted but our own dead temporaries (`SidecarFolders`).
 ///
 /// **Thread-safety.** Safe to call from any threads at once (the viewer reads from a loader
 /// thread and writes from a queue): Exempi calls are serialized by one process-wide lock
@@ -22,11 +27,12 @@ import Foundation
 /// instance writes), so two writes of one sidecar never interleave their read-modify-write.
 /// Reads take no store lock. Holds no state: any number of instances share the files.
 public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
-    /// The largest sidecar read (16 MiB): darktable's, with a long history, are tens of KiB.
-    public static let maximumSidecarSize = 16 << 20
+    /// The largest sidecar read (`XMPLimits.maximumSize`, 4 MiB): darktable's, with a long
+    /// history, are tens of KiB.
+    public static let maximumSidecarSize = XMPLimits.maximumSize
 
     /// Serializes `store` calls (read, change, replace) of every store of the process.
-    private static let writing = NSLock()
+    static let writing = NSLock()
 
     public init() {}
 
@@ -56,87 +62,73 @@ public final class XMPSidecarStore: CullMarkStore, @unchecked Sendable {
         markAndSource(ofPicture: picturePath).mark
     }
 
+    public func reading(ofPicture picturePath: String) -> CullMarkReading {
+        readingAndSource(ofPicture: picturePath).reading
+    }
+
     /// The mark and the source it came from (for tools and the tests).
     public func markAndSource(ofPicture picturePath: String) -> (mark: CullMark, source: Source) {
+        let (reading, source) = readingAndSource(ofPicture: picturePath)
+        return (reading.mark, source)
+    }
+
+    /// The reading (a sidecar outside the bounds is left alone) and its source. First removes
+    /// the dead temporaries of the picture's folder, once a process (`SidecarFolders`).
+    func readingAndSource(ofPicture picturePath: String) -> (reading: CullMarkReading, source: Source) {
+        SidecarFolders.sweepOnce(folderOf: picturePath)
         for path in [Self.sidecarPath(ofPicture: picturePath), Self.adobeSidecarPath(ofPicture: picturePath)].compactMap({ $0 })
         where Self.isPresent(path) {
-            return (Self.readSidecar(path).map { XMPCullMark.mark(in: $0) } ?? .unmarked, .sidecar(path))
+            switch Self.sidecar(at: path) {
+            case .document(let document):
+                return (CullMarkReading(mark: XMPCullMark.mark(in: document)), .sidecar(path))
+            case .outOfBounds(let reason) where path == Self.sidecarPath(ofPicture: picturePath):
+                return (CullMarkReading(mark: .unmarked, leftAlone: .init(path: path, reason: reason)), .sidecar(path))
+            case .outOfBounds, .unreadable:
+                return (CullMarkReading(mark: .unmarked), .sidecar(path))
+            }
         }
-        guard let packet = EmbeddedXMP.packet(inPictureAt: picturePath) else { return (.unmarked, .none) }
-        return (Self.mark(fromPacket: packet), .embedded)
+        guard let packet = EmbeddedXMP.packet(inPictureAt: picturePath) else { return (CullMarkReading(mark: .unmarked), .none) }
+        return (CullMarkReading(mark: Self.mark(fromPacket: packet)), .embedded)
     }
 
     public func store(_ mark: CullMark, forPicture picturePath: String) throws {
-        let path = Self.sidecarPath(ofPicture: picturePath)
-        try Self.writing.withLock {
-            // A folder, FIFO or device at the sidecar's name, a missing or read-only folder.
-            if let problem = OutputPath.problem(path) {
-                throw CullMarkStoreError.unwritable(path: path, reason: OutputPath.reason(problem))
-            }
-            let document = try Self.startingDocument(for: picturePath, sidecar: path)
-            XMPCullMark.write(mark, into: document)
-            guard let bytes = document.serializedSidecar() else {
-                throw CullMarkStoreError.unwritable(path: path, reason: "the XMP library could not serialize it")
-            }
-            do {
-                try AtomicFile.replace(path, with: bytes, options: AtomicFile.Options(writesThroughLinks: true))
-            } catch let error as FileWriteError {
-                throw CullMarkStoreError.unwritable(path: path, reason: error.reason)
-            } catch {
-                throw CullMarkStoreError.unwritable(path: path, reason: "\(error)")
-            }
-        }
+        _ = try update(forPicture: picturePath) { _ in mark }
     }
 
-    /// The mark a packet's bytes state (`.unmarked` when they are not XMP): the fuzz target's
-    /// entry for both sidecars and embedded packets.
+    /// The mark a packet's bytes state (`.unmarked` when they are not XMP or outside the bounds
+    /// of `XMPLimits`): the fuzz target's entry for both sidecars and embedded packets.
     public static func mark(fromPacket bytes: [UInt8]) -> CullMark {
-        guard bytes.count <= maximumSidecarSize, let document = XMPDocument(parsing: bytes) else { return .unmarked }
+        guard let document = XMPDocument(parsing: bytes) else { return .unmarked }
         return XMPCullMark.mark(in: document)
     }
 
     /// The sidecar's bytes after `mark` is written into `existing` (a sidecar's contents; nil
-    /// or empty for a new one), every other property kept; nil when `existing` is not XMP. What
-    /// `store` writes, without the files (the fuzz target's write path).
+    /// or empty for a new one), every other property kept; nil when `existing` is not XMP, is
+    /// outside the bounds, or the result would be (`XMPPreScan`). What `store` writes, without
+    /// the files (the fuzz target's write path).
     public static func updatedSidecar(_ existing: [UInt8]?, with mark: CullMark) -> [UInt8]? {
         let document: XMPDocument?
         if let existing, !existing.isEmpty {
-            document = existing.count <= maximumSidecarSize ? XMPDocument(parsing: existing) : nil
+            document = XMPDocument(parsing: existing)
         } else {
             document = XMPDocument()
         }
         guard let document else { return nil }
         XMPCullMark.write(mark, into: document)
-        return document.serializedSidecar()
-    }
-
-    /// What a write starts from: the existing `NAME.EXT.xmp`, else `NAME.xmp`, else nothing.
-    /// An existing `NAME.EXT.xmp` that cannot be read or parsed is not replaced (its contents
-    /// would be lost): the write is refused.
-    /// A dangling link at `NAME.EXT.xmp` is no sidecar: the new one is written at its target.
-    private static func startingDocument(for picturePath: String, sidecar path: String) throws -> XMPDocument {
-        if FileInfo.exists(path) {
-            guard let document = readSidecar(path) else {
-                throw CullMarkStoreError.unwritable(path: path, reason: "the sidecar there is not readable XMP; it is left as it is")
-            }
-            return document
-        }
-        if let adobe = adobeSidecarPath(ofPicture: picturePath), isPresent(adobe), let document = readSidecar(adobe) {
-            return document
-        }
-        return XMPDocument()
+        guard let bytes = document.serializedSidecar(), XMPPreScan(bytes).refusal == nil else { return nil }
+        return bytes
     }
 
     /// Whether anything is at `path` (a dangling link or a FIFO counts: it is the sidecar that
     /// was found, and it reads as unmarked).
-    private static func isPresent(_ path: String) -> Bool {
+    static func isPresent(_ path: String) -> Bool {
         (try? FileInfo.at(path, followingLinks: false)) != nil
     }
 
-    /// The sidecar at `path` parsed, or nil when it is not a regular file, is over the cap,
-    /// cannot be read or is not XMP; an empty file is an empty packet (nothing in it to lose).
-    private static func readSidecar(_ path: String) -> XMPDocument? {
-        guard let bytes = try? FileBytes.readAll(path, maximumSize: maximumSidecarSize) else { return nil }
-        return bytes.isEmpty ? XMPDocument() : XMPDocument(parsing: bytes)
+    /// The sidecar at `path` parsed, or nil when it is not a regular file, is outside the
+    /// bounds, cannot be read or is not XMP; an empty file is an empty packet (nothing in it to lose).
+    static func readSidecar(_ path: String) -> XMPDocument? {
+        if case .document(let document) = sidecar(at: path) { return document }
+        return nil
     }
 }

@@ -85,9 +85,9 @@ import Testing
         #expect(throws: CullMarkStoreError.unwritable(path: picture + ".xmp", reason: "it is a directory")) {
             try XMPSidecarStore().store(CullMark(stars: 1), forPicture: picture)
         }
-        // A dangling link: the sidecar is written at its target, the link kept.
-        try XMPSidecarStore().store(CullMark(stars: 2), forPicture: folder.path("y.jpg"))
-        #expect(XMPSidecarStore.mark(fromPacket: try #require(folder.contents("nowhere"))) == CullMark(stars: 2))
+        // A dangling link: nothing is written at its target (SPEC §11, issue 31), the link kept.
+        #expect(throws: CullMarkStoreError.self) { try XMPSidecarStore().store(CullMark(stars: 2), forPicture: folder.path("y.jpg")) }
+        #expect(folder.contents("nowhere") == nil)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("y.jpg.xmp")) == "nowhere")
         var generator = SystemRandomNumberGenerator()
         let noise = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }

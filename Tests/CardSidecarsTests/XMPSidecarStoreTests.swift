@@ -132,16 +132,21 @@ import Testing
         #expect(folder.names() == ["e.jpg", "e.jpg.xmp"], "no temporary left behind")
     }
 
-    @Test("a symlinked sidecar is written through to its target")
+    @Test("a symlinked sidecar is written through to its target in the picture's folder, never to one elsewhere")
     func symlinkedSidecar() throws {
         let folder = try TemporaryFolder("cardsidecars")
-        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: false)
-        try folder.write("elsewhere/f.xmp", xmpPacket(rating: "1"))
-        try FileManager.default.createSymbolicLink(atPath: folder.path("f.jpg.xmp"), withDestinationPath: "elsewhere/f.xmp")
+        try folder.write("f.xmp", xmpPacket(rating: "1"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("f.jpg.xmp"), withDestinationPath: "f.xmp")
         try XMPSidecarStore().store(CullMark(stars: 4, flag: .picked), forPicture: folder.path("f.jpg"))
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("f.jpg.xmp"))
-        #expect(link == "elsewhere/f.xmp")
-        #expect(XMPSidecarStore.mark(fromPacket: try #require(folder.contents("elsewhere/f.xmp"))) == CullMark(stars: 4, flag: .picked))
+        #expect(link == "f.xmp")
+        #expect(XMPSidecarStore.mark(fromPacket: try #require(folder.contents("f.xmp"))) == CullMark(stars: 4, flag: .picked))
+        // A link to a sidecar in another folder is not written through (SPEC §11, issue 31).
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: false)
+        try folder.write("elsewhere/g.xmp", xmpPacket(rating: "1"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("g.jpg.xmp"), withDestinationPath: "elsewhere/g.xmp")
+        #expect(throws: CullMarkStoreError.self) { try XMPSidecarStore().store(CullMark(stars: 4), forPicture: folder.path("g.jpg")) }
+        #expect(folder.contents("elsewhere/g.xmp") == xmpPacket(rating: "1"))
     }
 
     @Test("a folder that cannot be written: .unwritable naming the sidecar, in one line")

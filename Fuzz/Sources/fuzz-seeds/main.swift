@@ -147,6 +147,15 @@ try save(Array("""
 <xmp:Rating>3</xmp:Rating><darktable:history><rdf:Seq><rdf:li darktable:operation="exposure" darktable:num="0"/>
 </rdf:Seq></darktable:history></rdf:Description></rdf:RDF></x:xmpmeta>
 """.utf8), "xmp", "darktable.xmp")
+// Near the pre-scan's bounds (XMPPreScan): 66 namespaces (over 64), structures nested 130 deep, 300
+// attributes under one element, comments and CDATA holding markup.
+let xmpHead = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\""
+let xmpTail = "</rdf:Description></rdf:RDF></x:xmpmeta>"
+try save(Array((xmpHead + ">" + (0..<66).map { "<n\($0):p xmlns:n\($0)=\"u:\($0)\">1</n\($0):p>" }.joined() + xmpTail).utf8), "xmp", "namespaces.xmp")
+try save(Array((xmpHead + " xmlns:a=\"u:a\">" + String(repeating: "<a:s rdf:parseType=\"Resource\">", count: 130)
+    + String(repeating: "</a:s>", count: 130) + xmpTail).utf8), "xmp", "nested.xmp")
+try save(Array((xmpHead + " xmlns:a=\"u:a\"" + (0..<300).map { " a:p\($0)=\"\($0)\"" }.joined() + "/></rdf:RDF></x:xmpmeta>").utf8), "xmp", "wide.xmp")
+try save(Array((xmpHead + " xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"2\"><!-- <a> '\" --><xmp:Label><![CDATA[<b x='>'>]]></xmp:Label>" + xmpTail).utf8), "xmp", "comments.xmp")
 let xmpJPEG = try JPEGEncoder.encode(picture(8, 8))
 let app1 = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + xmpPacket
 try save([0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1 + xmpJPEG[2...],

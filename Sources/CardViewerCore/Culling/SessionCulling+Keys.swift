@@ -52,13 +52,13 @@ extension SessionCulling {
 
     /// Applies `change` to the target card's mark, stores it and says so ("*** photo12",
     /// "rejected photo12").
-    private func changeMark(verb: (CullMark) -> String, _ change: (CullMark) -> CullMark) {
+    private func changeMark(verb: (CullMark) -> String, _ change: @escaping @Sendable (CullMark) -> CullMark) {
         guard let id = target, let card = session.scene.deck.card(id) else {
             session.showMessage("no card to mark")
             return
         }
         let mark = change(self.mark(of: id))
-        setMark(mark, of: card)
+        setMark(mark, of: card, change: change)
         session.showMessage("\(verb(mark)): \(MessageText.shortened(card.title))")
         if filter != .all { refilter(animated: true) }
     }
@@ -70,24 +70,32 @@ extension SessionCulling {
         session.scene.swipedToReject.removeAll()
         for id in ids {
             guard let card = session.scene.deck.card(id) else { continue }
-            var mark = self.mark(of: id)
-            mark.flag = .rejected
-            setMark(mark, of: card)
+            let reject: @Sendable (CullMark) -> CullMark = { CullMark(stars: $0.stars, flag: .rejected) }
+            setMark(reject(self.mark(of: id)), of: card, change: reject)
             session.showMessage("rejected: \(MessageText.shortened(card.title))")
         }
         if filter != .all { refilter(animated: true) }
     }
 
     /// Sets card `card`'s mark and hands it to the store (or the state: a card without a file, a
-    /// picture in a folder whose sidecars cannot be written).
-    func setMark(_ mark: CullMark, of card: DeckCard) {
+    /// picture in a folder whose sidecars cannot be written, a sidecar left alone). When the
+    /// card's mark has not been read yet, `change` (the key's) is applied to the mark the store
+    /// reads at the time of the write instead, and the result replaces `mark` when it comes back
+    /// (`poll`): P pressed before a picture's four stars were read keeps the four stars.
+    func setMark(_ mark: CullMark, of card: DeckCard, change: (@Sendable (CullMark) -> CullMark)? = nil) {
         marks[card.id] = mark
         setByKey.insert(card.id)
         session.needsDisplay = true
         let paths = picturePaths(card)
         let key = Self.stateKey(of: card)
-        let keptInState = paths.isEmpty || stateMarks[key] != nil || unwritableFolders.contains(Self.folder(of: paths[0]))
-        if keptInState || io == nil {
+        let keptInState = paths.isEmpty || stateMarks[key] != nil || leftAlone.contains(card.id)
+            || unwritableFolders.contains(Self.folder(of: paths[0]))
+        let unread = awaitingRead.contains(card.id) || mergesInFlight[card.id] != nil
+        if let io, let change, unread, !paths.isEmpty {
+            mergesInFlight[card.id, default: 0] += 1
+            if keptInState { keepInState(mark, key: key) }
+            io.apply(change, for: CullMarkIO.Target(id: card.id, paths: paths), writes: !keptInState)
+        } else if keptInState || io == nil {
             keepInState(mark, key: key)
         } else {
             io?.write(mark, for: CullMarkIO.Target(id: card.id, paths: paths))
@@ -124,31 +132,50 @@ extension SessionCulling {
             guard !paths.isEmpty else { continue }
             let distance = session.scene.deck.index(of: card.id).map { abs($0 - current) } ?? Int.max
             targets.append((distance, CullMarkIO.Target(id: card.id, paths: paths)))
+            awaitingRead.insert(card.id)
         }
         targets.sort { $0.distance < $1.distance }
         io.read(targets.map(\.target))
     }
 
     /// Takes the marks read and the writes refused since the last look: new marks are drawn (and
-    /// filtered), refused writes go to the state with one message per folder.
+    /// filtered), marks merged with a key's change replace the key's guess, refused writes go to
+    /// the state with one message per folder (or per sidecar left alone).
     func poll() {
         guard let io, io.isBusy else { return }
-        let (arrived, refusals) = io.take()
+        let results = io.take()
         var changed = false
-        for (id, mark) in arrived where !setByKey.contains(id) {
-            if marks[id] ?? .unmarked != mark {
-                marks[id] = mark
+        for (id, mark) in results.marks {
+            awaitingRead.remove(id)
+            guard !setByKey.contains(id), marks[id] ?? .unmarked != mark else { continue }
+            marks[id] = mark
+            changed = true
+        }
+        for (id, alone) in results.leftAlone {
+            leftAlone.insert(id)
+            sayLeftAlone(alone.path, alone.reason)
+        }
+        for merged in results.merged {
+            if let count = mergesInFlight[merged.id] { mergesInFlight[merged.id] = count > 1 ? count - 1 : nil }
+            if marks[merged.id] ?? .unmarked != merged.mark {
+                marks[merged.id] = merged.mark
                 changed = true
             }
+            if merged.keptInState, let card = card(merged.id) { keepInState(merged.mark, key: Self.stateKey(of: card)) }
         }
-        for refusal in refusals {
-            let folder = Self.folder(of: refusal.path)
-            if unwritableFolders.insert(folder).inserted {
-                let line = "cannot write culling marks beside the pictures in \(folder) (\(refusal.reason)); kept in the viewer's state"
-                session.notices.append(line)
-                session.showMessage("cannot write marks in \(MessageText.shortened(folder)): kept in the state")
+        for refusal in results.refusals {
+            if refusal.onlyThisPicture {
+                leftAlone.insert(refusal.id)
+                sayLeftAlone(refusal.path, refusal.reason)
+            } else {
+                let folder = Self.folder(of: refusal.path)
+                if unwritableFolders.insert(folder).inserted {
+                    let line = "cannot write culling marks beside the pictures in \(folder) (\(refusal.reason)); kept in the viewer's state"
+                    session.notices.append(line)
+                    session.showMessage("cannot write marks in \(MessageText.shortened(folder)): kept in the state")
+                }
             }
-            if let card = session.scene.deck.card(refusal.id) ?? parked[refusal.id] {
+            if let card = card(refusal.id) {
                 keepInState(mark(of: card.id), key: Self.stateKey(of: card))
             }
         }
@@ -156,6 +183,18 @@ extension SessionCulling {
             session.needsDisplay = true
             if filter != .all { refilter(animated: true) }
         }
+    }
+
+    /// Card `id`, shown or hidden by the filter.
+    private func card(_ id: CardID) -> DeckCard? {
+        session.scene.deck.card(id) ?? parked[id]
+    }
+
+    /// Says once that the sidecar at `path` is left alone and why; its picture's marks go to the state.
+    private func sayLeftAlone(_ path: String, _ reason: String) {
+        guard saidLeftAlone.insert(path).inserted else { return }
+        session.notices.append("\(path): sidecar left as it is (\(reason)); its culling marks are kept in the viewer's state")
+        session.showMessage("sidecar left as it is: marks kept in the state")
     }
 
     /// When the window should next look for marks read in the background.

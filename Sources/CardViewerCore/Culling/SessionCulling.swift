@@ -39,6 +39,17 @@ final class SessionCulling {
     var unwritableFolders: Set<String> = []
     /// Cards marked by a key since the start: a read that arrives later does not undo the key.
     var setByKey: Set<CardID> = []
+    /// Cards whose marks were asked of the store and have not arrived: a key on one is applied
+    /// to the mark read at the time of its write (`CullMarkIO.apply`), never to "unmarked".
+    var awaitingRead: Set<CardID> = []
+    /// Keys applied that way whose merged marks have not come back, by card: later keys on the
+    /// card are applied the same way until they have.
+    var mergesInFlight: [CardID: Int] = [:]
+    /// Cards whose sidecars the store leaves alone (outside its bounds, read-only, a link out
+    /// of the folder): their marks go to the state.
+    var leftAlone: Set<CardID> = []
+    /// Sidecars said to be left alone (once each).
+    var saidLeftAlone: Set<String> = []
 
     init(session: ViewerSession) {
         self.session = session
