@@ -19,8 +19,9 @@ public enum XMPLimits {
     /// The toolkit's memory per node, in bytes: measured 211 (an element outside `rdf:RDF`),
     /// 427 (an empty `rdf:li`), 329 (a `rdf:li` and its text, per node), 380 (a `rdf:li` with
     /// `xml:lang` and text) and 541–560 (a simple property as an attribute: the worst), with a
-    /// margin for the allocator.
-    public static let parsedBytesPerNode = 640
+    /// margin for the allocator (and for the viewer's own variation between runs: a packet embedded
+    /// in a picture at 640 a node peaked 57 MB over the control, too close to 64).
+    public static let parsedBytesPerNode = 720
 
     /// The toolkit's memory per byte of the packet, in bytes: measured 3.0 for a packet of one
     /// long text value (the buffer, the XML tree's copy, the property's) and 4.0 once it is
@@ -28,7 +29,7 @@ public enum XMPLimits {
     public static let parsedBytesPerByte = 4
 
     /// The most nodes a packet of `size` bytes may hold: what remains of `maximumParsedBytes`
-    /// after its bytes' share, at `parsedBytesPerNode` each (100,000 for a small packet).
+    /// after its bytes' share, at `parsedBytesPerNode` each (about 88,900 for a small packet).
     public static func maximumNodes(size: Int) -> Int {
         max(0, maximumParsedBytes - size * parsedBytesPerByte) / parsedBytesPerNode
     }
