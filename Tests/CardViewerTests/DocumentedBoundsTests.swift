@@ -22,6 +22,24 @@ import Testing
     /// LIMITS.md: memory per replay event, bytes.
     static let bytesPerReplayEvent = 150
 
+    /// The peak memory of `cardviewer ARGUMENTS…` (GNU time's), which must succeed; `what` labels a failure.
+    static func peak(_ arguments: [String], _ what: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let outcome = try ChildProcess.runViewer(arguments, timeLimit: 300, peakMemory: true)
+        #expect(outcome.status == 0, "\(what): \(outcome.stderr)", sourceLocation: sourceLocation)
+        return outcome.peakResidentBytes
+    }
+
+    /// Bytes per unit between runs of `few` and `many` units (`peak` of each).
+    static func slope(few: Int, many: Int, _ peak: (Int) throws -> Int) rethrows -> Double {
+        Double(try peak(many) - peak(few)) / Double(many - few)
+    }
+
+    /// A replay that ends at once, in `folder`.
+    static func shortReplay(in folder: TemporaryFolder) throws -> String {
+        try folder.write("replay.json", #"{"end": 0.1, "events": []}"#)
+    }
+
     @Test("render at --size 8192x4096 peaks at most three frames over a render at 1280x800")
     func largestFrame() throws {
         // Three small pictures: what is measured is the frame, not the pictures' decodes.
@@ -29,11 +47,7 @@ import Testing
         defer { folder.remove() }
         let images = try folder.pictures(["a.png", "b.png", "c.png"])
         func peak(_ size: String) throws -> Int {
-            let outcome = try ChildProcess.runViewer(["render", "--images", images, "--size", size,
-                                                      "--out", folder.path("\(size).png")],
-                                                     timeLimit: 300, peakMemory: true)
-            #expect(outcome.status == 0, "\(size): \(outcome.stderr)")
-            return outcome.peakResidentBytes
+            try Self.peak(["render", "--images", images, "--size", size, "--out", folder.path("\(size).png")], size)
         }
         let small = try peak("1280x800")
         let largest = try peak("8192x4096")
@@ -48,17 +62,11 @@ import Testing
     func memoryPerCard() throws {
         let folder = try TemporaryFolder("cardviewer-bounds")
         defer { folder.remove() }
-        let replay = folder.path("replay.json")
-        try Data(#"{"end": 0.1, "events": []}"#.utf8).write(to: URL(fileURLWithPath: replay))
-        func peak(_ cards: Int) throws -> Int {
-            let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--cards", "\(cards)",
-                                                      "--size", "640x400", "--state", folder.path("state-\(cards).json")],
-                                                     timeLimit: 300, peakMemory: true)
-            #expect(outcome.status == 0, "\(cards) cards: \(outcome.stderr)")
-            return outcome.peakResidentBytes
+        let replay = try Self.shortReplay(in: folder)
+        let slope = try Self.slope(few: 100_000, many: 1_100_000) { cards in
+            try Self.peak(["run", "--headless", "--replay", replay, "--cards", "\(cards)", "--size", "640x400",
+                           "--state", folder.path("state-\(cards).json")], "\(cards) cards")
         }
-        let few = 100_000, many = 1_100_000
-        let slope = Double(try peak(many) - peak(few)) / Double(many - few)
         #expect(slope <= Double(Self.bytesPerCard), "\(slope) bytes a card")
     }
 
@@ -66,8 +74,7 @@ import Testing
     func memoryPerMark() throws {
         let folder = try TemporaryFolder("cardviewer-bounds")
         defer { folder.remove() }
-        let replay = folder.path("replay.json")
-        try Data(#"{"end": 0.1, "events": []}"#.utf8).write(to: URL(fileURLWithPath: replay))
+        let replay = try Self.shortReplay(in: folder)
         func peak(_ marks: Int) throws -> Int {
             let state = folder.path("state-\(marks).json")
             try Self.writeState(marks: marks, to: state)
@@ -80,8 +87,7 @@ import Testing
             #expect(saved.contains("\"#\(marks - 1)\""), "\(marks) marks: the last mark was not saved")
             return outcome.peakResidentBytes
         }
-        let few = 100_000, many = 1_100_000
-        let slope = Double(try peak(many) - peak(few)) / Double(many - few)
+        let slope = try Self.slope(few: 100_000, many: 1_100_000, peak)
         #expect(slope <= Double(Self.bytesPerMark), "\(slope) bytes a mark")
     }
 
@@ -99,14 +105,10 @@ import Testing
             }
             text += "]}"
             try Data(text.utf8).write(to: URL(fileURLWithPath: replay))
-            let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--cards", "20",
-                                                      "--size", "640x400", "--state", folder.path("state-\(events).json")],
-                                                     timeLimit: 300, peakMemory: true)
-            #expect(outcome.status == 0, "\(events) events: \(outcome.stderr)")
-            return outcome.peakResidentBytes
+            return try Self.peak(["run", "--headless", "--replay", replay, "--cards", "20", "--size", "640x400",
+                                  "--state", folder.path("state-\(events).json")], "\(events) events")
         }
-        let few = 50_000, many = 550_000
-        let slope = Double(try peak(many) - peak(few)) / Double(many - few)
+        let slope = try Self.slope(few: 50_000, many: 550_000, peak)
         #expect(slope <= Double(Self.bytesPerReplayEvent), "\(slope) bytes an event")
     }
 
