@@ -128,6 +128,9 @@ let package = Package(
         // libpng's classic reader behind setjmp (which Swift cannot call): a PNG streamed a row
         // at a time. Includes <png.h> and links libpng itself (a C target imports no module).
         .target(name: "CPNGRows", linkerSettings: [.linkedLibrary("png16")]),
+        // libjpeg's API behind setjmp: one rectangle of a JPEG at a DCT scale, decoded without the
+        // rest (jpeg_crop_scanline, jpeg_skip_scanlines). Includes <jpeglib.h>, links libjpeg.
+        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         // Images at the edge: PNG in and out through libpng and libdeflate.
         .target(
             name: "CardImaging",
@@ -144,7 +147,7 @@ let package = Package(
             name: "CardPictureDecoding",
             dependencies: [
                 "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw", "CWebP", "CTIFF", "CGIF",
-                "CardPictureFolders",
+                "CardPictureFolders", "CJPEGRegion",
             ],
             swiftSettings: pixelLoops
         ),

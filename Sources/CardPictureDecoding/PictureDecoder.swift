@@ -385,13 +385,13 @@ public enum PictureDecoder {
 
     /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels; greyscale and
     /// CMYK files are left as they are.
-    private static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
+    static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
         guard header.components == 3, let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) else { return }
         ColorConversion.convertToSRGB(&image, iccProfile: profile)
     }
 
     /// Honours a PNG's ICC profile (`iCCP`) on its decoded pixels (a grey profile changes nothing).
-    private static func convertToSRGB(_ image: inout RGBAImage, pngSource source: some ByteSource) {
+    static func convertToSRGB(_ image: inout RGBAImage, pngSource source: some ByteSource) {
         guard let profile = PNGICCProfile.profile(in: source, maximumBytes: ColorConversion.maximumProfileBytes) else { return }
         ColorConversion.convertToSRGB(&image, iccProfile: profile)
     }
