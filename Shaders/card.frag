@@ -51,7 +51,11 @@ flat in float vDim;
 uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
                                       // border colour is the card's background (CLAMP_TO_BORDER)
 uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
-uniform sampler2DArray uZoomPicture;  // the photo view's zoomed picture (one layer)
+uniform sampler2DArray uZoomPicture;  // the photo view's tiles: one tile and its border per layer (TileView)
+uniform vec4 uTileGrid;               // the tiles' level: width, height (its pixels), tile side, border (texels)
+uniform ivec4 uTileWindow;            // the cells uTileLayers covers: first column, first row, columns, rows
+uniform int uTileLayers[tileWindowCells]; // per cell, row by row: the tile's layer, −1 none
+uniform float uTileFallback;          // the full-resolution layer drawn where a tile is missing; −1 none
 uniform sampler2D uGlyphs;            // digits 0…9 side by side, coverage in alpha
 uniform vec4 uGlyphCell;              // cell width, glyph width, glyph height, strip width (texels)
 uniform sampler2DArray uTitles;       // the title atlas: one title per layer, coverage in red, 0 outside
@@ -72,6 +76,27 @@ out vec4 fragColor;
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
 
+#ifdef FULL_RESOLUTION
+// The photo view's picture at `t` from the tiles of the level in view (SPEC §10): the cell's
+// tile, sampled inside its border so that bilinear filtering across a seam reads the
+// neighbour's pixels; where the tile is not there yet, the picture at the screen's size.
+vec3 tilePicture(vec2 t) {
+    vec2 texel = clamp(t, 0.0, 1.0) * uTileGrid.xy;
+    vec2 span = vec2(uTileGrid.z + 2.0 * uTileGrid.w);
+    // Gradients of the continuous coordinate: the cell's seams must not make them jump.
+    vec2 dx = dFdx(texel) / span, dy = dFdy(texel) / span;
+    vec2 cellOrigin = min(floor(texel / uTileGrid.z), max(ceil(uTileGrid.xy / uTileGrid.z) - 1.0, 0.0));
+    ivec2 cell = ivec2(cellOrigin) - uTileWindow.xy;
+    int layer = -1;
+    if (all(greaterThanEqual(cell, ivec2(0))) && all(lessThan(cell, uTileWindow.zw))) {
+        layer = uTileLayers[cell.y * uTileWindow.z + cell.x];
+    }
+    if (layer < 0) return uTileFallback >= 0.0 ? texture(uFullPictures, vec3(t, uTileFallback)).rgb : cardBackground;
+    vec2 local = (texel - cellOrigin * uTileGrid.z + vec2(uTileGrid.w)) / span;
+    return textureGrad(uZoomPicture, vec3(local, float(layer)), dx, dy).rgb;
+}
+#endif
+
 // The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the
 // pool's sample there. Outside the rectangle the texture's border is the card's background: a
 // fitted picture needs no test, and a placeholder samples far outside (card.vert).
@@ -83,7 +108,7 @@ vec3 cardColor(vec2 t, vec3 pool) {
 #endif
 #ifdef FULL_RESOLUTION
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
-    if (vSource == 4) picture = texture(uZoomPicture, vec3(t, 0.0)).rgb;
+    if (vSource == 4) picture = tilePicture(t);
 #endif
 #ifdef FADE
     picture = mix(cardBackground, picture, vCover);

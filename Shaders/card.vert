@@ -58,7 +58,7 @@ flat out float vAlpha;
 flat out uint vId;
 flat out float vLayer;          // the picture's layer in its texture
 flat out int vSource;           // 0 the picture pool, 1 the full-resolution pictures, 2 no picture, 3 a colour from the id,
-                                // 4 the zoomed picture
+                                // 4 the photo view's tiles (card.frag's tilePicture)
 flat out uint vTitle;
 flat out vec4 vPictureRect;
 flat out float vCover;          // how far the picture has faded in over the background

@@ -56,6 +56,7 @@ struct CardUniforms {
     let glyphCell: SIMD4<Float>
     let titleSlot: SIMD2<Float>
     let legiblePixels: Float
+    let tileView: TileView?
 
     init(camera: Camera, drawable: PixelSize, shading: CardShading, renderer: CardRenderer) {
         self.camera = camera
@@ -68,6 +69,7 @@ struct CardUniforms {
         titleSlot = renderer.titles.layerCount > 0
             ? SIMD2(Float(renderer.titles.size.width), Float(renderer.titles.size.height)) : .zero
         legiblePixels = renderer.legiblePixels
+        tileView = renderer.tileView
     }
 
     /// Sets the uniforms of `program`, which the applied pipeline made current.
@@ -82,6 +84,7 @@ struct CardUniforms {
         gl.uniform(program.location(CardUniform.titleSlot), titleSlot.x, titleSlot.y)
         gl.uniform(program.location(CardUniform.legiblePixels), legiblePixels)
         gl.uniform(program.location(CardUniform.paintOrder), 0, 0, 0)
+        if let tiles = tileView { tiles.set(on: program, gl: gl) }
     }
 
     /// Turns the painter's-order depth on for a `zindex` pass of `count` cards (after `set`).

@@ -90,32 +90,6 @@ extension CardRenderer {
         try Self.upload(levels, layer: layer, into: fullPictures)
     }
 
-    /// Uploads the photo view's zoomed picture (SPEC §10: at 100 % and closer a picture needs
-    /// more than the screen's resolution): its mip chain, level 0 of any size up to the driver's
-    /// texture limit, into a texture of its own, which records name with `PictureLayer.zoom`.
-    /// The texture is made for the picture's size (one at a time); `releaseZoomPicture()` frees it.
-    public func uploadZoomPicture(_ levels: [RGBAImage]) throws {
-        try context.makeCurrent()
-        guard let first = levels.first else { return }
-        let size = PixelSize(width: first.width, height: first.height)
-        if zoomPicture.size != size || zoomPicture.layerCount != 1 {
-            try zoomPicture.allocate(layers: 1, size: size, mipmapped: levels.count > 1)
-            texturesChanged()
-        }
-        try Self.upload(levels, layer: 0, into: zoomPicture)
-    }
-
-    /// Frees the zoomed picture's texture.
-    public func releaseZoomPicture() throws {
-        try context.makeCurrent()
-        guard zoomPicture.layerCount > 0 else { return }
-        try zoomPicture.allocate(layers: 0, size: PixelSize(width: 1, height: 1), mipmapped: false)
-        texturesChanged()
-    }
-
-    /// The zoomed picture's size, pixels; 0 × 0 when there is none.
-    public var zoomPictureSize: PixelSize { zoomPicture.layerCount > 0 ? zoomPicture.size : PixelSize(width: 0, height: 0) }
-
     /// (Re)creates the title atlas: `slots` slots of `slotSize` texels of 8-bit coverage (a
     /// title rasterized one line high, left-aligned; the card draws the slot's height as its
     /// text height). 0 slots frees it.
@@ -176,7 +150,7 @@ extension CardRenderer {
 
     // MARK: Helpers
 
-    private static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray) throws {
+    static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray) throws {
         try upload(levels.map { (width: $0.width, height: $0.height, bytes: $0.pixels) }, layer: layer, into: texture)
     }
 

@@ -45,8 +45,10 @@ public final class CardRenderer {
     private var instanceCapacity = 0
     let pictures: PictureTextureArray
     let fullPictures: PictureTextureArray
-    /// The photo view's zoomed picture (one layer, as large as the zoom needs; `makeZoomPicture`).
+    /// The photo view's tiles (`makeTilePool`): one tile of a picture's pyramid per layer.
     let zoomPicture: PictureTextureArray
+    /// Which tiles the photo view's record shows, and where (`setTileView`); nil: none.
+    var tileView: TileView?
     let titles: PictureTextureArray
     var glyphTexture: UInt32 = 0
     var glyphCell = SIMD4<Float>.zero
@@ -67,7 +69,7 @@ public final class CardRenderer {
     /// The texture units the card programs sample: pictures, glyphs, full-resolution pictures,
     /// titles (the depth peeler's come after them).
     static let picturesUnit = 0, glyphsUnit = 1, fullPicturesUnit = 2, titlesUnit = 3
-    /// The photo view's zoomed picture (after the depth peeler's units).
+    /// The photo view's tiles (after the depth peeler's units).
     static let zoomPictureUnit = 7
     /// How far decorations sit in front of their card along the ray to the eye, points (so
     /// they project onto the same pixels; `card.vert`): far above the depth buffer's resolution
@@ -94,7 +96,7 @@ public final class CardRenderer {
         fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
                                            border: PictureTextureArray.background)
         titles = PictureTextureArray(gl: gl, format: .r8, name: "title atlas", border: .zero)
-        zoomPicture = PictureTextureArray(gl: gl, format: .rgba8, name: "zoomed picture texture", border: PictureTextureArray.background)
+        zoomPicture = PictureTextureArray(gl: gl, format: .rgba8, name: "photo view tiles", border: PictureTextureArray.background)
         vertexArray = gl.makeVertexArray()
         meshBuffer = gl.makeBuffer()
         indexBuffer = gl.makeBuffer()

@@ -343,6 +343,17 @@ final class GL {
         epoxy_glUniform4f!(GLint(location), x, y, z, w); check("glUniform4f")
     }
 
+    func uniform(_ location: Int, ints x: Int32, _ y: Int32, _ z: Int32, _ w: Int32) {
+        guard location >= 0 else { return }
+        epoxy_glUniform4i!(GLint(location), x, y, z, w); check("glUniform4i")
+    }
+
+    /// Sets `values.count` consecutive elements of an `int` array uniform from element 0.
+    func uniform(_ location: Int, intArray values: UnsafeBufferPointer<Int32>) {
+        guard location >= 0, values.count > 0 else { return }
+        epoxy_glUniform1iv!(GLint(location), GLsizei(values.count), values.baseAddress); check("glUniform1iv")
+    }
+
     func uniform(_ location: Int, _ x: Float) {
         guard location >= 0 else { return }
         epoxy_glUniform1f!(GLint(location), x); check("glUniform1f")

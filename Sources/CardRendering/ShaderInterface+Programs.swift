@@ -15,6 +15,12 @@ enum CardUniform: String, CaseIterable {
     case pictures = "uPictures"
     case fullPictures = "uFullPictures"
     case zoomPicture = "uZoomPicture"
+    /// The photo view's tiles (`TileView`): the level's size, tile side and border; the window
+    /// of the grid the table covers; the table; the full-resolution layer shown where a tile is missing.
+    case tileGrid = "uTileGrid"
+    case tileWindow = "uTileWindow"
+    case tileLayers = "uTileLayers"
+    case tileFallback = "uTileFallback"
     case glyphs = "uGlyphs"
     case titles = "uTitles"
     /// Depth peeling's fragment tests (`PeelMode`) and the depths they read.
@@ -108,6 +114,7 @@ extension ShaderInterface {
         .uint("noPicture", PictureLayer.none),
         .uint("fullResolutionBase", PictureLayer.fullResolutionBase),
         .uint("zoomLayer", PictureLayer.zoom),
+        .int("tileWindowCells", TileView.windowCells),
         .uint("noTitle", TitleSlot.none),
         // InstanceRecord.flags
         .uint("unreadableFlag", InstanceFlags.unreadable.rawValue),

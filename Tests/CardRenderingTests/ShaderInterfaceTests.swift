@@ -9,13 +9,13 @@ import Testing
 /// GLSL's own declarations.
 @Suite("Shader interface: what Swift and GLSL share", .serialized)
 struct ShaderInterfaceTests {
-    /// The names `text` declares with `uniform TYPE NAME;` (inside `#ifdef`s too).
+    /// The names `text` declares with `uniform TYPE NAME;` or `uniform TYPE NAME[N];` (inside `#ifdef`s too).
     static func declaredUniforms(in text: String) -> Set<String> {
         var names: Set<String> = []
         for line in text.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
             guard words.count >= 3, words[0] == "uniform" else { continue }
-            names.insert(String(words[2]))
+            names.insert(String(words[2].prefix { $0 != "[" }))
         }
         return names
     }

@@ -148,24 +148,26 @@ import Testing
         #expect(session.overlayPanels.contains { $0.lines == ViewerSession.optionsPanelHelpLines })
     }
 
-    @Test func aPictureOver64MegapixelsStopsAtTheLargestZoomThatFitsAndSaysSo() throws {
+    @Test func aPictureOfAnySizeZoomsTo100PercentAndTheViewSaysTheZoom() throws {
         let session = makeSession(.grid, cards: 3)
-        session.pictureSize = { _ in Size(width: 10_000, height: 10_000) }  // 100 MP
-        try play(script([key("enter", at: 0.1), key("1", at: 0.4)], end: 0.5), into: session)
-        let g = try #require(session.photoGeometry)
-        // Decoded at 64 MP: 0.8 of its pixels a side, so at most 80 % shows a decoded pixel per screen pixel.
-        #expect(closeEnough(g.scale, 0.8, relative: 1e-12))
-        #expect(session.messageText?.contains("80 %") == true)
-        #expect(session.messageText?.contains("64 MP") == true)
-        // On a HiDPI screen (2 pixels a point) the same picture is 400 MP: 40 %.
-        session.pixelsPerPoint = 2
-        try play(script([key("0", at: 0.1), key("1", at: 0.2)], end: 0.3), into: session)
-        #expect(closeEnough(try #require(session.photoGeometry).scale, 0.4, relative: 1e-12))
-        // Within 64 MP no limit: 8×.
-        session.pixelsPerPoint = 1
-        session.pictureSize = { _ in Size(width: 4000, height: 3000) }
-        try play(script([key("right", at: 0.1)] + (0..<12).map { key("+", at: 0.2 + 0.01 * Double($0)) }, end: 0.5), into: session)
+        session.pictureSize = { _ in Size(width: 20_000, height: 10_000) }  // 200 MP: tiles, no cap on the zoom
+        try play(script([key("enter", at: 0.1)], end: 0.5), into: session)
+        let fit = try #require(session.photoGeometry).scale
+        #expect(session.photoZoomLabel == PhotoView.percent(fit))
+        #expect(session.overlayPanels.contains { $0.placement == .topRight && $0.lines == [PhotoView.percent(fit)] })
+        try play(script([key("1", at: 0.1)], end: 0.3), into: session)
+        #expect(closeEnough(try #require(session.photoGeometry).scale, 1, relative: 1e-12))
+        #expect(session.photoZoomLabel == "100 %")
+        #expect(session.overlayPanels.contains { $0.placement == .topRight && $0.lines == ["100 %"] })
+        try play(script((0..<12).map { key("+", at: 0.1 + 0.01 * Double($0)) }, end: 0.4), into: session)
         #expect(closeEnough(try #require(session.photoGeometry).scale, 8, relative: 1e-12))
+        #expect(session.photoZoomLabel == "800 %")
+        // A picture the pipeline could only hold at half its size: past 50 % the label says so.
+        session.photoDetailLimit = 0.5
+        #expect(session.photoZoomLabel == "800 % · decoded at 50 %")
+        try play(script([key("0", at: 0.1)], end: 0.3), into: session)
+        #expect(session.photoZoomLabel == PhotoView.percent(fit))
+        #expect(PhotoView.percent(0.066) == "6.6 %" && PhotoView.percent(0.5) == "50 %")
     }
 
     @Test func aDeckWithoutPicturesOpensTheCardTheSameWay() throws {

@@ -84,8 +84,9 @@ extension ViewerSession {
     /// The cards next to the one shown, whose pictures the pipeline keeps ready at full
     /// resolution so that next and previous are instant: previous then next.
     public var photoNeighbors: (previous: CardID?, next: CardID?) { photo.neighbors }
-    /// The most of a picture the photo view holds at once, pixels (SPEC §10: 64 MP).
-    public static let photoPixelLimit = PhotoView.pixelLimit
+    /// The photo view's zoom as it shows it (`100 %`, and what was decoded when the picture is
+    /// shown past it), `nil` while the view is closed or flying.
+    public var photoZoomLabel: String? { photo.zoomLabel }
 
     /// Opens card `id` whole: it flies from its place to the picture fitted in the window; it
     /// becomes current. False when it is not in the deck or something else holds the screen.

@@ -150,9 +150,14 @@ public final class ViewerSession {
     /// screen's pixels per point); `nil` when unknown (no picture, not decoded yet). The photo
     /// view fits and zooms with it (`PhotoGeometry`); the frame's glue sets it.
     public var pictureSize: ((CardID) -> Size?)?
-    /// Screen pixels per viewport point (HiDPI), from the glue: with `pictureSize` it gives a
-    /// picture's pixel count, for the photo view's 64 MP limit.
+    /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
+    /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
+    /// it could only be decoded reduced (held whole within the caps: 0.5 for half its size),
+    /// `nil` for its own pixels; from the glue. Past it the zoom magnifies, and says so.
+    public var photoDetailLimit: Double? {
+        didSet { if photoDetailLimit != oldValue { refreshOverlay() } }
+    }
 
     public init(deck: Deck, configuration: Configuration = Configuration()) {
         let controller = ControllerTable.controller(for: configuration.layout, options: configuration.layoutOptions)

@@ -11,8 +11,8 @@ enum PictureJobKey: Hashable, Sendable {
     case picture(PictureKey)
     /// Saving the thumbnail of a picture (by its index).
     case thumbnail(Int32)
-    /// The photo view's picture (by its index) decoded whole for a zoom past the screen's
-    /// resolution (`ViewerPictures+Zoom.swift`).
+    /// Tiles of the photo view's picture (by its index) for a zoom past the screen's
+    /// resolution (`ViewerPictures+Tiles.swift`): one batch at a time.
     case zoom(Int32)
     /// Thumbnailing a picture in the background (by its index, `ThumbnailBackfill`).
     case background(Int32)
@@ -29,6 +29,8 @@ enum PictureJob: Sendable {
     /// Makes sure the picture has a thumbnail in this folder or a larger one
     /// (`ThumbnailCache.ensureThumbnail`).
     case makeThumbnail(path: String, size: ThumbnailSize, cache: ThumbnailCache)
+    /// Tiles of the photo view's picture (`TileRequest`).
+    case tiles(TileRequest)
 }
 
 /// What a worker hands back.
@@ -37,6 +39,8 @@ enum PictureJobOutput: Sendable {
     case thumbnailSaved
     /// A background thumbnail: true when it was made, false when it was there already.
     case thumbnailMade(Bool)
+    /// The photo view's tiles.
+    case tiles(TileBatch)
 }
 
 /// A picture to bring to a layer of one tier's texture.
@@ -137,6 +141,8 @@ enum PictureWork {
             return .thumbnailSaved
         case let .makeThumbnail(path, size, cache):
             return .thumbnailMade(try cache.ensureThumbnail(at: path, size: size) { try decoding.decode($0, $1) })
+        case let .tiles(request):
+            return .tiles(try request.run(decoding: decoding))
         }
     }
 

@@ -120,7 +120,7 @@ extension ViewerPictures {
             }
         }
         applyPictures(to: records)
-        applyZoom(to: records)
+        applyTiles(to: records)
         if requestsAtDecorate {
             requestsAtDecorate = false
             requestDemand()

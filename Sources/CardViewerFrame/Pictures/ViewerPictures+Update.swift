@@ -52,7 +52,7 @@ extension ViewerPictures {
                 if accept(completion.result, for: key) { changed = true }
                 return !budget.isSpent
             case .zoom(let picture):
-                if acceptZoom(completion.result, picture: picture) { changed = true }
+                if acceptTiles(completion.result, picture: picture) { changed = true }
                 return true
             }
         }
@@ -71,7 +71,7 @@ extension ViewerPictures {
         }
         feedBackfill()
         saveAThumbnailIfIdle()
-        updateZoom()
+        updateTiles()
         let draw = batchRedraw(arrived: changed, urgent: urgent)
         session.reportPictures(reportedStatus, changed: draw, fading: frameFading, working: isWorking)
         return draw
@@ -123,7 +123,7 @@ extension ViewerPictures {
     /// cards in view not showing their pictures yet (their requests go out at the next update).
     var isWorking: Bool {
         pictureTier.inFlightCount > 0 || titleTier.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
-            || frameStatus.isLoading || frameTitlesMissing > 0 || zoom.inFlight != nil || backfill.inFlightCount > 0
+            || frameStatus.isLoading || frameTitlesMissing > 0 || tiles.inFlight != nil || backfill.inFlightCount > 0
             || batching.isWaiting
     }
 
@@ -192,7 +192,7 @@ extension ViewerPictures {
             if prepared.fromThumbnail { loadedFromThumbnails += 1 }
             // A prefetched picture changes nothing on screen: no frame for it.
             return isInView(picture)
-        case .success(.thumbnailSaved), .success(.thumbnailMade):
+        case .success(.thumbnailSaved), .success(.thumbnailMade), .success(.tiles):
             return false
         case .failure(let error):
             return markUnreadable(picture, error: error)

@@ -120,8 +120,8 @@ public final class ViewerPictures {
     var frameScrolls = false
     /// The picture fitting of the last decorated frame's layout (`fitting(for:)`).
     var fittingCache: (kind: LayoutKind, mode: PictureFitMode, cardTakesAspect: Bool, titlesAtTop: Bool)?
-    /// The photo view's zoomed picture (`ViewerPictures+Zoom.swift`).
-    var zoom = ZoomPicture()
+    /// The photo view's tiles (`ViewerPictures+Tiles.swift`).
+    var tiles = PhotoTiles()
     /// While true, pictures that arrive show at once (no fade): waits for pictures.
     public var arrivesFadedIn = false
 

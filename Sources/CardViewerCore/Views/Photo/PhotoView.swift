@@ -26,10 +26,8 @@ final class PhotoView: ViewerView {
     var keyTable: KeyTable { Self.keys }
     var needsFrames: Bool { shown?.flight != nil || closing != nil }
     var changesFrame: Bool { shown != nil || closing != nil }
-
-    /// The most of a picture the photo view holds at once, pixels (SPEC §10: 64 MP): a larger
-    /// picture is decoded scaled down to it, so its zoom stops where that resolution ends.
-    static let pixelLimit = 64_000_000.0
+    /// The zoom label the overlay shows now (`appendPanels`), to notice when it changes.
+    private var shownLabel: String?
 
     /// How long opening flies (and closing flies back): 0.2 s for a picture (its decode runs
     /// meanwhile), the seeds' 0.3 s for a card without one (SPEC §10).
@@ -108,21 +106,38 @@ final class PhotoView: ViewerView {
         return card
     }
 
-    /// The largest scale (`PhotoGeometry.scale`) at which a picture of `size` picture points is
-    /// still shown from at least one decoded pixel per screen pixel, `nil` for a picture within
-    /// `pixelLimit` (its zoom goes to 8×).
-    func zoomLimit(for size: Size) -> Double? {
-        let ppp = session.pixelsPerPoint > 0 && session.pixelsPerPoint.isFinite ? session.pixelsPerPoint : 1
-        let pixels = size.width * ppp * size.height * ppp
-        guard pixels > Self.pixelLimit else { return nil }
-        return (Self.pixelLimit / pixels).squareRoot()
+    /// The zoom as the view shows it at the top right (SPEC §10): `100 %` is one picture pixel
+    /// per screen pixel; past what could be decoded (`ViewerSession.photoDetailLimit`) it says
+    /// so, `200 % · decoded at 50 %`. `nil` while closed or flying.
+    var zoomLabel: String? {
+        guard let view = shown, view.flight == nil else { return nil }
+        var label = Self.percent(view.geometry.scale)
+        if let limit = session.photoDetailLimit, view.geometry.scale > limit * 1.01 {
+            label += " · decoded at \(Self.percent(limit))"
+        }
+        return label
     }
+
+    /// `scale` as a percentage: whole numbers, one decimal below 10 %.
+    static func percent(_ scale: Double) -> String {
+        let value = scale * 100
+        guard value.isFinite else { return "– %" }
+        if value < 9.95 { return "\((value * 10).rounded() / 10) %" }
+        return "\(Int(value.rounded())) %"
+    }
+
+    func appendPanels(to panels: inout [OverlayPanel]) {
+        shownLabel = zoomLabel
+        if let label = shownLabel { panels.append(OverlayPanel(lines: [label], placement: .topRight)) }
+    }
+
+    /// A zoom, a pan's end or the flight's end changed the label: the overlay is rebuilt.
+    func overlayDidAdvance(moving: Bool) -> Bool { zoomLabel != shownLabel }
 
     /// Brings the picture size and window up to date (a picture decoded since, a resize).
     func refreshGeometry() {
         guard var view = shown else { return }
         let size = pictureSize(of: view.card)
-        view.geometry.zoomLimit = session.pictureSize?(view.card) == nil ? nil : zoomLimit(for: size)
         view.geometry.update(picture: size, viewport: session.viewport)
         shown = view
     }
@@ -232,13 +247,7 @@ final class PhotoView: ViewerView {
         guard var view = shown else { return }
         refreshGeometry()
         view.geometry = shown?.geometry ?? view.geometry
-        let before = view.geometry.scale
         view.geometry.zoom(to: scale, about: anchor)
-        if let limit = view.geometry.zoomLimit, scale > before, scale > view.geometry.maximumScale * (1 + 1e-9),
-           view.geometry.maximumScale < max(PhotoGeometry.maximumZoom, view.geometry.fitScale) {
-            session.showMessage("the largest zoom for this picture: \(Int((limit * 100).rounded())) % "
-                                + "(the photo view holds at most 64 MP of a picture)")
-        }
         shown = view
         session.needsDisplay = true
     }

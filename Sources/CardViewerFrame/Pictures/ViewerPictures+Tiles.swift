@@ -1,0 +1,200 @@
+import CardLayout
+import CardMath
+import CardPacking
+import CardPictureDecoding
+import CardPictures
+import CardPixels
+import CardRendering
+import CardViewerCore
+
+/// The photo view's tiles (SPEC §10, "Pictures of any size, whole"). The full tier holds the
+/// photo view's picture at the screen's size; once the picture on screen covers more pixels than
+/// that layer holds (by 5 %), it is drawn from a pyramid of tiles (`TilePyramid`: levels by
+/// halves, 512-pixel tiles) at the level the zoom needs: only the tiles in view are decoded
+/// (`PictureRegions`: JPEG and PNG decode just their rows and columns, other formats are held
+/// decoded whole at the finest level within a hold limit), kept in a pool of layers sized from
+/// the framebuffer (`TileResidency`), and the full tier's layer shows wherever a tile is still
+/// missing. Memory follows the screen, not the picture: a 16384² JPEG or a 200 MP PNG zooms to
+/// 100 % anywhere.
+struct PhotoTiles {
+    /// The picture whose tiles these are, −1 for none.
+    var picture: Int32 = -1
+    /// The picture opened for regions (by the first batch), while it is shown.
+    var regions: PictureRegions?
+    /// Which tiles are in which pool layer.
+    var residency = TileResidency()
+    /// The batch the workers are making.
+    var inFlight: (picture: Int32, keys: [TileKey])?
+    /// A picture whose regions could not be had (too large for the caps, unreadable): it shows
+    /// at the full tier's resolution.
+    var failed: Int32 = -1
+    /// What the next frame's photo record shows (`applyTiles`); nil: the full tier alone.
+    var view: TileView?
+    /// The tiles in view at the last update (pinned in the pool).
+    var inView: Set<TileKey> = []
+
+    /// A tile's side and the border copied from its neighbours, pixels.
+    static let tileSize = TilePyramid.defaultTileSize
+    static let border = 1
+}
+
+extension ViewerPictures {
+    /// Layers of the tile pool for a framebuffer of `size`: the tiles of a level shown at up to
+    /// 1.68 of its pixels per screen pixel (`TilePyramid.level(forScale:)`), whole tiles on
+    /// every side, and a ring more; at most 96 (135 MB).
+    static func tilePoolLayers(for size: PixelSize) -> Int {
+        let reach = 1.7 / Double(PhotoTiles.tileSize)
+        let columns = Int((Double(size.width) * reach).rounded(.up)) + 1
+        let rows = Int((Double(size.height) * reach).rounded(.up)) + 1
+        return min(columns * rows + columns + rows, 96)
+    }
+
+    /// Brings the tiles up to date with what the photo view shows: which level and tiles it
+    /// needs, the batch to ask for, the table the next frame draws with. Called by `update()`.
+    /// - Complexity: O(tiles in view + pool layers).
+    func updateTiles() {
+        if framebuffer.width > 0, session.viewport.width > 0 {
+            session.pixelsPerPoint = Double(framebuffer.width) / session.viewport.width
+        }
+        guard let id = session.photoCard, let geometry = session.photoGeometry, let full = plan?.fullSize else {
+            closeTiles()
+            return
+        }
+        let picture = picture(ofID: id.rawValue)
+        guard picture >= 0, Int(picture) < fullSizes.count, fullSizes[Int(picture)].width > 0 else {
+            closeTiles()
+            return
+        }
+        if tiles.picture != picture { switchTiles(to: picture) }
+        let pixels = fullSizes[Int(picture)]
+        session.photoDetailLimit = tiles.regions.flatMap { $0.finestLevel > 0 ? 1 / Double(1 << $0.finestLevel) : nil }
+        // Pixels the picture covers on screen (`scale` screen pixels per picture pixel).
+        let onScreen = (Double(pixels.width) * geometry.scale, Double(pixels.height) * geometry.scale)
+        let layer = PictureSizing.decodeSize(picture: pixels, box: full)
+        guard onScreen.0 > Double(layer.width) * 1.05 || onScreen.1 > Double(layer.height) * 1.05, tiles.failed != picture else {
+            tiles.view = nil
+            return
+        }
+        if renderer.tilePool.layers == 0 {
+            let layers = Self.tilePoolLayers(for: framebuffer)
+            do {
+                try renderer.makeTilePool(layers: layers, side: PhotoTiles.tileSize + 2 * PhotoTiles.border)
+                tiles.residency.removeAll(capacity: layers)
+            } catch {
+                warn("cannot hold the photo view's tiles (\(error)); the picture shows at the screen's resolution")
+                tiles.failed = picture
+                return
+            }
+        }
+        let pyramid = TilePyramid(pictureSize: pixels, tileSize: PhotoTiles.tileSize, finestLevel: tiles.regions?.finestLevel ?? 0)
+        let level = pyramid.level(forScale: geometry.scale)
+        // The view in picture pixels (picture points × pixels per point).
+        let ppp = session.pixelsPerPoint > 0 ? session.pixelsPerPoint : 1
+        let topLeft = geometry.picturePoint(at: Vec2(0, 0)), bottomRight = geometry.picturePoint(at: Vec2(geometry.viewport.width, geometry.viewport.height))
+        let visible = Rect(x: topLeft.x * ppp, y: topLeft.y * ppp, width: (bottomRight.x - topLeft.x) * ppp,
+                           height: (bottomRight.y - topLeft.y) * ppp)
+        let keys = Array(pyramid.tiles(covering: visible, level: level, nearest: Vec2(geometry.center.x * ppp, geometry.center.y * ppp))
+            .prefix(tiles.residency.capacity))
+        tiles.inView = Set(keys)
+        var missing: [TileKey] = []
+        for key in keys where tiles.residency.use(key) == nil { missing.append(key) }
+        if !missing.isEmpty, tiles.inFlight == nil {
+            let path = catalog.pictures[Int(picture)].path
+            tiles.inFlight = (picture, missing)
+            pool.submit(.zoom(picture),
+                        request: .tiles(TileRequest(path: path, regions: tiles.regions, keys: missing, tileSize: PhotoTiles.tileSize,
+                                                    border: PhotoTiles.border)),
+                        priority: 0)
+        }
+        tiles.view = tileView(keys: keys, pyramid: pyramid, level: level)
+    }
+
+    /// The table of `keys` (one level's tiles in view) for the shader: the window of the grid
+    /// they span, at most `TileView.windowCells` cells, each its tile's layer or −1.
+    private func tileView(keys: [TileKey], pyramid: TilePyramid, level: Int) -> TileView? {
+        guard !keys.isEmpty else { return nil }
+        var first = (column: Int.max, row: Int.max), last = (column: Int.min, row: Int.min)
+        for key in keys {
+            first = (min(first.column, Int(key.column)), min(first.row, Int(key.row)))
+            last = (max(last.column, Int(key.column)), max(last.row, Int(key.row)))
+        }
+        let columns = min(last.column - first.column + 1, 16), rows = min(last.row - first.row + 1, TileView.windowCells / 16)
+        var layers = [Int32](repeating: -1, count: columns * rows)
+        for key in keys {
+            let c = Int(key.column) - first.column, r = Int(key.row) - first.row
+            guard c < columns, r < rows, let layer = tiles.residency.layer(of: key) else { continue }
+            layers[r * columns + c] = Int32(layer)
+        }
+        return TileView(levelSize: pyramid.size(ofLevel: level), tileSize: PhotoTiles.tileSize, border: PhotoTiles.border,
+                        firstColumn: first.column, firstRow: first.row, columns: columns, rows: rows, layers: layers,
+                        fallbackLayer: -1)
+    }
+
+    /// Another picture shows: its tiles start afresh (the batch in flight is dropped).
+    private func switchTiles(to picture: Int32) {
+        if let flying = tiles.inFlight {
+            pool.cancel(.zoom(flying.picture))
+            tiles.inFlight = nil
+        }
+        tiles.picture = picture
+        tiles.regions = nil
+        tiles.view = nil
+        tiles.inView = []
+        tiles.residency.removeAll()
+        session.photoDetailLimit = nil
+    }
+
+    /// The photo view closed: its tiles, its pool and its picture's regions are let go.
+    func closeTiles() {
+        guard tiles.picture >= 0 || renderer.tilePool.layers > 0 else { return }
+        switchTiles(to: -1)
+        try? renderer.makeTilePool(layers: 0, side: 1)
+        tiles.residency.removeAll(capacity: 0)
+        renderer.setTileView(nil)
+    }
+
+    /// Takes a batch of tiles: uploads those still wanted into pool layers. Returns true when
+    /// what the photo view shows changed.
+    func acceptTiles(_ result: Result<PictureJobOutput, any Error>, picture: Int32) -> Bool {
+        guard let flying = tiles.inFlight, flying.picture == picture else { return false }
+        tiles.inFlight = nil
+        guard tiles.picture == picture else { return false }
+        guard case .success(.tiles(let batch)) = result else {
+            if case .failure(let error) = result {
+                warn("\(error); the picture shows at the screen's resolution")
+            }
+            tiles.failed = picture
+            return false
+        }
+        tiles.regions = batch.regions
+        var changed = false
+        for tile in batch.tiles {
+            guard let layer = tiles.residency.place(tile.key, pinned: tiles.inView) else { continue }
+            do {
+                try renderer.uploadTile(tile.levels, toLayer: layer)
+                changed = true
+            } catch {
+                warn("cannot upload a tile of the photo view (\(error))")
+            }
+        }
+        return changed
+    }
+
+    /// Points the photo view's record at the tiles, once its full-tier layer (drawn where a tile
+    /// is missing) is there. - Complexity: O(k) for k records.
+    func applyTiles(to records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        guard var view = tiles.view, let id = session.photoCard?.rawValue, picture(ofID: id) == tiles.picture else {
+            renderer.setTileView(nil)
+            return
+        }
+        for index in records.indices where records[index].id == id {
+            let layer = records[index].layer
+            guard layer >= PictureLayer.fullResolutionBase, layer != PictureLayer.none else { continue }
+            view.fallbackLayer = Int(layer - PictureLayer.fullResolutionBase)
+            records[index].setPicture(layer: PictureLayer.zoom, rect: .full, opacity: 1)
+            renderer.setTileView(view)
+            return
+        }
+        renderer.setTileView(nil)
+    }
+}
