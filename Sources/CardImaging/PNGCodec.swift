@@ -44,8 +44,11 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
 ///   is alpha-premultiplied: their translucent pixels are exact within one step, and their fully
 ///   transparent pixels come out as (0, 0, 0, 0).
 public enum PNGCodec {
-    /// Images wider or taller than this are refused as absurd (a 16k texture side is GL's usual limit).
-    public static let maximumDimension = 16_384
+    /// Images wider or taller than this are refused as absurd: 65,535, JPEG's own limit (a
+    /// panorama of 200 MP is 20,000 × 10,000 or wider). No picture is ever a texture of its own
+    /// size (cards and the full tier are decoded to their layers; the photo view draws tiles), so
+    /// GL's texture side (16,384 on most drivers) is no bound; the pixel caps are.
+    public static let maximumDimension = 65_535
 
     /// Images with more pixels than this (8192², 256 MiB decoded) are refused as absurd too.
     public static let maximumPixelCount = 8_192 * 8_192

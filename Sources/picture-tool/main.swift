@@ -19,6 +19,10 @@
 //   picture-tool colour-bench [--size WxH] [--repeat N] [--profile NAME]
 //                                                            the ICC conversion's cost (lcms2) on
 //                                                            a WxH picture and at card size
+//   picture-tool tiles [--size WxH] FILE...                  the photo view's tiles (PictureRegions): the
+//                                                            picture opened, then a WxH (1280x800) view at
+//                                                            100 % at the top-left, centre and bottom-right,
+//                                                            as the 512-px tiles (and borders) covering it
 // decode and bench take --previews: cards from embedded JPEG previews when they cover the target.
 //   picture-tool make-hostile DIR                            the hostile-picture cases of the tests
 //                                                            (DIR/case01 …, one folder each) and
@@ -46,6 +50,8 @@ struct Arguments {
     var reportPeakMemory = false
     var count = 1
     var size = PixelSize(width: 4000, height: 3000)
+    /// `--size` given (the tiles' window defaults to 1280 × 800 otherwise).
+    var sizeGiven = false
     var png = false
     var orientation = PictureOrientation.up
     var cacheRoot: String?
@@ -73,6 +79,7 @@ struct Arguments {
             case "--size":
                 guard let value = rest.popFirst(), let parsed = Self.size(value) else { fail("--size needs WxH") }
                 size = parsed
+                sizeGiven = true
             case "--thumbnail-cache":
                 guard let value = rest.popFirst() else { fail("--thumbnail-cache needs a folder") }
                 cacheRoot = value
@@ -270,6 +277,37 @@ case "colour-bench":
         print(String(format: "%dx%d (%.2f MP): best %.3f ms, %.1f MP/s", image.width, image.height, Double(image.width * image.height) / 1e6,
                      best, Double(image.width * image.height) / 1e3 / best))
     }
+case "tiles":
+    let window = options.sizeGiven ? options.size : PixelSize(width: 1280, height: 800)
+    for file in options.files {
+        do {
+            var start = DispatchTime.now().uptimeNanoseconds
+            let regions = try PictureRegions(path: file)
+            var line = "\(file): \(regions.format.rawValue) \(regions.size), opened in \(String(format: "%.0f", milliseconds(since: start))) ms"
+                + " (held \(regions.heldBytes / 1_000_000) MB, finest level \(regions.finestLevel))"
+            let size = regions.size, tile = 512
+            let places = [("top-left", 0, 0), ("centre", (size.width - window.width) / 2, (size.height - window.height) / 2),
+                          ("bottom-right", size.width - window.width, size.height - window.height)]
+            for (name, x, y) in places {
+                // The tiles a view of `window` at (x, y) needs at level 0, as the viewer cuts them.
+                var rects: [PixelRect] = []
+                for row in (max(y, 0) / tile)...(min(y + window.height, size.height) - 1) / tile {
+                    for column in (max(x, 0) / tile)...(min(x + window.width, size.width) - 1) / tile {
+                        rects.append(PixelRect(x: column * tile, y: row * tile, width: min(tile, size.width - column * tile),
+                                               height: min(tile, size.height - row * tile)))
+                    }
+                }
+                start = DispatchTime.now().uptimeNanoseconds
+                let images = try regions.tiles(rects, level: regions.finestLevel, border: 1, side: tile + 2)
+                _ = images.map { $0.mipChain() }
+                line += String(format: "; %@ %d tiles %.0f ms", name, images.count, milliseconds(since: start))
+            }
+            print(line)
+        } catch {
+            FileHandle.standardError.write(Data("warning: \(TerminalText.escaped("\(error)")) (skipped)\n".utf8))
+            failures += 1
+        }
+    }
 case "make-hostile":
     guard let folder = options.paths.first else { fail("make-hostile needs a folder") }
     let sets = HostileFiles.cases.enumerated().map { (String(format: "case%02d", $0.offset + 1), $0.element.files) }
@@ -285,7 +323,7 @@ case "make-hostile":
     for (index, hostile) in HostileFiles.cases.enumerated() { print(String(format: "case%02d: ", index + 1) + hostile.description) }
     print("largest: " + HostileFiles.largest.map(\.name).joined(separator: ", "))
 default:
-    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, make-photos, colour-bench or make-hostile")
+    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, tiles, make-photos, colour-bench or make-hostile")
 }
 if options.reportPeakMemory {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

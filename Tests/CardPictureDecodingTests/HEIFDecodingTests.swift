@@ -109,7 +109,7 @@ struct HEIFDecodingTests {
         #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(garbage, name: "garbage.heic") }
     }
 
-    /// ispe boxes declaring 20000×20000 (over 16384 a side): refused from the header, before
+    /// ispe boxes declaring 20000×20000 (400 MP, over the 268 MP cap): refused from the header, before
     /// the admission is asked for anything (so before any pixel memory is allocated).
     @Test func aDeclaredSizeBombIsRefusedBeforeAllocation() throws {
         var bytes = try HEIFSample.encode(SamplePictures.quadrants(width: 64, height: 48))

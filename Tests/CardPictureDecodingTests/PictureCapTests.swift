@@ -97,7 +97,7 @@ struct PictureCapTests {
         }
     }
 
-    @Test("--max-pixels: 268 MP by default (16384² baseline JPEG and PNG headers pass); a side stays at most 16384")
+    @Test("--max-pixels: 268 MP by default (16384² baseline JPEG and PNG headers, a 20000 × 10000 panorama pass); a side stays at most 65535")
     func pixelCap() throws {
         let jpeg = HostileFiles.flatJPEG(width: 100, height: 100)
         let few = PictureLimits(maximumPixels: 5000)
@@ -109,9 +109,11 @@ struct PictureCapTests {
         #expect(try PictureDecoder.probe(HostileFiles.flatJPEG(width: 16384, height: 16384)).size == PixelSize(width: 16384, height: 16384))
         #expect(try PictureDecoder.probe(HostileFiles.pngHeader(width: 16384, height: 16384, bitDepth: 8, colorType: 6)).size
             == PixelSize(width: 16384, height: 16384))
-        let wide = HostileFiles.pngHeader(width: 16385, height: 100, bitDepth: 8, colorType: 6)
+        #expect(try PictureDecoder.probe(HostileFiles.pngHeader(width: 20000, height: 10000, bitDepth: 8, colorType: 2)).size
+            == PixelSize(width: 20000, height: 10000))
+        let wide = HostileFiles.pngHeader(width: 65536, height: 100, bitDepth: 8, colorType: 6)
         #expect(error { try PictureDecoder.probe(wide, name: "wide.png") }
-            == .tooLarge(path: "wide.png", width: 16385, height: 100, maximumPixels: PictureLimits.defaultMaximumPixels))
+            == .tooLarge(path: "wide.png", width: 65536, height: 100, maximumPixels: PictureLimits.defaultMaximumPixels))
     }
 
     @Test("--max-picture-memory: the working-memory cap is the value's")

@@ -11,7 +11,7 @@ struct PictureErrorWordingTests {
         #expect(PictureError.unsupported(path: "x.jpg", reason: PictureError.notAPictureReason).cardReason == "not a picture")
         #expect(PictureError.unsupported(path: "x.jpg", reason: "12-bit JPEG").description == "'x.jpg': not supported (12-bit JPEG)")
         #expect(PictureError.tooLarge(path: "b.png", width: 30000, height: 30000, maximumPixels: 268_435_456).description
-            == "'b.png': too large: 30000 × 30000 (at most 16384 pixels a side and 268435456 pixels)")
+            == "'b.png': too large: 30000 × 30000 (at most 65535 pixels a side and 268435456 pixels)")
         let remembered = PictureError.remembered(path: "x.jpg", reason: "truncated (Premature end of JPEG file)")
         #expect(remembered.description == "'x.jpg': truncated (Premature end of JPEG file; remembered from an earlier attempt)")
         #expect(remembered.cardReason == "truncated")

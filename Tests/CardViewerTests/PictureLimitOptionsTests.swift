@@ -49,7 +49,7 @@ struct PictureLimitOptionsTests {
 
         #expect(try Self.warnings(rendering: folder, []).isEmpty)
         let pixels = try Self.warnings(rendering: folder, ["--max-pixels", "100x100"])
-        #expect(pixels.count == 2 && pixels.allSatisfy { $0.contains("at most 16384 pixels a side and 10000 pixels") }, "\(pixels)")
+        #expect(pixels.count == 2 && pixels.allSatisfy { $0.contains("at most 65535 pixels a side and 10000 pixels") }, "\(pixels)")
         let size = try Self.warnings(rendering: folder, ["--max-file-size", "0.1KB"])
         #expect(size.count == 2 && size.allSatisfy { $0.contains("bytes; at most 100)") }, "\(size)")
         let memory = try Self.warnings(rendering: folder, ["--max-picture-memory", "5MB"])

@@ -32,6 +32,8 @@ struct PhotoTiles {
     var view: TileView?
     /// The tiles in view at the last update (pinned in the pool).
     var inView: Set<TileKey> = []
+    /// Tiles in view not in the pool at the last update (0 when the view needs none).
+    var missing = 0
 
     /// A tile's side and the border copied from its neighbours, pixels.
     static let tileSize = TilePyramid.defaultTileSize
@@ -56,6 +58,7 @@ extension ViewerPictures {
         if framebuffer.width > 0, session.viewport.width > 0 {
             session.pixelsPerPoint = Double(framebuffer.width) / session.viewport.width
         }
+        tiles.missing = 0
         guard let id = session.photoCard, let geometry = session.photoGeometry, let full = plan?.fullSize else {
             closeTiles()
             return
@@ -98,6 +101,7 @@ extension ViewerPictures {
         tiles.inView = Set(keys)
         var missing: [TileKey] = []
         for key in keys where tiles.residency.use(key) == nil { missing.append(key) }
+        tiles.missing = missing.count
         if !missing.isEmpty, tiles.inFlight == nil {
             let path = catalog.pictures[Int(picture)].path
             tiles.inFlight = (picture, missing)

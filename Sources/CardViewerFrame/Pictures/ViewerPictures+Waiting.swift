@@ -3,9 +3,10 @@ import Foundation
 
 extension ViewerPictures {
     /// True when every card of the last frame shows its own picture at its final resolution
-    /// (or its unreadable mark) and its title: what `waitForPictures` waits for.
+    /// (or its unreadable mark) and its title, and the photo view's tiles in view are there:
+    /// what `waitForPictures` waits for.
     public var isSettled: Bool {
-        plan != nil && !frameStatus.isLoading && frameTitlesMissing == 0
+        plan != nil && !frameStatus.isLoading && frameTitlesMissing == 0 && tiles.missing == 0
     }
 
     /// The files of the cards of the last frame that do not show their pictures at their final

@@ -1,0 +1,81 @@
+import CardImaging
+import CardPictureDecoding
+import CardPixels
+import CardTestSupport
+import Foundation
+import Testing
+
+/// The photo view's tiles end to end (SPEC §10, "Pictures of any size, whole"): a picture far
+/// larger than the window, at 100 %, shows each picture pixel on its own screen pixel — across
+/// the seams between tiles, and at the picture's far corner after a pan — which only the tiles
+/// of level 0 can show (the full tier holds the window's pixels).
+@Suite("cardviewer run --headless: the photo view's tiles (end to end)")
+struct PhotoTilesReplayTests {
+    /// Picture pixel (x, y): red x mod 256, green y mod 256, blue by 256-pixel blocks.
+    static func color(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        (UInt8(x % 256), UInt8(y % 256), UInt8((x / 256 + y / 256) % 2 * 255))
+    }
+
+    static func picture(width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = color(x, y)
+                image[x, y] = (c.r, c.g, c.b, 255)
+            }
+        }
+        return image
+    }
+
+    @Test("100 %: each screen pixel is its picture pixel, across tile seams and at the far corner", arguments: ["png", "jpg"])
+    func hundredPercent(format: String) throws {
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
+        let (width, height) = (3000, 2000)
+        let picture = Self.picture(width: width, height: height)
+        let path = images.appendingPathComponent("big.\(format)").path
+        if format == "png" {
+            try PNGCodec.write(picture, to: path)
+        } else {
+            try Data(JPEGEncoder.encode(picture, quality: 100, color: .ycbcr444)).write(to: URL(fileURLWithPath: path))
+        }
+        let shots = try folder.folder("shots")
+        // Enter opens it fitted; 1 is 100 % about the centre; eight Rights and eight Downs pan to
+        // the bottom-right corner (an eighth of the window each, clamped at the edges).
+        var events = [#"{"time": 0.1, "type": "key", "key": "enter"}"#, #"{"time": 0.5, "type": "waitForPictures"}"#,
+                      #"{"time": 0.5, "type": "key", "key": "1"}"#, #"{"time": 0.7, "type": "waitForPictures"}"#,
+                      #"{"time": 0.7, "type": "key", "key": "s"}"#]
+        for step in 0..<40 {
+            events.append(#"{"time": \#(0.8 + 0.01 * Double(step)), "type": "key", "key": "\#(step % 2 == 0 ? "right" : "down")"}"#)
+        }
+        events += [#"{"time": 1.5, "type": "waitForPictures"}"#, #"{"time": 1.5, "type": "key", "key": "s"}"#]
+        let script = #"{"events": [\#(events.joined(separator: ", "))], "end": 1.6}"#
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
+            "--size", "640x400", "--layout", "grid", "--images", images.path, "--thumbnail-cache", "off", "--screenshot-dir", shots.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let taken = PictureFolderReplayTests.screenshots(outcome)
+        try #require(taken.count == 2, "\(outcome.stdout)")
+        let centre = try PNGCodec.read(contentsOf: taken[0]), corner = try PNGCodec.read(contentsOf: taken[1])
+        // A lossless PNG is exact; a JPEG of quality 100 (4:4:4) within a few levels, its DCT
+        // ringing at the picture's own sharp edges (red wraps every 256 pixels) included.
+        let tolerance = format == "png" ? 2 : 16
+        // 100 % about the centre: screen pixel (sx, sy) shows picture pixel (1180 + sx, 800 + sy).
+        // Level 0's tiles are 512 pixels: seams at picture x 1536 (screen 356), y 1024 (screen 224).
+        var wrong: [String] = []
+        for sy in [2, 100, 222, 223, 224, 225, 300, 397] {
+            for sx in [3, 200, 354, 355, 356, 357, 500, 560, 636] {
+                let want = Self.color(1180 + sx, 800 + sy)
+                if !ViewerTest.pixel(centre, sx, sy, is: want, tolerance: tolerance) { wrong.append("centre (\(sx), \(sy)): \(centre[sx, sy]) not \(want)") }
+            }
+        }
+        // Panned to the corner: screen pixel (sx, sy) shows picture pixel (2360 + sx, 1600 + sy).
+        for sy in [3, 200, 396] {
+            for sx in [3, 320, 636] {
+                let want = Self.color(2360 + sx, 1600 + sy)
+                if !ViewerTest.pixel(corner, sx, sy, is: want, tolerance: tolerance) { wrong.append("corner (\(sx), \(sy)): \(corner[sx, sy]) not \(want)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
+    }
+}
