@@ -164,7 +164,7 @@ import Testing
         #expect(session.photoZoomLabel == "800 %")
         // A picture the pipeline could only hold at half its size: past 50 % the label says so.
         session.photoDetailLimit = 0.5
-        #expect(session.photoZoomLabel == "800 % · decoded at 50 %")
+        #expect(session.photoZoomLabel == "800 % (decoded at 50 %)")
         try play(script([key("0", at: 0.1)], end: 0.3), into: session)
         #expect(session.photoZoomLabel == PhotoView.percent(fit))
         #expect(PhotoView.percent(0.066) == "6.6 %" && PhotoView.percent(0.5) == "50 %")

@@ -41,6 +41,9 @@ struct PhotoTiles {
 }
 
 extension ViewerPictures {
+    /// One layer of the tile pool with its mip chain, bytes (the HUD's pool figure).
+    static let tileLayerBytes = (PhotoTiles.tileSize + 2 * PhotoTiles.border) * (PhotoTiles.tileSize + 2 * PhotoTiles.border) * 4 * 4 / 3
+
     /// Layers of the tile pool for a framebuffer of `size`: the tiles of a level shown at up to
     /// 1.68 of its pixels per screen pixel (`TilePyramid.level(forScale:)`), whole tiles on
     /// every side, and a ring more; at most 96 (135 MB).

@@ -134,9 +134,11 @@ extension ViewerPictures {
         status.total = catalog.pictures.count
         status.unreadable = pictureTier.residency.unreadableCount
         status.residentBytes = residentBytes
-        status.poolBytes = poolBytes
+        status.poolBytes = poolBytes + renderer.tilePool.layers * Self.tileLayerBytes
         status.thumbnailsDone = publishedBackfill.done
         status.thumbnailsTotal = publishedBackfill.total
+        // The photo view zoomed past the screen is final once its tiles in view are there.
+        if tiles.missing > 0, status.readyInView > 0 { status.readyInView -= 1 }
         return status
     }
 

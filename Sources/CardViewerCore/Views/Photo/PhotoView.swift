@@ -108,12 +108,12 @@ final class PhotoView: ViewerView {
 
     /// The zoom as the view shows it at the top right (SPEC §10): `100 %` is one picture pixel
     /// per screen pixel; past what could be decoded (`ViewerSession.photoDetailLimit`) it says
-    /// so, `200 % · decoded at 50 %`. `nil` while closed or flying.
+    /// so, `200 % (decoded at 50 %)`. `nil` while closed or flying.
     var zoomLabel: String? {
         guard let view = shown, view.flight == nil else { return nil }
         var label = Self.percent(view.geometry.scale)
         if let limit = session.photoDetailLimit, view.geometry.scale > limit * 1.01 {
-            label += " · decoded at \(Self.percent(limit))"
+            label += " (decoded at \(Self.percent(limit)))"
         }
         return label
     }
