@@ -79,6 +79,7 @@ extension ViewerPictures {
         let layer = PictureSizing.decodeSize(picture: pixels, box: full)
         guard onScreen.0 > Double(layer.width) * 1.05 || onScreen.1 > Double(layer.height) * 1.05, tiles.failed != picture else {
             tiles.view = nil
+            openRegionsAhead(of: picture, pixels: pixels, layer: layer)
             return
         }
         if renderer.tilePool.layers == 0 {
@@ -105,7 +106,10 @@ extension ViewerPictures {
         var missing: [TileKey] = []
         for key in keys where tiles.residency.use(key) == nil { missing.append(key) }
         tiles.missing = missing.count
-        if !missing.isEmpty, tiles.inFlight == nil {
+        // An open ahead still queued (no keys) becomes this batch, at the front of the queue; one
+        // already running delivers the regions, and the tiles are asked for after it.
+        let openingAhead = tiles.inFlight.map { $0.picture == picture && $0.keys.isEmpty } ?? false
+        if !missing.isEmpty, tiles.inFlight == nil || openingAhead {
             let path = catalog.pictures[Int(picture)].path
             tiles.inFlight = (picture, missing)
             pool.submit(.zoom(picture),
@@ -115,6 +119,25 @@ extension ViewerPictures {
         }
         tiles.view = tileView(keys: keys, pyramid: pyramid, level: level)
     }
+
+    /// While the picture is shown fitted, opens it for regions in the background (after every
+    /// other decode: `regionsAheadPriority`) when a zoom could need its tiles — larger than the
+    /// full tier's layer — so that the first zoom finds it open: a format held whole (HEIC, WebP,
+    /// TIFF…) is decoded then, not after the key.
+    private func openRegionsAhead(of picture: Int32, pixels: PixelSize, layer: PixelSize) {
+        guard tiles.regions == nil, tiles.inFlight == nil, tiles.failed != picture,
+              pixels.width > layer.width || pixels.height > layer.height, session.photoGeometry?.isZoomed == false,
+              session.needsFrames == false else { return }
+        tiles.inFlight = (picture, [])
+        pool.submit(.zoom(picture),
+                    request: .tiles(TileRequest(path: catalog.pictures[Int(picture)].path, regions: nil, keys: [],
+                                                tileSize: PhotoTiles.tileSize, border: PhotoTiles.border)),
+                    priority: Self.regionsAheadPriority)
+    }
+
+    /// Where opening a picture for regions ahead of a zoom queues: behind the frame's pictures
+    /// (whose priorities are positions in its demand), ahead of background thumbnailing.
+    static let regionsAheadPriority = 1 << 30
 
     /// The table of `keys` (one level's tiles in view) for the shader: the window of the grid
     /// they span, at most `TileView.windowCells` cells, each its tile's layer or −1.
