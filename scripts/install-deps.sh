@@ -10,6 +10,7 @@ packages=(
   libpng-dev         # image decoding and PNG output
   libturbojpeg0-dev  # JPEG decoding with DCT scaling (TurboJPEG API of libjpeg-turbo)
   libjpeg62-turbo-dev  # JPEG regions: libjpeg's API (jpeg_crop_scanline, jpeg_skip_scanlines) for the photo view's tiles
+  zlib1g-dev         # PNG rows from a checkpoint (inflateCopy): the photo view's regions of large PNGs
   libdeflate-dev     # PNG image data inflated about twice as fast as through zlib (thumbnails)
   liblcms2-dev       # embedded ICC colour profiles converted to sRGB (Little CMS 2)
   libegl-dev         # EGL headers (headless rendering)

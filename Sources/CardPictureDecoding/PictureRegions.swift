@@ -34,6 +34,8 @@ public final class PictureRegions: @unchecked Sendable {
     private enum Backing {
         case jpeg(bytes: [UInt8], header: JPEGHeader)
         case pngRows(path: String, hasAlpha: Bool)
+        /// Rows from checkpoints (`PNGRowIndex`): 8-bit PNGs libpng passes through untouched.
+        case pngIndex(PNGRowIndex, path: String)
         /// Decoded whole at `level`.
         case image(RGBAImage, level: Int)
     }
@@ -63,8 +65,15 @@ public final class PictureRegions: @unchecked Sendable {
             finestLevel = 0
             heldBytes = bytes.count
         case .pngRows:
-            let reader = try PNGRowReader(source: source, name: path)
-            backing = .pngRows(path: path, hasAlpha: reader.hasAlpha)
+            if let index = try PNGRowIndex.open(source: source, name: path) {
+                // The first pass down the picture keeps its checkpoints: every region after it
+                // starts within 256 rows of its top (`PNGRowIndex`).
+                try index.indexAll()
+                backing = .pngIndex(index, path: path)
+            } else {
+                let reader = try PNGRowReader(source: source, name: path)
+                backing = .pngRows(path: path, hasAlpha: reader.hasAlpha)
+            }
             finestLevel = 0
             heldBytes = 0
         default:
@@ -101,7 +110,28 @@ public final class PictureRegions: @unchecked Sendable {
         case let .jpeg(bytes, header):
             return try jpegRegion(clipped, level: level, bytes: bytes, header: header)
         case let .pngRows(path, hasAlpha):
-            return try pngRegion(clipped, level: level, path: path, hasAlpha: hasAlpha)
+            let source = try PictureDecoder.open(path)
+            let reader = try PNGRowReader(source: source, name: path)
+            guard reader.width == size.width, reader.height == size.height else {
+                throw PictureError.corrupt(path: path, reason: "the header changed while the file was read")
+            }
+            let row = UnsafeMutableRawBufferPointer.allocate(byteCount: size.width * 4, alignment: 16)
+            defer { row.deallocate() }
+            var image = try pngRegion(clipped, level: level, hasAlpha: hasAlpha) { rows, body in
+                for _ in 0..<rows.lowerBound { try reader.readRow(into: row) }
+                for y in rows {
+                    try reader.readRow(into: row)
+                    try body(y, UnsafePointer(row.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+                }
+            }
+            PictureDecoder.convertToSRGB(&image, pngSource: source)
+            return image
+        case let .pngIndex(index, path):
+            var image = try pngRegion(clipped, level: level, hasAlpha: index.hasAlpha) { rows, body in
+                try index.readRows(rows, body)
+            }
+            PictureDecoder.convertToSRGB(&image, pngSource: try PictureDecoder.open(path))
+            return image
         case let .image(image, held):
             return Self.cut(image, heldLevel: held, rect: clipped, level: level, levels: levels)
         }
@@ -145,41 +175,26 @@ public final class PictureRegions: @unchecked Sendable {
 
     // MARK: PNG
 
-    private func pngRegion(_ rect: PixelRect, level: Int, path: String, hasAlpha: Bool) throws -> RGBAImage {
-        let source = try PictureDecoder.open(path)
-        let reader = try PNGRowReader(source: source, name: path)
-        guard reader.width == size.width, reader.height == size.height else {
-            throw PictureError.corrupt(path: path, reason: "the header changed while the file was read")
-        }
+    /// `rect` of `level` from a PNG's rows: `rows(range, body)` calls `body` with each row of
+    /// the range (index, RGBA of the whole width), top to bottom.
+    private func pngRegion(_ rect: PixelRect, level: Int, hasAlpha: Bool,
+                           rows: (Range<Int>, (Int, UnsafePointer<UInt8>) throws -> Void) throws -> Void) throws -> RGBAImage {
         let factor = 1 << level
-        let columns = PixelRect(x: rect.x * factor, y: rect.y * factor, width: rect.width * factor, height: rect.height * factor)
+        let area = PixelRect(x: rect.x * factor, y: rect.y * factor, width: rect.width * factor, height: rect.height * factor)
             .intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
-        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: size.width * 4, alignment: 16)
-        defer { row.deallocate() }
-        for _ in 0..<columns.y { try reader.readRow(into: row) }
-        let image: RGBAImage
         if level == 0 {
-            var pixels = [UInt8](repeating: 0, count: columns.width * columns.height * 4)
+            var pixels = [UInt8](repeating: 0, count: area.width * area.height * 4)
             try pixels.withUnsafeMutableBytes { out in
-                for y in 0..<columns.height {
-                    try reader.readRow(into: row)
-                    let from = UnsafeRawBufferPointer(rebasing: row[(columns.x * 4)..<(columns.maxX * 4)])
-                    UnsafeMutableRawBufferPointer(rebasing: out[(y * columns.width * 4)..<((y + 1) * columns.width * 4)])
-                        .copyMemory(from: from)
+                try rows(area.y..<area.maxY) { y, row in
+                    let target = out.baseAddress! + (y - area.y) * area.width * 4
+                    target.copyMemory(from: row + area.x * 4, byteCount: area.width * 4)
                 }
             }
-            image = RGBAImage(width: columns.width, height: columns.height, pixels: pixels)
-        } else {
-            let reduced = RowDownscaler(width: columns.width, height: columns.height, to: rect.size, premultiply: hasAlpha)
-            for _ in 0..<columns.height {
-                try reader.readRow(into: row)
-                reduced.add(row.baseAddress!.assumingMemoryBound(to: UInt8.self) + columns.x * 4)
-            }
-            image = RGBAImage(width: reduced.size.width, height: reduced.size.height, pixels: reduced.finish())
+            return RGBAImage(width: area.width, height: area.height, pixels: pixels)
         }
-        var converted = image
-        PictureDecoder.convertToSRGB(&converted, pngSource: source)
-        return converted
+        let reduced = RowDownscaler(width: area.width, height: area.height, to: rect.size, premultiply: hasAlpha)
+        try rows(area.y..<area.maxY) { _, row in reduced.add(row + area.x * 4) }
+        return RGBAImage(width: reduced.size.width, height: reduced.size.height, pixels: reduced.finish())
     }
 
     // MARK: Held whole
