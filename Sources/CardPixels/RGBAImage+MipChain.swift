@@ -34,13 +34,15 @@ extension RGBAImage {
 
     /// What a picture-pool layer of `size` pixels takes: this image scaled to cover the layer
     /// and centre-cropped (unchanged when it has the layer's size already), then its full mip
-    /// chain. A deck whose pictures are all known up front (the bundled deck, the benchmark,
-    /// tests) uploads each one's chain into its layer as the viewer uploads a decoded picture.
+    /// chain, alpha-premultiplied as the picture textures hold it (`premultipliedMipChain()`;
+    /// an opaque image's chain is `mipChain()`'s). A deck whose pictures are all known up front
+    /// (the bundled deck, the benchmark, tests) uploads each one's chain into its layer as the
+    /// viewer uploads a decoded picture.
     ///
     /// - Complexity: O(pixels of the layer), plus the scaling.
     public func poolLayerChain(_ size: (width: Int, height: Int)) -> [RGBAImage] {
         let sized = width == size.width && height == size.height ? self : filled(into: size)
-        return sized.mipChain()
+        return sized.premultipliedMipChain()
     }
 
     /// The source texels (along one axis of `oldCount`) that texel `index` of the next mip level

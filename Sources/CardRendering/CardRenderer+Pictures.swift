@@ -47,9 +47,11 @@ extension CardRenderer {
 
     /// Uploads one picture into pool layer `layer`: `levels` is its mip chain, level 0 of the
     /// pool's layer size (the picture stretched over the whole layer; `InstanceRecord.pictureRect`
-    /// restores its aspect), then each level half the last, `picturePool.levels` in all —
-    /// `RGBAImage.mipChain()` computes it, on any thread. A card pointing at the layer shows
-    /// the new picture from the next frame on.
+    /// restores its aspect), then each level half the last, `picturePool.levels` in all, every
+    /// level alpha-premultiplied (the shader composites it over what shows through, and the
+    /// GPU's filtering is right only on premultiplied texels) — `RGBAImage.premultipliedMipChain()`
+    /// computes it, on any thread. A card pointing at the layer shows the new picture from the
+    /// next frame on.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the pool or levels of the wrong
     ///   size or number; the GL error raised while uploading.
@@ -81,7 +83,8 @@ extension CardRenderer {
     public var fullResolutionPictures: (layers: Int, size: PixelSize) { (fullPictures.layerCount, fullPictures.size) }
 
     /// Uploads a picture's mip chain (level 0 exactly the full-resolution size, then each level
-    /// half the last, `RGBAImage.mipChain()`) into full-resolution layer `layer`.
+    /// half the last, alpha-premultiplied: `RGBAImage.premultipliedMipChain()`) into
+    /// full-resolution layer `layer`.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the array or levels of the
     ///   wrong size or number; the GL error raised while uploading.
@@ -91,7 +94,8 @@ extension CardRenderer {
     }
 
     /// Uploads the photo view's zoomed picture (SPEC §10: at 100 % and closer a picture needs
-    /// more than the screen's resolution): its mip chain, level 0 of any size up to the driver's
+    /// more than the screen's resolution): its mip chain (alpha-premultiplied:
+    /// `RGBAImage.premultipliedMipChain()`), level 0 of any size up to the driver's
     /// texture limit, into a texture of its own, which records name with `PictureLayer.zoom`.
     /// The texture is made for the picture's size (one at a time); `releaseZoomPicture()` frees it.
     public func uploadZoomPicture(_ levels: [RGBAImage]) throws {

@@ -31,6 +31,9 @@ final class PictureTextureArray {
 
     /// The card's background: the pictures' border, so that a fitted picture shows the card's
     /// background around it; written into the card shaders as `cardBackground` (`ShaderInterface.card`).
+    /// Opaque (alpha 1), which premultiplied is the same colour: the textures hold premultiplied
+    /// pictures, and the shader composites a sample over what shows through a transparent
+    /// picture, so a border texel covers it whole with the background.
     static let background = SIMD4<Float>(0.20, 0.21, 0.25, 1)
 
     /// Bytes per texel.

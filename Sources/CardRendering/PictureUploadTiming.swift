@@ -48,7 +48,7 @@ public enum PictureUploadTiming {
         var chainTimes: [Double] = [], uploadTimes: [Double] = [], generateTimes: [Double] = []
         for index in 0..<max(1, repeats) {
             var chain: [RGBAImage] = []
-            chainTimes.append(milliseconds { chain = picture.mipChain() })
+            chainTimes.append(milliseconds { chain = picture.premultipliedMipChain() })
             uploadTimes.append(try milliseconds { try renderer.uploadPicture(chain, toLayer: index % layers) })
             generateTimes.append(milliseconds {
                 gl.bindTexture(renderer.pictures.texture, unit: PictureTextureArray.uploadUnit, array: true)

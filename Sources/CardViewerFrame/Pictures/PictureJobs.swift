@@ -140,7 +140,8 @@ enum PictureWork {
         }
     }
 
-    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain. A card's
+    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain
+    /// (alpha-premultiplied: `RGBAImage.premultipliedMipChain`). A card's
     /// picture (`thumbnailSize` set) is read at the thumbnail folder its card asks for — from
     /// the cache, or decoded at that size with the thumbnail saved at once — then stretched to
     /// the layer (magnified where the card needs fewer pixels than the layer holds: the card
@@ -177,7 +178,8 @@ enum PictureWork {
             fullSize = decoded.fullSize
         }
         let layer = stretched(image, to: load.layerSize)
-        return PreparedPicture(levels: load.mipmapped ? layer.mipChain() : [layer],
+        // Premultiplied, as the picture textures hold pictures (an opaque one is unchanged).
+        return PreparedPicture(levels: layer.premultipliedMipChain(levels: load.mipmapped ? nil : 1),
                                fullSize: fullSize ?? PixelSize(width: image.width, height: image.height),
                                generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail,
                                detail: load.thumbnailSize?.pixels ?? max(load.layerSize.width, load.layerSize.height))

@@ -77,8 +77,9 @@ extension PictureTier {
         setLayerSize(size, of: pool)
     }
 
-    /// Uploads a picture's mip chain (level 0 at the pool's layer size, `RGBAImage.mipChain()`)
-    /// into `layer` of `pool`, a layer the residency assigned for this frame.
+    /// Uploads a picture's mip chain (level 0 at the pool's layer size, alpha-premultiplied:
+    /// `RGBAImage.premultipliedMipChain()`) into `layer` of `pool`, a layer the residency
+    /// assigned for this frame.
     ///
     /// - Throws: `RenderError.invalidUpload` for levels of the wrong size or a layer outside the
     ///   texture, or for a tier that holds no RGBA pictures; the GL error raised while uploading.
