@@ -104,7 +104,9 @@ struct TransparencyDecodingTests {
     @Test("red under alpha 0 beside opaque blue: no format lends the red to a neighbour when reduced, GIF's transparent index included")
     func noRedWhenReduced() throws {
         let source = Self.stripes()
-        var files = try Self.encoded(source)
+        // Not lossy WebP: its 4:2:0 chroma mixes the stored red into the opaque blue beside it
+        // when the file is written (the file's own pixels are red-fringed, whole size included).
+        var files = try Self.encoded(source).filter { $0.name != "WebP lossy" }
         files.append(("GIF", Self.stripesGIF(), 0))
         // 96 → 32: every pixel covers three columns across a stripe's edge now and then.
         for target in [PixelSize(width: 32, height: 16), PixelSize(width: 96, height: 48)] {

@@ -141,27 +141,33 @@ struct TransparencyTests {
         }
     }
 
-    @Test("red under alpha 0 beside opaque blue, a card far away (a reduced level): no red fringe")
-    func noFringeAtReducedLevel() throws {
+    @Test("red under alpha 0 beside opaque blue: no red fringe between texels (level 0) nor at a reduced level")
+    func noFringes() throws {
         var picture = RGBAImage(width: 256, height: 256)
         for y in 0..<256 {
             for x in 0..<256 { picture[x, y] = (x / 16) % 2 == 0 ? (255, 0, 0, 0) : (0, 0, 255, 255) }
         }
         let (gpu, renderer) = try PictureTests.renderer(layers: 1, size: PixelSize(width: 256, height: 256))
         try renderer.uploadPicture(picture.premultipliedMipChain(), toLayer: 0)
-        // 256 texels over 40 pixels: about level 2.7, every pixel mixes stripes across texels.
-        let image = try PictureTests.draw([Scenes.card(0, x: 200, y: 150, width: 40, height: 40)], with: renderer, gpu: gpu) {
-            $0[0].setPicture(layer: 0, rect: .full, opacity: 1)
-        }
-        var bluest = 0.0
-        for y in 140..<160 {
-            for x in 185..<215 {
-                let p = PictureTests.rgb(image[x, y])
-                // Every pixel is blue over the background: red and green stay the background's.
-                #expect(p.x <= PictureTests.background.x + 2 && p.y <= PictureTests.background.y + 2, "(\(x), \(y)): \(image[x, y])")
-                bluest = max(bluest, p.z)
+        // 256 texels over 200 pixels: level 0, each pixel between two texels (a straight texture
+        // would blend the stored red into the blue there); over 40 pixels: about level 2.7,
+        // every pixel mixing stripes.
+        for side in [200.0, 40.0] {
+            let image = try PictureTests.draw([Scenes.card(0, x: 200, y: 150, width: side, height: side)], with: renderer, gpu: gpu) {
+                $0[0].setPicture(layer: 0, rect: .full, opacity: 1)
             }
+            var bluest = 0.0
+            let half = Int(side / 2) - 4
+            for y in 150 - half..<150 + half {
+                for x in 200 - half..<200 + half {
+                    let p = PictureTests.rgb(image[x, y])
+                    // Blue over the background: red and green stay the background's.
+                    #expect(p.x <= PictureTests.background.x + 2 && p.y <= PictureTests.background.y + 2,
+                            "card of \(side): (\(x), \(y)): \(image[x, y])")
+                    bluest = max(bluest, p.z)
+                }
+            }
+            #expect(bluest > PictureTests.background.z + 40, "card of \(side): the blue stripes show")
         }
-        #expect(bluest > PictureTests.background.z + 40, "the blue stripes show")
     }
 }

@@ -88,11 +88,16 @@ struct TransparencyRenderTests {
         try #require(taken.count == files.count + 1, "\(outcome.stdout)")
         let frames = try taken.map { try PNGCodec.read(contentsOf: $0) }
 
-        // The grid: each 4:1 picture fills its card's width; the bands' centres on its middle row.
+        try #require(frames.allSatisfy { $0.width == 640 && $0.height == 400 })
+        // The grid: each 4:1 picture fills its card's width; the bands' centres on its middle row
+        // (the cards whose middle is on screen).
         let grid = GridLayout(), viewport = Size(width: 640, height: 400)
+        var cardsSeen = 0
         for (index, file) in files.enumerated() {
             let slot = grid.slotFrame(at: index, viewport: viewport)
             let y = Int(slot.origin.y + slot.size.height / 2)
+            guard y < 390 else { continue }
+            cardsSeen += 1
             for (band, alpha) in file.alphas.enumerated() {
                 let x = Int(slot.origin.x + slot.size.width * (Double(band) + 0.5) / 4)
                 let expected = Self.over(Self.red, alpha, Self.background)
@@ -100,6 +105,7 @@ struct TransparencyRenderTests {
                         "grid, \(file.name) band \(band) at (\(x), \(y)): \(frames[0][x, y]), expected \(expected)")
             }
         }
+        #expect(cardsSeen >= 3, "\(cardsSeen) cards on screen")
         // The photo view: 640 × 160 at y 120…280; the bands' centres at x 80, 240, 400, 560.
         for (index, file) in files.enumerated() {
             let frame = frames[index + 1]
