@@ -17,6 +17,8 @@
 //   FULL_RESOLUTION  the body may also sample the full-resolution pictures (a second sample;
 //                only in frames that show such a card).
 //   FADE         pictures fade in over the background (only in frames where one is fading).
+//   PHOTO        the photo view's picture shows a checkerboard through its transparent parts
+//                (only in frames that draw the photo view; elsewhere the card's background).
 //   NO_PICTURES  no picture pool: cards are coloured from their ids.
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
@@ -89,12 +91,16 @@ vec3 over(vec4 premultiplied, vec3 below) {
 }
 
 // What shows through a picture's transparent parts: the card's background, or in the photo
-// view the checkerboard. vPhoto is the same for a whole card, so the layouts' fragments skip
-// the checkerboard's few instructions.
+// view the checkerboard (PHOTO: its few instructions cost every fragment of a variant that has
+// them, about a tenth of a pages frame on llvmpipe).
 vec3 underPicture() {
-    if (vPhoto < 0.5) return cardBackground;
-    vec2 square = floor(gl_FragCoord.xy / checkerSquarePixels);
-    return mod(square.x + square.y, 2.0) < 0.5 ? checkerDark : checkerLight;
+#ifdef PHOTO
+    if (vPhoto > 0.5) {
+        vec2 square = floor(gl_FragCoord.xy / checkerSquarePixels);
+        return mod(square.x + square.y, 2.0) < 0.5 ? checkerDark : checkerLight;
+    }
+#endif
+    return cardBackground;
 }
 
 // The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the

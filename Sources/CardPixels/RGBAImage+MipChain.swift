@@ -56,9 +56,18 @@ extension RGBAImage {
 
     /// The next mip level: half the size, a box filter over the texels each new texel covers.
     func halved() -> RGBAImage {
+        var alphas = 255
+        return halved(alphas: &alphas)
+    }
+
+    /// `halved()`, AND-ing every alpha of this level into `alphas` on the way (255 stays 255
+    /// only if every pixel is opaque): the opacity of a picture learnt for free while filtering.
+    func halved(alphas: inout Int) -> RGBAImage {
         let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         let span = Self.mipSpan
+        var seen = alphas
+        defer { alphas = seen }
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<newHeight {
@@ -70,6 +79,7 @@ extension RGBAImage {
                             for sx in columns {
                                 let i = (sy * width + sx) * 4
                                 let alpha = Int(source[i + 3])
+                                seen &= alpha
                                 r += Int(source[i]) * alpha
                                 g += Int(source[i + 1]) * alpha
                                 b += Int(source[i + 2]) * alpha

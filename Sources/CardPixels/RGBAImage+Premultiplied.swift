@@ -32,7 +32,11 @@ extension RGBAImage {
     ///
     /// - Complexity: O(width · height).
     public func premultiplied() -> RGBAImage {
-        if isOpaque { return self }
+        isOpaque ? self : multipliedByAlpha()
+    }
+
+    /// `premultiplied()` without the scan for opacity first (a copy either way).
+    private func multipliedByAlpha() -> RGBAImage {
         var out = pixels
         out.withUnsafeMutableBufferPointer { bytes in
             var i = 0
@@ -66,56 +70,25 @@ extension RGBAImage {
     }
 
     /// The mip chain a picture texture takes (`CardRenderer.uploadPicture` and the other picture
-    /// uploads, `poolLayerChain`): this image premultiplied (`premultiplied()`), then each level below it the
-    /// plain 2 × 2 (along an odd edge 3-wide) box mean of the premultiplied level above — the
-    /// filter `mipChain()` applies, in premultiplied space, where averaging is exact — `levels`
-    /// in all (a full chain by default).
+    /// uploads, `poolLayerChain`), alpha-premultiplied, `levels` in all (a full chain by
+    /// default): `mipChain()`'s levels — each the alpha-weighted 2 × 2 (along an odd edge
+    /// 3-wide) mean of the level above, which is the box filter in premultiplied space, so the
+    /// colour under alpha 0 reaches no level — each premultiplied (`premultiplied()`; a level
+    /// differs from the box mean of the premultiplied level above by rounding, at most 1).
     ///
-    /// An opaque image (every JPEG, most photos) skips the premultiplication and gets
-    /// `mipChain()`'s levels, byte for byte, at the cost of one scan of level 0's alpha.
+    /// An opaque picture (every JPEG, most photos) gets `mipChain()`'s levels unchanged, at
+    /// `mipChain()`'s cost: its opacity is learnt while level 1 is filtered (a single level
+    /// scans its alpha once).
     ///
     /// - Complexity: O(width · height) in all.
     public func premultipliedMipChain(levels: Int? = nil) -> [RGBAImage] {
-        if isOpaque { return mipChain(levels: levels) }
         let count = max(1, min(levels ?? Self.mipLevelCount(width: width, height: height),
                                Self.mipLevelCount(width: width, height: height)))
-        var chain = [premultiplied()]
+        guard count > 1 else { return [premultiplied()] }
+        var alphas = 255
+        var chain = [self, halved(alphas: &alphas)]
         chain.reserveCapacity(count)
-        while chain.count < count, let last = chain.last { chain.append(last.halvedPremultiplied()) }
-        return chain
-    }
-
-    /// The next level of a premultiplied chain: half the size (`mipSpan`), each texel the
-    /// rounded mean of every channel over the texels it covers (premultiplied values average
-    /// as they are; no weighting by alpha).
-    func halvedPremultiplied() -> RGBAImage {
-        let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        let span = Self.mipSpan
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<newHeight {
-                    let rows = span(y, newHeight, height)
-                    for x in 0..<newWidth {
-                        let columns = span(x, newWidth, width)
-                        var sum = SIMD4<Int32>.zero, n: Int32 = 0
-                        for sy in rows {
-                            for sx in columns {
-                                let i = (sy * width + sx) * 4
-                                sum &+= SIMD4(Int32(source[i]), Int32(source[i + 1]), Int32(source[i + 2]), Int32(source[i + 3]))
-                                n += 1
-                            }
-                        }
-                        let mean = (sum &+ SIMD4(repeating: n / 2)) / SIMD4(repeating: n)
-                        let o = (y * newWidth + x) * 4
-                        target[o] = UInt8(mean.x)
-                        target[o + 1] = UInt8(mean.y)
-                        target[o + 2] = UInt8(mean.z)
-                        target[o + 3] = UInt8(mean.w)
-                    }
-                }
-            }
-        }
-        return RGBAImage(width: newWidth, height: newHeight, pixels: out)
+        while chain.count < count, let last = chain.last { chain.append(last.halved()) }
+        return alphas == 255 ? chain : chain.map { $0.multipliedByAlpha() }
     }
 }
