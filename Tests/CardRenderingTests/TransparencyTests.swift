@@ -170,4 +170,29 @@ struct TransparencyTests {
             #expect(bluest > PictureTests.background.z + 40, "card of \(side): the blue stripes show")
         }
     }
+
+    @Test("a translucent card (alpha 0.5) showing an alpha ramp: the composite, then the card's own alpha over what is behind, peeled and sorted alike")
+    func translucentCard() throws {
+        let clear = SIMD3<Double>(26, 28, 36)  // the renderer's clear colour
+        for translucency in Translucency.allCases {
+            let (gpu, renderer) = try PictureTests.renderer(layers: 1, size: Self.size)
+            try renderer.uploadPicture(Self.ramp().premultipliedMipChain(), toLayer: 0)
+            var packer = InstancePacker()
+            packer.pack([Scenes.card(0, x: 200, y: 150, width: 256, height: 64, alpha: 0.5)], offset: .zero,
+                        camera: PictureTests.camera, ordering: .depth, layerCount: 1)
+            var records = packer.records
+            records[0].setPicture(layer: 0, rect: .full, opacity: 1)
+            try records.withUnsafeBufferPointer { buffer in
+                try renderer.upload(buffer)
+                try renderer.draw(buffer, passes: [InstancePass(range: 0..<buffer.count, kind: .translucent)],
+                                  camera: PictureTests.camera, translucency: translucency)
+            }
+            let image = try gpu.readPixels()
+            for x in stride(from: Self.left + 12, to: Self.left + 244, by: 29) {
+                let composite = Self.over([255, 0, 0], alpha: Self.alpha(x - Self.left), PictureTests.background)
+                let expected = composite * 0.5 + clear * 0.5
+                #expect(PictureTests.near(image[x, 150], expected, 3), "\(translucency) x \(x): \(image[x, 150]), expected \(expected)")
+            }
+        }
+    }
 }
