@@ -11,7 +11,7 @@ public enum PictureUploadTiming {
     public struct Result: Sendable {
         public var layers: Int
         public var layerSize: PixelSize
-        /// `RGBAImage.mipChain()` of one picture (any thread can do it).
+        /// `RGBAImage.premultipliedMipChain()` of one picture (any thread can do it).
         public var cpuMipChain: Double
         /// Uploading one layer's chain (`glTexSubImage3D` per level), finished.
         public var uploadChain: Double

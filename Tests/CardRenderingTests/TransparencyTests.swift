@@ -195,4 +195,25 @@ struct TransparencyTests {
             }
         }
     }
+
+    @Test("a title over a half-transparent picture: its band dims the picture composited over the card's background (bodyBelow)")
+    func titleOverTransparentPicture() throws {
+        let (gpu, renderer) = try PictureTests.renderer()
+        try renderer.uploadPicture(RGBAImage(width: 64, height: 40, fill: (255, 0, 0, 128)).premultipliedMipChain(), toLayer: 0)
+        try renderer.makeTitleAtlas(slots: 3, slotSize: PixelSize(width: 128, height: 16))
+        var coverage = [UInt8](repeating: 0, count: 100 * 16)
+        for y in 0..<16 { for x in 0..<48 { coverage[y * 100 + x] = 255 } }
+        try renderer.uploadTitle(coverage: coverage, width: 100, height: 16, toSlot: 2)
+        let card = Scenes.card(0, x: 160, y: 100, width: 300, height: 180)
+        let image = try PictureTests.draw([card], with: renderer, gpu: gpu) {
+            $0[0].title = 2
+            $0[0].setPicture(layer: 0, rect: .full, opacity: 1)
+        }
+        let composite = Self.over([255, 0, 0], alpha: 128, PictureTests.background)
+        let (origin, text) = PictureTests.titleBox(card, placeholder: false)
+        let gap = origin + Vec2(80 * text / 16, 8 * text / 16)
+        // The band: titleBandOpacity (0.5) of black over the composite.
+        #expect(PictureTests.near(image[Int(gap.x), Int(gap.y)], composite * 0.5, 3), "band: \(image[Int(gap.x), Int(gap.y)])")
+        #expect(PictureTests.near(image[160, 60], composite, 2), "above the band: \(image[160, 60])")
+    }
 }
