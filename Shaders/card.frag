@@ -17,8 +17,10 @@
 //   FULL_RESOLUTION  the body may also sample the full-resolution pictures (a second sample;
 //                only in frames that show such a card).
 //   FADE         pictures fade in over the background (only in frames where one is fading).
-//   PHOTO        the photo view's picture shows a checkerboard through its transparent parts
-//                (only in frames that draw the photo view; elsewhere the card's background).
+//   TRANSLUCENT  pictures are composited over what shows through them (only in frames drawing
+//                from a texture that held a translucent picture: opaque pictures need not).
+//   PHOTO        with TRANSLUCENT, the photo view's picture shows a checkerboard through its
+//                transparent parts (only in frames that draw the photo view).
 //   NO_PICTURES  no picture pool: cards are coloured from their ids.
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
@@ -117,7 +119,11 @@ vec3 cardColor(vec2 t, vec4 pool) {
     if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer));
     if (vSource == 4) picture = texture(uZoomPicture, vec3(t, 0.0));
 #endif
+#ifdef TRANSLUCENT
     vec3 color = over(picture, underPicture());
+#else
+    vec3 color = picture.rgb;  // opaque: premultiplied is straight
+#endif
 #ifdef FADE
     color = mix(cardBackground, color, vCover);
 #endif

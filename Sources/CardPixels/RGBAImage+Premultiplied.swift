@@ -82,13 +82,23 @@ extension RGBAImage {
     ///
     /// - Complexity: O(width · height) in all.
     public func premultipliedMipChain(levels: Int? = nil) -> [RGBAImage] {
+        premultipliedMipChainAndOpacity(levels: levels).levels
+    }
+
+    /// `premultipliedMipChain(levels:)` and whether this image is opaque (every alpha 255),
+    /// learnt on the way: what a picture upload tells the renderer (`CardRenderer.uploadPicture`'s
+    /// `opaque`), so that frames of opaque pictures skip compositing.
+    public func premultipliedMipChainAndOpacity(levels: Int? = nil) -> (levels: [RGBAImage], opaque: Bool) {
         let count = max(1, min(levels ?? Self.mipLevelCount(width: width, height: height),
                                Self.mipLevelCount(width: width, height: height)))
-        guard count > 1 else { return [premultiplied()] }
+        guard count > 1 else {
+            let opaque = isOpaque
+            return ([opaque ? self : multipliedByAlpha()], opaque)
+        }
         var alphas = 255
         var chain = [self, halved(alphas: &alphas)]
         chain.reserveCapacity(count)
         while chain.count < count, let last = chain.last { chain.append(last.halved()) }
-        return alphas == 255 ? chain : chain.map { $0.multipliedByAlpha() }
+        return alphas == 255 ? (chain, true) : (chain.map { $0.multipliedByAlpha() }, false)
     }
 }

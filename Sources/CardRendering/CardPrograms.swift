@@ -30,9 +30,12 @@ final class CardPrograms {
         var noPictures = false
         /// Depth peeling's fragment tests (which discard).
         var peel = false
-        /// The photo view's picture may be drawn: its transparent parts show a checkerboard
-        /// (a few instructions a fragment, measured at about a tenth of a pages frame on
-        /// llvmpipe, so only in frames that draw the photo view).
+        /// Pictures may be translucent: each sample is composited over what shows through it
+        /// (only in frames drawing from a texture that held a translucent picture).
+        var translucent = false
+        /// The photo view's picture may be drawn with translucent pictures: their transparent
+        /// parts show a checkerboard (a few instructions a fragment, measured at about a tenth
+        /// of a pages frame on llvmpipe, so only in frames that draw the photo view).
         var photo = false
 
         var defines: [String] {
@@ -47,7 +50,8 @@ final class CardPrograms {
                 if fullResolution { names.append("FULL_RESOLUTION") }
                 if fade { names.append("FADE") }
                 if noPictures { names.append("NO_PICTURES") }
-                if photo { names.append("PHOTO") }
+                if translucent { names.append("TRANSLUCENT") }
+                if translucent && photo { names.append("PHOTO") }
             }
             if peel { names.append("PEEL") }
             return names
@@ -102,6 +106,8 @@ extension CardRenderer {
         var fade = false
         /// There is no picture pool.
         var noPictures = false
+        /// A picture texture the frame draws from held a translucent picture.
+        var translucent = false
         /// A record is the photo view's picture (`InstanceFlags.photo`).
         var photo = false
         /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
@@ -111,7 +117,7 @@ extension CardRenderer {
 
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel,
-                                 photo: photo)
+                                 translucent: translucent, photo: photo)
         }
     }
 
@@ -132,6 +138,9 @@ extension CardRenderer {
             if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
             if record.layer == PictureLayer.zoom { features.fullResolution = true }
         }
+        // The pool serves every record with a picture; the other two only the records naming them.
+        features.translucent = pictures.holdsTranslucent
+            || (features.fullResolution && (fullPictures.holdsTranslucent || zoomPicture.holdsTranslucent))
         features.decorationQuads = culled ? 4 : unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features
     }

@@ -51,14 +51,16 @@ extension CardRenderer {
     /// level alpha-premultiplied (the shader composites it over what shows through, and the
     /// GPU's filtering is right only on premultiplied texels) — `RGBAImage.premultipliedMipChain()`
     /// computes it, on any thread. A card pointing at the layer shows the new picture from the
-    /// next frame on.
+    /// next frame on. `opaque` says whether every pixel of the picture has alpha 255
+    /// (`RGBAImage.premultipliedMipChainAndOpacity` learns it while filtering); nil scans level 0
+    /// here. Frames draw textures that never held a translucent picture without compositing.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the pool or levels of the wrong
     ///   size or number; the GL error raised while uploading.
     /// - Complexity: O(pixels of the chain), about 4/3 of level 0; no other layer is touched.
-    public func uploadPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
+    public func uploadPicture(_ levels: [RGBAImage], toLayer layer: Int, opaque: Bool? = nil) throws {
         try context.makeCurrent()
-        try Self.upload(levels, layer: layer, into: pictures)
+        try Self.upload(levels, layer: layer, into: pictures, opaque: opaque)
     }
 
     /// (Re)creates the full-resolution pictures: `layers` (the opened card, SlideBox's front
@@ -84,13 +86,13 @@ extension CardRenderer {
 
     /// Uploads a picture's mip chain (level 0 exactly the full-resolution size, then each level
     /// half the last, alpha-premultiplied: `RGBAImage.premultipliedMipChain()`) into
-    /// full-resolution layer `layer`.
+    /// full-resolution layer `layer`; `opaque` as for `uploadPicture`.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the array or levels of the
     ///   wrong size or number; the GL error raised while uploading.
-    public func uploadFullResolutionPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
+    public func uploadFullResolutionPicture(_ levels: [RGBAImage], toLayer layer: Int, opaque: Bool? = nil) throws {
         try context.makeCurrent()
-        try Self.upload(levels, layer: layer, into: fullPictures)
+        try Self.upload(levels, layer: layer, into: fullPictures, opaque: opaque)
     }
 
     /// Uploads the photo view's zoomed picture (SPEC §10: at 100 % and closer a picture needs
@@ -98,7 +100,7 @@ extension CardRenderer {
     /// `RGBAImage.premultipliedMipChain()`), level 0 of any size up to the driver's
     /// texture limit, into a texture of its own, which records name with `PictureLayer.zoom`.
     /// The texture is made for the picture's size (one at a time); `releaseZoomPicture()` frees it.
-    public func uploadZoomPicture(_ levels: [RGBAImage]) throws {
+    public func uploadZoomPicture(_ levels: [RGBAImage], opaque: Bool? = nil) throws {
         try context.makeCurrent()
         guard let first = levels.first else { return }
         let size = PixelSize(width: first.width, height: first.height)
@@ -106,7 +108,7 @@ extension CardRenderer {
             try zoomPicture.allocate(layers: 1, size: size, mipmapped: levels.count > 1)
             texturesChanged()
         }
-        try Self.upload(levels, layer: 0, into: zoomPicture)
+        try Self.upload(levels, layer: 0, into: zoomPicture, opaque: opaque)
     }
 
     /// Frees the zoomed picture's texture.
@@ -180,8 +182,11 @@ extension CardRenderer {
 
     // MARK: Helpers
 
-    private static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray) throws {
+    /// Uploads a picture's chain; marks the texture as holding a translucent picture unless
+    /// `opaque` (nil: level 0 scanned) says every pixel is opaque.
+    private static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray, opaque: Bool?) throws {
         try upload(levels.map { (width: $0.width, height: $0.height, bytes: $0.pixels) }, layer: layer, into: texture)
+        if !(opaque ?? levels.first?.isOpaque ?? true) { texture.holdsTranslucent = true }
     }
 
     private static func upload(_ levels: [(width: Int, height: Int, bytes: [UInt8])], layer: Int,

@@ -47,9 +47,9 @@ public enum PictureUploadTiming {
         }
         var chainTimes: [Double] = [], uploadTimes: [Double] = [], generateTimes: [Double] = []
         for index in 0..<max(1, repeats) {
-            var chain: [RGBAImage] = []
-            chainTimes.append(milliseconds { chain = picture.premultipliedMipChain() })
-            uploadTimes.append(try milliseconds { try renderer.uploadPicture(chain, toLayer: index % layers) })
+            var chain: (levels: [RGBAImage], opaque: Bool) = ([], true)
+            chainTimes.append(milliseconds { chain = picture.premultipliedMipChainAndOpacity() })
+            uploadTimes.append(try milliseconds { try renderer.uploadPicture(chain.levels, toLayer: index % layers, opaque: chain.opaque) })
             generateTimes.append(milliseconds {
                 gl.bindTexture(renderer.pictures.texture, unit: PictureTextureArray.uploadUnit, array: true)
                 picture.pixels.withUnsafeBytes {

@@ -216,4 +216,26 @@ struct TransparencyTests {
         #expect(PictureTests.near(image[Int(gap.x), Int(gap.y)], composite * 0.5, 3), "band: \(image[Int(gap.x), Int(gap.y)])")
         #expect(PictureTests.near(image[160, 60], composite, 2), "above the band: \(image[160, 60])")
     }
+
+    @Test("the upload's opacity picks the program: a translucent picture is composited after the pool grows; a pool of opaque uploads draws them as they are")
+    func opacityPicksTheProgram() throws {
+        let (gpu, renderer) = try PictureTests.renderer(layers: 2, size: Self.size)
+        let chain = Self.ramp().premultipliedMipChainAndOpacity()
+        #expect(!chain.opaque)
+        #expect(RGBAImage(width: 8, height: 8, fill: (1, 2, 3, 255)).premultipliedMipChainAndOpacity().opaque)
+        #expect(!RGBAImage(width: 1, height: 1, fill: (1, 2, 3, 254)).premultipliedMipChainAndOpacity(levels: 1).opaque)
+        func drawRamp() throws -> RGBAImage {
+            try PictureTests.draw([Self.card], with: renderer, gpu: gpu) { $0[0].setPicture(layer: 1, rect: .full, opacity: 1) }
+        }
+        let x = Self.left + 100, composite = Self.over([255, 0, 0], alpha: Self.alpha(100), PictureTests.background)
+        try renderer.uploadPicture(chain.levels, toLayer: 1, opaque: chain.opaque)
+        #expect(try renderer.resizePicturePool(layers: 4))
+        let grown = try drawRamp()
+        #expect(PictureTests.near(grown[x, 150], composite, 2), "grown pool: \(grown[x, 150]), expected \(composite)")
+        // A new pool, told (wrongly, to see the program) that the ramp is opaque: drawn premultiplied as it is.
+        try renderer.makePicturePool(layers: 2, layerSize: Self.size)
+        try renderer.uploadPicture(chain.levels, toLayer: 1, opaque: true)
+        let asOpaque = try drawRamp()
+        #expect(PictureTests.near(asOpaque[x, 150], [Double(Self.alpha(100)), 0, 0], 2), "opaque program: \(asOpaque[x, 150])")
+    }
 }

@@ -66,8 +66,10 @@ struct PictureLoad: Sendable {
 /// A picture ready to upload: its levels at the layer's size, and what the frame thread needs
 /// to know about it.
 struct PreparedPicture: Sendable {
-    /// Level 0 at the layer's size, then (card tier) each level half the last.
+    /// Level 0 at the layer's size, then (card tier) each level half the last, premultiplied.
     var levels: [RGBAImage]
+    /// Whether every pixel is opaque (the upload tells the renderer: `CardRenderer.uploadPicture`).
+    var opaque = true
     /// The picture's own size (upright), or the size of the thumbnail it came from when its
     /// writer did not record it: either gives the picture's aspect.
     var fullSize: PixelSize
@@ -179,7 +181,8 @@ enum PictureWork {
         }
         let layer = stretched(image, to: load.layerSize)
         // Premultiplied, as the picture textures hold pictures (an opaque one is unchanged).
-        return PreparedPicture(levels: layer.premultipliedMipChain(levels: load.mipmapped ? nil : 1),
+        let chain = layer.premultipliedMipChainAndOpacity(levels: load.mipmapped ? nil : 1)
+        return PreparedPicture(levels: chain.levels, opaque: chain.opaque,
                                fullSize: fullSize ?? PixelSize(width: image.width, height: image.height),
                                generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail,
                                detail: load.thumbnailSize?.pixels ?? max(load.layerSize.width, load.layerSize.height))

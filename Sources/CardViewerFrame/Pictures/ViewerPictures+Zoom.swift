@@ -89,7 +89,7 @@ extension ViewerPictures {
         guard prepared.generation == generation, let first = prepared.levels.first,
               first.width == flying.size.width, first.height == flying.size.height else { return false }
         do {
-            try renderer.uploadZoomPicture(prepared.levels)
+            try renderer.uploadZoomPicture(prepared.levels, opaque: prepared.opaque)
             zoom.picture = picture
             zoom.size = flying.size
             return true
