@@ -1,6 +1,7 @@
 #version 330 core
 // Cards: the picture (a layer of the picture pool or of the full-resolution pictures) in its
-// rectangle on the card's background, faded in over the placeholder; a thin rim; the number
+// rectangle on the card's background — its transparent parts show the card's background, or in
+// the photo view a checkerboard — faded in over the placeholder; a thin rim; the number
 // badge, the title, an unreadable picture's mark and the culling mark (stars, pick flag, reject
 // cross; a rejected card is dimmed) on their own small quads (card.vert); or,
 // for tests and comparisons, one flat identity colour per card.
@@ -16,6 +17,10 @@
 //   FULL_RESOLUTION  the body may also sample the full-resolution pictures (a second sample;
 //                only in frames that show such a card).
 //   FADE         pictures fade in over the background (only in frames where one is fading).
+//   TRANSLUCENT  pictures are composited over what shows through them (only in frames drawing
+//                from a texture that held a translucent picture: opaque pictures need not).
+//   PHOTO        with TRANSLUCENT, the photo view's picture shows a checkerboard through its
+//                transparent parts (only in frames that draw the photo view).
 //   NO_PICTURES  no picture pool: cards are coloured from their ids.
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
@@ -47,9 +52,12 @@ flat in vec4 vIdentity;
 flat in int vPart;
 flat in vec4 vDecoration;
 flat in float vDim;
+flat in float vPhoto;
 
+// The picture textures hold alpha-premultiplied colour (RGBAImage.premultipliedMipChain), so that
+// their filtering weighs each texel by its alpha.
 uniform sampler2DArray uPictures;     // the picture pool: one picture per layer, stretched over it; its
-                                      // border colour is the card's background (CLAMP_TO_BORDER)
+                                      // border colour is the card's background, opaque (CLAMP_TO_BORDER)
 uniform sampler2DArray uFullPictures; // the full-resolution pictures (opened card, front photo)
 uniform sampler2DArray uZoomPicture;  // the photo view's tiles: one tile and its border per layer (TileView)
 uniform vec4 uTileGrid;               // the tiles' level: width, height (its pixels), tile side, border (texels)
@@ -76,11 +84,37 @@ out vec4 fragColor;
 const float pillOpacity = 0.72;
 const float titleBandOpacity = 0.5;
 
+// The photo view's checkerboard under a picture's transparent parts: squares of
+// checkerSquarePixels window pixels (fixed to the window, so it does not swim while the picture
+// pans or zooms), two neutral greys (sRGB values 0.40 and 0.60).
+const float checkerSquarePixels = 8.0;
+const vec3 checkerDark = vec3(0.40);
+const vec3 checkerLight = vec3(0.60);
+
+// `premultiplied` (colour × alpha, alpha) over the opaque colour `below`.
+vec3 over(vec4 premultiplied, vec3 below) {
+    return premultiplied.rgb + below * (1.0 - premultiplied.a);
+}
+
+// What shows through a picture's transparent parts: the card's background, or in the photo
+// view the checkerboard (PHOTO: its few instructions cost every fragment of a variant that has
+// them, about a tenth of a pages frame on llvmpipe).
+vec3 underPicture() {
+#ifdef PHOTO
+    if (vPhoto > 0.5) {
+        vec2 square = floor(gl_FragCoord.xy / checkerSquarePixels);
+        return mod(square.x + square.y, 2.0) < 0.5 ? checkerDark : checkerLight;
+    }
+#endif
+    return cardBackground;
+}
+
 #ifdef FULL_RESOLUTION
 // The photo view's picture at `t` from the tiles of the level in view (SPEC §10): the cell's
 // tile, sampled inside its border so that bilinear filtering across a seam reads the
 // neighbour's pixels; where the tile is not there yet, the picture at the screen's size.
-vec3 tilePicture(vec2 t) {
+// Premultiplied, as every picture texture holds it.
+vec4 tilePicture(vec2 t) {
     vec2 texel = clamp(t, 0.0, 1.0) * uTileGrid.xy;
     vec2 span = vec2(uTileGrid.z + 2.0 * uTileGrid.w);
     // Gradients of the continuous coordinate: the cell's seams must not make them jump.
@@ -91,36 +125,42 @@ vec3 tilePicture(vec2 t) {
     if (all(greaterThanEqual(cell, ivec2(0))) && all(lessThan(cell, uTileWindow.zw))) {
         layer = uTileLayers[cell.y * uTileWindow.z + cell.x];
     }
-    if (layer < 0) return uTileFallback >= 0.0 ? texture(uFullPictures, vec3(t, uTileFallback)).rgb : cardBackground;
+    if (layer < 0) return uTileFallback >= 0.0 ? texture(uFullPictures, vec3(t, uTileFallback)) : vec4(cardBackground, 1.0);
     vec2 local = (texel - cellOrigin * uTileGrid.z + vec2(uTileGrid.w)) / span;
-    return textureGrad(uZoomPicture, vec3(local, float(layer)), dx, dy).rgb;
+    return textureGrad(uZoomPicture, vec3(local, float(layer)), dx, dy);
 }
 #endif
 
 // The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the
-// pool's sample there. Outside the rectangle the texture's border is the card's background: a
-// fitted picture needs no test, and a placeholder samples far outside (card.vert).
-vec3 cardColor(vec2 t, vec3 pool) {
+// pool's sample there (premultiplied). Outside the rectangle the texture's border is the card's
+// background, opaque: a fitted picture needs no test, and a placeholder samples far outside
+// (card.vert).
+vec3 cardColor(vec2 t, vec4 pool) {
 #ifdef NO_PICTURES
-    vec3 picture = vSource == 2 ? cardBackground : mix(vTop, vBottom, t.y);
+    vec4 picture = vec4(vSource == 2 ? cardBackground : mix(vTop, vBottom, t.y), 1.0);
 #else
-    vec3 picture = pool;
+    vec4 picture = pool;
 #endif
 #ifdef FULL_RESOLUTION
-    if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer)).rgb;
+    if (vSource == 1) picture = texture(uFullPictures, vec3(t, vLayer));
     if (vSource == 4) picture = tilePicture(t);
 #endif
-#ifdef FADE
-    picture = mix(cardBackground, picture, vCover);
+#ifdef TRANSLUCENT
+    vec3 color = over(picture, underPicture());
+#else
+    vec3 color = picture.rgb;  // opaque: premultiplied is straight
 #endif
-    return picture;
+#ifdef FADE
+    color = mix(cardBackground, color, vCover);
+#endif
+    return color;
 }
 
 // The card's body: its colour and a thin rim, whiter, along the (rounded) outline; the
 // current card's focus ring is that rim, wider and in the accent colour (card.vert).
 vec3 body() {
     // The mip level comes from the vertex shader: no derivatives per pixel.
-    vec3 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod).rgb;
+    vec4 pool = textureLod(uPictures, vec3(vPictureUV, vLayer), vLod);
     return mix(cardColor(vPictureUV, pool), vRimColor.rgb, vEdge < vRim ? vRimColor.a : 0.0);
 }
 
@@ -130,7 +170,7 @@ vec3 body() {
 vec3 bodyBelow() {
     vec4 r = vPictureRect;
     vec2 t = vSource == 2 ? vec2(-8.0) : (vUV - r.xy) / max(r.zw - r.xy, vec2(1e-6));
-    return cardColor(t, texture(uPictures, vec3(t, vLayer)).rgb);
+    return cardColor(t, texture(uPictures, vec3(t, vLayer)));
 }
 
 // Distance to a rounded box of `size` (top-left at 0) with corner radius `radius`; < 0 inside.

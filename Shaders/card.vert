@@ -71,6 +71,7 @@ flat out int vPart;
 flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points);
                                 // culling mark: symbols, symbol height, padding (points), kind (0 stars, 1 picked, 2 rejected)
 flat out float vDim;            // the card's brightness: 1, or dimmed when it is rejected
+flat out float vPhoto;          // 1 for the photo view's picture (transparency over a checkerboard), else 0
 
 vec3 hsv(float h, float s, float v) {
     vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
@@ -163,6 +164,7 @@ void main() {
     vRimColor = focused ? focusRim : plainRim;
     uint cull = (iOpacityFlags.y >> cullShift) & cullCodeMask;
     vDim = cull == cullRejected ? (photo ? rejectedPhotoDim : rejectedDim) : 1.0;
+    vPhoto = photo ? 1.0 : 0.0;
     vPart = part;
     vEdge = 0.0;
     vLocal = vec2(0.0);

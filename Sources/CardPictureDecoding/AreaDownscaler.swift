@@ -24,19 +24,8 @@ public enum AreaDownscaler {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Whether every pixel of an RGBA buffer has alpha 255 (two pixels per 8-byte word).
-    static func isOpaque(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawPointer(pixels.baseAddress!)
-        let alphas: UInt64 = 0xFF00_0000_FF00_0000  // bytes 3 and 7 of a little-endian word
-        var offset = 0
-        var all = alphas
-        while offset + 8 <= pixels.count {
-            all &= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian | ~alphas
-            offset += 8
-        }
-        if all != alphas { return false }
-        return offset + 3 >= pixels.count || pixels[offset + 3] == 255
-    }
+    /// Whether every pixel of an RGBA buffer has alpha 255 (`RGBAImage.isOpaque`).
+    static func isOpaque(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool { RGBAImage.isOpaque(pixels) }
 
     /// The RGBA bytes of `source` (`width × height`, straight alpha, rows packed) scaled down to
     /// `size` (each side at most the source's, at least 1). `premultiply: false` is exact only

@@ -133,12 +133,15 @@ enum HEIFDecoder {
               Int(stride) >= width * 4 else {
             throw PictureError.corrupt(path: name, reason: "libheif decoded no 8-bit RGBA image")
         }
-        // Rows packed (libheif pads them), then reduced; the alpha is straight, so premultiplied
-        // while averaging when there is alpha.
+        // Rows packed (libheif pads them), then reduced; the alpha is straight (a file that marks
+        // its colour premultiplied, libheif's `prem` reference, is divided back here, as the
+        // viewer's pictures are straight), so premultiplied while averaging when there is alpha.
         let rowBytes = width * 4
+        let premultiplied = heif_image_is_premultiplied_alpha(decoded) != 0
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
             for y in 0..<height {
                 UnsafeMutableRawPointer(buffer.baseAddress! + y * rowBytes).copyMemory(from: plane + y * Int(stride), byteCount: rowBytes)
+                if premultiplied { RGBAImage.unpremultiply(buffer.baseAddress! + y * rowBytes, count: width) }
             }
             count = rowBytes * height
         }

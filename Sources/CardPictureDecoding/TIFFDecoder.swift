@@ -114,13 +114,8 @@ enum TIFFDecoder {
     }
 
     /// libtiff's RGBA is alpha-premultiplied (it multiplies unassociated alpha in); the viewer's
-    /// pictures are straight: each colour divided by alpha, rounded.
+    /// pictures are straight: each colour divided by alpha, rounded (`RGBAImage.unpremultiply`).
     private static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, count: Int) {
-        for x in 0..<count {
-            let pixel = row + x * 4
-            let alpha = Int(pixel[3])
-            guard alpha > 0, alpha < 255 else { continue }
-            for channel in 0..<3 { pixel[channel] = UInt8(min(255, (Int(pixel[channel]) * 255 + alpha / 2) / alpha)) }
-        }
+        RGBAImage.unpremultiply(row, count: count)
     }
 }

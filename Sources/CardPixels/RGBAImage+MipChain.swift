@@ -34,13 +34,15 @@ extension RGBAImage {
 
     /// What a picture-pool layer of `size` pixels takes: this image scaled to cover the layer
     /// and centre-cropped (unchanged when it has the layer's size already), then its full mip
-    /// chain. A deck whose pictures are all known up front (the bundled deck, the benchmark,
-    /// tests) uploads each one's chain into its layer as the viewer uploads a decoded picture.
+    /// chain, alpha-premultiplied as the picture textures hold it (`premultipliedMipChain()`;
+    /// an opaque image's chain is `mipChain()`'s). A deck whose pictures are all known up front
+    /// (the bundled deck, the benchmark, tests) uploads each one's chain into its layer as the
+    /// viewer uploads a decoded picture.
     ///
     /// - Complexity: O(pixels of the layer), plus the scaling.
     public func poolLayerChain(_ size: (width: Int, height: Int)) -> [RGBAImage] {
         let sized = width == size.width && height == size.height ? self : filled(into: size)
-        return sized.mipChain()
+        return sized.premultipliedMipChain()
     }
 
     /// The source texels (along one axis of `oldCount`) that texel `index` of the next mip level
@@ -54,9 +56,18 @@ extension RGBAImage {
 
     /// The next mip level: half the size, a box filter over the texels each new texel covers.
     func halved() -> RGBAImage {
+        var alphas = 255
+        return halved(alphas: &alphas)
+    }
+
+    /// `halved()`, AND-ing every alpha of this level into `alphas` on the way (255 stays 255
+    /// only if every pixel is opaque): the opacity of a picture learnt for free while filtering.
+    func halved(alphas: inout Int) -> RGBAImage {
         let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         let span = Self.mipSpan
+        var seen = alphas
+        defer { alphas = seen }
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<newHeight {
@@ -68,6 +79,7 @@ extension RGBAImage {
                             for sx in columns {
                                 let i = (sy * width + sx) * 4
                                 let alpha = Int(source[i + 3])
+                                seen &= alpha
                                 r += Int(source[i]) * alpha
                                 g += Int(source[i + 1]) * alpha
                                 b += Int(source[i + 2]) * alpha

@@ -30,6 +30,13 @@ final class CardPrograms {
         var noPictures = false
         /// Depth peeling's fragment tests (which discard).
         var peel = false
+        /// Pictures may be translucent: each sample is composited over what shows through it
+        /// (only in frames drawing from a texture that held a translucent picture).
+        var translucent = false
+        /// The photo view's picture may be drawn with translucent pictures: their transparent
+        /// parts show a checkerboard (a few instructions a fragment, measured at about a tenth
+        /// of a pages frame on llvmpipe, so only in frames that draw the photo view).
+        var photo = false
 
         var defines: [String] {
             var names: [String]
@@ -43,6 +50,8 @@ final class CardPrograms {
                 if fullResolution { names.append("FULL_RESOLUTION") }
                 if fade { names.append("FADE") }
                 if noPictures { names.append("NO_PICTURES") }
+                if translucent { names.append("TRANSLUCENT") }
+                if translucent && photo { names.append("PHOTO") }
             }
             if peel { names.append("PEEL") }
             return names
@@ -97,13 +106,18 @@ extension CardRenderer {
         var fade = false
         /// There is no picture pool.
         var noPictures = false
+        /// A picture texture the frame draws from held a translucent picture.
+        var translucent = false
+        /// A record is the photo view's picture (`InstanceFlags.photo`).
+        var photo = false
         /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
         /// marks of unreadable pictures too (3), culling marks too (4); 0 skips the draw. The quads come in that order
         /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
         var decorationQuads = 4
 
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
-            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel)
+            CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel,
+                                 translucent: translucent, photo: photo)
         }
     }
 
@@ -120,9 +134,13 @@ extension CardRenderer {
                 continue
             }
             if record.pictureOpacityLevel < 255 { features.fade = true }
+            if record.flags & InstanceFlags.photo.rawValue != 0 { features.photo = true }
             if checksFull, record.layer >= PictureLayer.fullResolutionBase { features.fullResolution = true }
             if record.layer == PictureLayer.zoom { features.fullResolution = true }
         }
+        // The pool serves every record with a picture; the other two only the records naming them.
+        features.translucent = pictures.holdsTranslucent
+            || (features.fullResolution && (fullPictures.holdsTranslucent || zoomPicture.holdsTranslucent))
         features.decorationQuads = culled ? 4 : unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features
     }

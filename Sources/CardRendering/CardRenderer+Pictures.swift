@@ -47,16 +47,20 @@ extension CardRenderer {
 
     /// Uploads one picture into pool layer `layer`: `levels` is its mip chain, level 0 of the
     /// pool's layer size (the picture stretched over the whole layer; `InstanceRecord.pictureRect`
-    /// restores its aspect), then each level half the last, `picturePool.levels` in all —
-    /// `RGBAImage.mipChain()` computes it, on any thread. A card pointing at the layer shows
-    /// the new picture from the next frame on.
+    /// restores its aspect), then each level half the last, `picturePool.levels` in all, every
+    /// level alpha-premultiplied (the shader composites it over what shows through, and the
+    /// GPU's filtering is right only on premultiplied texels) — `RGBAImage.premultipliedMipChain()`
+    /// computes it, on any thread. A card pointing at the layer shows the new picture from the
+    /// next frame on. `opaque` says whether every pixel of the picture has alpha 255
+    /// (`RGBAImage.premultipliedMipChainAndOpacity` learns it while filtering); nil scans level 0
+    /// here. Frames draw textures that never held a translucent picture without compositing.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the pool or levels of the wrong
     ///   size or number; the GL error raised while uploading.
     /// - Complexity: O(pixels of the chain), about 4/3 of level 0; no other layer is touched.
-    public func uploadPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
+    public func uploadPicture(_ levels: [RGBAImage], toLayer layer: Int, opaque: Bool? = nil) throws {
         try context.makeCurrent()
-        try Self.upload(levels, layer: layer, into: pictures)
+        try Self.upload(levels, layer: layer, into: pictures, opaque: opaque)
     }
 
     /// (Re)creates the full-resolution pictures: `layers` (the opened card, SlideBox's front
@@ -81,13 +85,14 @@ extension CardRenderer {
     public var fullResolutionPictures: (layers: Int, size: PixelSize) { (fullPictures.layerCount, fullPictures.size) }
 
     /// Uploads a picture's mip chain (level 0 exactly the full-resolution size, then each level
-    /// half the last, `RGBAImage.mipChain()`) into full-resolution layer `layer`.
+    /// half the last, alpha-premultiplied: `RGBAImage.premultipliedMipChain()`) into
+    /// full-resolution layer `layer`; `opaque` as for `uploadPicture`.
     ///
     /// - Throws: `RenderError.invalidUpload` for a layer outside the array or levels of the
     ///   wrong size or number; the GL error raised while uploading.
-    public func uploadFullResolutionPicture(_ levels: [RGBAImage], toLayer layer: Int) throws {
+    public func uploadFullResolutionPicture(_ levels: [RGBAImage], toLayer layer: Int, opaque: Bool? = nil) throws {
         try context.makeCurrent()
-        try Self.upload(levels, layer: layer, into: fullPictures)
+        try Self.upload(levels, layer: layer, into: fullPictures, opaque: opaque)
     }
 
     /// (Re)creates the title atlas: `slots` slots of `slotSize` texels of 8-bit coverage (a
@@ -150,8 +155,11 @@ extension CardRenderer {
 
     // MARK: Helpers
 
-    static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray) throws {
+    /// Uploads a picture's chain; marks the texture as holding a translucent picture unless
+    /// `opaque` (nil: level 0 scanned) says every pixel is opaque.
+    static func upload(_ levels: [RGBAImage], layer: Int, into texture: PictureTextureArray, opaque: Bool?) throws {
         try upload(levels.map { (width: $0.width, height: $0.height, bytes: $0.pixels) }, layer: layer, into: texture)
+        if !(opaque ?? levels.first?.isOpaque ?? true) { texture.holdsTranslucent = true }
     }
 
     private static func upload(_ levels: [(width: Int, height: Int, bytes: [UInt8])], layer: Int,

@@ -68,11 +68,13 @@ extension CardRenderer {
     /// The tile pool's layers and side, texels.
     public var tilePool: (layers: Int, side: Int) { (zoomPicture.layerCount, zoomPicture.size.width) }
 
-    /// Uploads a tile's mip chain (level 0 of the pool's side, `RGBAImage.mipChain()`) into layer `layer`.
+    /// Uploads a tile's mip chain (level 0 of the pool's side, alpha-premultiplied:
+    /// `RGBAImage.premultipliedMipChainAndOpacity()`) into layer `layer`; `opaque` (nil: level 0
+    /// scanned) tells whether the pool now holds translucent pixels (`CardPrograms`' TRANSLUCENT).
     /// - Throws: `RenderError.invalidUpload` for a layer outside the pool or levels of the wrong size.
-    public func uploadTile(_ levels: [RGBAImage], toLayer layer: Int) throws {
+    public func uploadTile(_ levels: [RGBAImage], toLayer layer: Int, opaque: Bool? = nil) throws {
         try context.makeCurrent()
-        try Self.upload(levels, layer: layer, into: zoomPicture)
+        try Self.upload(levels, layer: layer, into: zoomPicture, opaque: opaque)
     }
 
     /// What records with `PictureLayer.zoom` show from the next frame on; nil: no tiles (such

@@ -22,6 +22,12 @@ final class PictureTextureArray {
     /// What sampling outside 0…1 returns (`GL_CLAMP_TO_BORDER`).
     let border: SIMD4<Float>
 
+    /// Whether a picture with a translucent pixel was uploaded into a layer since the texture
+    /// was made (kept when it is resized): frames drawing from it then composite the
+    /// (premultiplied) pictures over what shows through them (`card.frag`'s `TRANSLUCENT`);
+    /// textures of opaque pictures only skip that.
+    var holdsTranslucent = false
+
     init(gl: GL, format: PixelFormat, name: String, border: SIMD4<Float>) {
         self.gl = gl
         self.format = format
@@ -31,6 +37,9 @@ final class PictureTextureArray {
 
     /// The card's background: the pictures' border, so that a fitted picture shows the card's
     /// background around it; written into the card shaders as `cardBackground` (`ShaderInterface.card`).
+    /// Opaque (alpha 1), which premultiplied is the same colour: the textures hold premultiplied
+    /// pictures, and the shader composites a sample over what shows through a transparent
+    /// picture, so a border texel covers it whole with the background.
     static let background = SIMD4<Float>(0.20, 0.21, 0.25, 1)
 
     /// Bytes per texel.
@@ -66,6 +75,7 @@ final class PictureTextureArray {
         layerCount = layers
         self.size = size
         levelCount = levels
+        holdsTranslucent = false
     }
 
     /// Re-creates the array with `layers` layers of the same size and mip levels, keeping the
@@ -82,7 +92,7 @@ final class PictureTextureArray {
             try allocate(layers: layers, size: size, mipmapped: levelCount > 1)
             return moves.isEmpty
         }
-        let old = texture, oldLayers = layerCount, mipmapped = levelCount > 1
+        let old = texture, oldLayers = layerCount, mipmapped = levelCount > 1, translucent = holdsTranslucent
         texture = 0  // allocate() deletes what `texture` names: keep the old one alive to copy
         layerCount = 0
         let keptSize = size
@@ -95,6 +105,7 @@ final class PictureTextureArray {
             levelCount = mipmapped ? Self.levelCount(keptSize) : 1
             throw error
         }
+        holdsTranslucent = translucent
         let valid = moves.filter { $0.from >= 0 && $0.from < oldLayers && $0.to >= 0 && $0.to < layers }
         let copies = gl.hasCopyImage
         if copies {
@@ -145,6 +156,7 @@ final class PictureTextureArray {
 
     /// Deletes the texture; call with its context current.
     func delete() {
+        holdsTranslucent = false
         if texture != 0 { gl.deleteTexture(texture) }
         texture = 0
         layerCount = 0

@@ -11,7 +11,7 @@ public enum PictureUploadTiming {
     public struct Result: Sendable {
         public var layers: Int
         public var layerSize: PixelSize
-        /// `RGBAImage.mipChain()` of one picture (any thread can do it).
+        /// `RGBAImage.premultipliedMipChain()` of one picture (any thread can do it).
         public var cpuMipChain: Double
         /// Uploading one layer's chain (`glTexSubImage3D` per level), finished.
         public var uploadChain: Double
@@ -47,9 +47,9 @@ public enum PictureUploadTiming {
         }
         var chainTimes: [Double] = [], uploadTimes: [Double] = [], generateTimes: [Double] = []
         for index in 0..<max(1, repeats) {
-            var chain: [RGBAImage] = []
-            chainTimes.append(milliseconds { chain = picture.mipChain() })
-            uploadTimes.append(try milliseconds { try renderer.uploadPicture(chain, toLayer: index % layers) })
+            var chain: (levels: [RGBAImage], opaque: Bool) = ([], true)
+            chainTimes.append(milliseconds { chain = picture.premultipliedMipChainAndOpacity() })
+            uploadTimes.append(try milliseconds { try renderer.uploadPicture(chain.levels, toLayer: index % layers, opaque: chain.opaque) })
             generateTimes.append(milliseconds {
                 gl.bindTexture(renderer.pictures.texture, unit: PictureTextureArray.uploadUnit, array: true)
                 picture.pixels.withUnsafeBytes {

@@ -13,14 +13,17 @@ public enum HEIFSample {
         var compression: heif_compression_format { self == .hevc ? heif_compression_HEVC : heif_compression_AV1 }
     }
 
-    /// `image` (RGBA; alpha dropped) as a HEIF file: coded with `codec` at `quality` (0–100),
+    /// `image` (RGBA; alpha dropped, or with `alpha` coded as libheif's alpha plane, an auxiliary
+    /// image coded by the same encoder; with `premultipliedAlpha` too, its colour premultiplied
+    /// and marked so, libheif's `prem` reference) as a HEIF file: coded with `codec` at `quality` (0–100),
     /// stored with an irot/imir transformation for EXIF-style `orientation` 1–8 (the image as
     /// shown is `image` turned that way), and with `thumbnail`, when given, scaled by libheif
     /// to fit a `thumbnailBox`-pixel square, as its thumbnail (`heif_context_encode_thumbnail`;
     /// a picture other than `image`, to tell them apart). x265 is not safe to run in several
     /// threads at once (parallel tests crashed in it): one encode at a time.
     public static func encode(_ image: RGBAImage, codec: Codec = .hevc, quality: Int32 = 90, orientation: Int = 1,
-                              thumbnail: RGBAImage? = nil, thumbnailBox: Int = 160) throws -> [UInt8] {
+                              thumbnail: RGBAImage? = nil, thumbnailBox: Int = 160, alpha: Bool = false,
+                              premultipliedAlpha: Bool = false) throws -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         guard let context = heif_context_alloc() else { throw SampleError("libheif could not start") }
@@ -32,7 +35,8 @@ public enum HEIFSample {
         let options = heif_encoding_options_alloc()!
         defer { heif_encoding_options_free(options) }
         options.pointee.image_orientation = heif_orientation(rawValue: UInt32(orientation))
-        let main = try heifImage(image)
+        let main = try heifImage(premultipliedAlpha ? image.premultiplied() : image, alpha: alpha || premultipliedAlpha)
+        if premultipliedAlpha { heif_image_set_premultiplied_alpha(main, 1) }
         defer { heif_image_release(main) }
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, main, encoder, options, &handle))
@@ -54,17 +58,19 @@ public enum HEIFSample {
     /// Serialises the encodes.
     private static let lock = NSLock()
 
-    /// A libheif image holding `image`'s RGB samples (interleaved, 8 bits).
-    static func heifImage(_ image: RGBAImage) throws -> OpaquePointer {
+    /// A libheif image holding `image`'s RGB samples, or its RGBA samples (straight alpha) with
+    /// `alpha` (interleaved, 8 bits).
+    static func heifImage(_ image: RGBAImage, alpha: Bool = false) throws -> OpaquePointer {
         var made: OpaquePointer?
-        try check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &made))
+        let chroma = alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, channels = alpha ? 4 : 3
+        try check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, chroma, &made))
         guard let made else { throw SampleError("no image") }
         try check(heif_image_add_plane(made, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8))
         var stride: Int32 = 0
         let plane = heif_image_get_plane(made, heif_channel_interleaved, &stride)!
         for y in 0..<image.height {
             for x in 0..<image.width {
-                for c in 0..<3 { plane[y * Int(stride) + x * 3 + c] = image.pixels[(y * image.width + x) * 4 + c] }
+                for c in 0..<channels { plane[y * Int(stride) + x * channels + c] = image.pixels[(y * image.width + x) * 4 + c] }
             }
         }
         return made

@@ -71,4 +71,23 @@ import Testing
         let other = try fixture.writePicture("b.png", width: 300, height: 300)
         #expect(try !fixture.cache(.read).ensureThumbnail(at: other, size: .normal))
     }
+
+    @Test("a transparent picture's thumbnail keeps its alpha, straight (SPEC §10): a half-transparent red stays full red at alpha ≈ 128")
+    func thumbnailKeepsStraightAlpha() throws {
+        let fixture = try ThumbnailFixture()
+        // Left half red at alpha 128, right half clear (red stored under alpha 0 too).
+        var image = RGBAImage(width: 600, height: 400)
+        for y in 0..<400 {
+            for x in 0..<600 { image[x, y] = (255, 0, 0, x < 300 ? 128 : 0) }
+        }
+        let path = fixture.pictures + "/clear.png"
+        try Data(PNGCodec.encode(image)).write(to: URL(fileURLWithPath: path))
+        let cache = fixture.cache()
+        #expect(try cache.ensureThumbnail(at: path, size: .normal, decode: fixture.countingDecode))
+        let stored = try PNGCodec.read(contentsOf: cache.thumbnailPath(forURI: FileURI.uri(forPath: path), size: .normal))
+        #expect(stored.width == 128 && (85...86).contains(stored.height), "\(stored)")
+        let half = stored[20, 40], clear = stored[110, 40]
+        #expect(half.r >= 254 && half.g == 0 && abs(Int(half.a) - 128) <= 1, "\(half)")
+        #expect(clear.a == 0, "\(clear)")
+    }
 }

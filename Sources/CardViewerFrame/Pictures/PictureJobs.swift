@@ -70,8 +70,10 @@ struct PictureLoad: Sendable {
 /// A picture ready to upload: its levels at the layer's size, and what the frame thread needs
 /// to know about it.
 struct PreparedPicture: Sendable {
-    /// Level 0 at the layer's size, then (card tier) each level half the last.
+    /// Level 0 at the layer's size, then (card tier) each level half the last, premultiplied.
     var levels: [RGBAImage]
+    /// Whether every pixel is opaque (the upload tells the renderer: `CardRenderer.uploadPicture`).
+    var opaque = true
     /// The picture's own size (upright), or the size of the thumbnail it came from when its
     /// writer did not record it: either gives the picture's aspect.
     var fullSize: PixelSize
@@ -146,7 +148,8 @@ enum PictureWork {
         }
     }
 
-    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain. A card's
+    /// Loads `load`'s picture into exactly the layer's size and computes its mip chain
+    /// (alpha-premultiplied: `RGBAImage.premultipliedMipChain`). A card's
     /// picture (`thumbnailSize` set) is read at the thumbnail folder its card asks for — from
     /// the cache, or decoded at that size with the thumbnail saved at once — then stretched to
     /// the layer (magnified where the card needs fewer pixels than the layer holds: the card
@@ -183,7 +186,9 @@ enum PictureWork {
             fullSize = decoded.fullSize
         }
         let layer = stretched(image, to: load.layerSize)
-        return PreparedPicture(levels: load.mipmapped ? layer.mipChain() : [layer],
+        // Premultiplied, as the picture textures hold pictures (an opaque one is unchanged).
+        let chain = layer.premultipliedMipChainAndOpacity(levels: load.mipmapped ? nil : 1)
+        return PreparedPicture(levels: chain.levels, opaque: chain.opaque,
                                fullSize: fullSize ?? PixelSize(width: image.width, height: image.height),
                                generation: load.generation, pendingThumbnail: pending, fromThumbnail: fromThumbnail,
                                detail: load.thumbnailSize?.pixels ?? max(load.layerSize.width, load.layerSize.height))

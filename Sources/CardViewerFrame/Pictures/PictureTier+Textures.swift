@@ -77,15 +77,16 @@ extension PictureTier {
         setLayerSize(size, of: pool)
     }
 
-    /// Uploads a picture's mip chain (level 0 at the pool's layer size, `RGBAImage.mipChain()`)
-    /// into `layer` of `pool`, a layer the residency assigned for this frame.
+    /// Uploads a picture's mip chain (level 0 at the pool's layer size, alpha-premultiplied:
+    /// `RGBAImage.premultipliedMipChain()`) into `layer` of `pool`, a layer the residency
+    /// assigned for this frame; `opaque` as `CardRenderer.uploadPicture` takes it.
     ///
     /// - Throws: `RenderError.invalidUpload` for levels of the wrong size or a layer outside the
     ///   texture, or for a tier that holds no RGBA pictures; the GL error raised while uploading.
-    func upload(_ levels: [RGBAImage], into pool: TierPool, layer: Int, on renderer: CardRenderer) throws {
+    func upload(_ levels: [RGBAImage], opaque: Bool? = nil, into pool: TierPool, layer: Int, on renderer: CardRenderer) throws {
         switch (content, pool) {
-        case (.pictures, .card): try renderer.uploadPicture(levels, toLayer: layer)
-        case (.pictures, .full): try renderer.uploadFullResolutionPicture(levels, toLayer: layer)
+        case (.pictures, .card): try renderer.uploadPicture(levels, toLayer: layer, opaque: opaque)
+        case (.pictures, .full): try renderer.uploadFullResolutionPicture(levels, toLayer: layer, opaque: opaque)
         case (.titles, _): throw RenderError.invalidUpload("a picture for the title atlas")
         }
     }

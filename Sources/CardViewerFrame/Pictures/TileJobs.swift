@@ -39,12 +39,17 @@ struct TileRequest: Sendable {
         }
         guard let level = keys.first.map({ Int($0.level) }) else { return TileBatch(regions: regions, tiles: []) }
         let images = try regions.tiles(keys.map { pyramid.rect(of: $0) }, level: level, border: border, side: side)
-        return TileBatch(regions: regions, tiles: zip(keys, images).map { ($0, $1.mipChain()) })
+        // Premultiplied, as every picture texture holds pictures (an opaque tile is unchanged).
+        return TileBatch(regions: regions, tiles: zip(keys, images).map { key, image in
+            let chain = image.premultipliedMipChainAndOpacity()
+            return (key, chain.levels, chain.opaque)
+        })
     }
 }
 
 /// Tiles made: the picture's regions (to keep for the next batch) and each tile's mip chain.
 struct TileBatch: Sendable {
     var regions: PictureRegions
-    var tiles: [(key: TileKey, levels: [RGBAImage])]
+    /// Each tile's mip chain, alpha-premultiplied, and whether every pixel is opaque.
+    var tiles: [(key: TileKey, levels: [RGBAImage], opaque: Bool)]
 }

@@ -201,7 +201,7 @@ extension ViewerPictures {
         for tile in batch.tiles {
             guard let layer = tiles.residency.place(tile.key, pinned: tiles.inView) else { continue }
             do {
-                try renderer.uploadTile(tile.levels, toLayer: layer)
+                try renderer.uploadTile(tile.levels, toLayer: layer, opaque: tile.opaque)
                 changed = true
             } catch {
                 warn("cannot upload a tile of the photo view (\(error))")

@@ -184,7 +184,7 @@ extension ViewerPictures {
             if key.tier == .card { pictureTier.residency.setCardDetail(picture, prepared.detail) }
             _ = budget.admit(bytes: prepared.byteCount)
             do {
-                try pictureTier.upload(prepared.levels, into: key.tier, layer: layer, on: renderer)
+                try pictureTier.upload(prepared.levels, opaque: prepared.opaque, into: key.tier, layer: layer, on: renderer)
             } catch {
                 pictureTier.residency.forget(key)
                 warnings.add("'\(catalog.pictures[picture].path)': cannot be uploaded (\(error))", about: catalog.pictures[picture].path)
