@@ -378,16 +378,25 @@ public enum PictureDecoder {
         if header.components == 3 {
             let profile = JPEGICCProfile.profile(in: previewBytes, before: header.scanOffset)
                 ?? (main.components == 3 ? JPEGICCProfile.profile(in: bytes, before: main.scanOffset) : nil)
-            if let profile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
+            if let profile {
+                ColorConversion.convertToSRGB(&image, iccProfile: profile)
+            } else if ExifColorSpace.isAdobeRGB(jpeg: bytes, before: main.scanOffset) {
+                ColorConversion.convertAdobeRGBToSRGB(&image)
+            }
         }
         return DecodedPicture(image: image, fullSize: plan.info.size, format: .jpeg, fromEmbeddedPreview: true)
     }
 
-    /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels; greyscale and
-    /// CMYK files are left as they are.
+    /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels, or, when it
+    /// embeds none, the Adobe RGB its EXIF declares (`ExifColorSpace`: InteropIndex "R03", as
+    /// cameras set to Adobe RGB write it); greyscale and CMYK files are left as they are.
     private static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
-        guard header.components == 3, let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) else { return }
-        ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        guard header.components == 3 else { return }
+        if let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) {
+            ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        } else if ExifColorSpace.isAdobeRGB(jpeg: bytes, before: header.scanOffset) {
+            ColorConversion.convertAdobeRGBToSRGB(&image)
+        }
     }
 
     /// Honours a PNG's ICC profile (`iCCP`) on its decoded pixels (a grey profile changes nothing).
