@@ -102,3 +102,143 @@ public enum SamplePictures {
         return image
     }
 }
+
+/// HEIF files coded from YCbCr (or grey) planes given sample by sample, and libheif's own RGBA
+/// decode of a file: the references for the decoder's plane-to-RGB conversion.
+extension HEIFSample {
+    /// How the chroma planes are subsampled.
+    public enum Chroma: Sendable, CaseIterable {
+        case monochrome, yuv420, yuv422, yuv444
+
+        var heif: heif_chroma {
+            switch self {
+            case .monochrome: heif_chroma_monochrome
+            case .yuv420: heif_chroma_420
+            case .yuv422: heif_chroma_422
+            case .yuv444: heif_chroma_444
+            }
+        }
+    }
+
+    /// A `width` × `height` HEIC coded by x265 from planes: Y, Cb, Cr (and alpha, when `alpha`)
+    /// of `bitDepth` bits at `chroma`, each sample `pattern(x, y)` of the plane's own pixel
+    /// (`(y, cb, cr, alpha)`, in the planes' units; chroma samples taken at their top-left
+    /// pixel), tagged with an nclx colour box of `matrix` (H.273 matrix coefficients) and
+    /// `fullRange`. No thumbnail.
+    public static func encodePlanes(width: Int, height: Int, chroma: Chroma = .yuv420, bitDepth: Int = 8, fullRange: Bool = true,
+                                    matrix: UInt16 = 6, alpha: Bool = false, quality: Int32 = 90,
+                                    pattern: (Int, Int) -> (Int, Int, Int, Int)) throws -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let context = heif_context_alloc() else { throw SampleError("libheif could not start") }
+        defer { heif_context_free(context) }
+        var encoder: OpaquePointer?
+        try check(heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder))
+        defer { heif_encoder_release(encoder) }
+        try check(heif_encoder_set_lossy_quality(encoder, quality))
+        var made: OpaquePointer?
+        try check(heif_image_create(Int32(width), Int32(height), chroma == .monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr,
+                                    chroma.heif, &made))
+        guard let image = made else { throw SampleError("no image") }
+        defer { heif_image_release(image) }
+        let shiftX = chroma == .yuv420 || chroma == .yuv422 ? 1 : 0, shiftY = chroma == .yuv420 ? 1 : 0
+        var channels: [(heif_channel, Int, Int, Int)] = [(heif_channel_Y, 0, 0, 0)]
+        if chroma != .monochrome { channels += [(heif_channel_Cb, shiftX, shiftY, 1), (heif_channel_Cr, shiftX, shiftY, 2)] }
+        if alpha { channels.append((heif_channel_Alpha, 0, 0, 3)) }
+        for (channel, sx, sy, _) in channels {
+            try check(heif_image_add_plane(image, channel, Int32((width + sx) >> sx), Int32((height + sy) >> sy), Int32(bitDepth)))
+        }
+        // Every plane filled in one pass over the pixels.
+        var planes: [(UnsafeMutablePointer<UInt8>, Int, Int, Int, Int)] = []
+        for (channel, sx, sy, index) in channels {
+            var stride: Int32 = 0
+            guard let plane = heif_image_get_plane(image, channel, &stride) else { throw SampleError("no plane") }
+            planes.append((plane, Int(stride), sx, sy, index))
+        }
+        let wide = bitDepth > 8
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = pattern(x, y)
+                for (plane, stride, sx, sy, index) in planes {
+                    guard (x & ((1 << sx) - 1)) == 0, (y & ((1 << sy) - 1)) == 0 else { continue }
+                    let sample = [value.0, value.1, value.2, value.3][index]
+                    let at = (y >> sy) * stride + (x >> sx) * (wide ? 2 : 1)
+                    plane[at] = UInt8(sample & 0xFF)
+                    if wide { plane[at + 1] = UInt8(sample >> 8) }
+                }
+            }
+        }
+        let nclx = heif_nclx_color_profile_alloc()!
+        defer { heif_nclx_color_profile_free(nclx) }
+        _ = heif_nclx_color_profile_set_matrix_coefficients(nclx, matrix)
+        _ = heif_nclx_color_profile_set_color_primaries(nclx, 1)
+        _ = heif_nclx_color_profile_set_transfer_characteristics(nclx, 13)
+        nclx.pointee.full_range_flag = fullRange ? 1 : 0
+        try check(heif_image_set_nclx_color_profile(image, nclx))
+        var handle: OpaquePointer?
+        try check(heif_context_encode_image(context, image, encoder, nil, &handle))
+        heif_image_handle_release(handle)
+        let path = NSTemporaryDirectory() + "heif-planes-\(UUID().uuidString).heic"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try check(heif_context_write_to_file(context, path))
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// A libheif image (not coded; the caller releases it with `release(_:)`) of 4:2:0 8-bit
+    /// planes filled by `pattern(x, y)` → (y, cb, cr), carrying an nclx profile of `matrix` and
+    /// `fullRange`: for the conversion's own tests, as libheif 1.15's encoder writes no nclx box
+    /// for YCbCr input (so a coded file cannot carry limited range here).
+    public static func planesImage(width: Int, height: Int, matrix: UInt16, fullRange: Bool,
+                                   pattern: (Int, Int) -> (Int, Int, Int)) throws -> OpaquePointer {
+        var made: OpaquePointer?
+        try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_YCbCr, heif_chroma_420, &made))
+        guard let image = made else { throw SampleError("no image") }
+        for (channel, divisor) in [(heif_channel_Y, 1), (heif_channel_Cb, 2), (heif_channel_Cr, 2)] {
+            try check(heif_image_add_plane(image, channel, Int32((width + divisor - 1) / divisor), Int32((height + divisor - 1) / divisor), 8))
+        }
+        for (channel, divisor, index) in [(heif_channel_Y, 1, 0), (heif_channel_Cb, 2, 1), (heif_channel_Cr, 2, 2)] {
+            var rowBytes: Int32 = 0
+            let plane = heif_image_get_plane(image, channel, &rowBytes)!
+            for y in stride(from: 0, to: height, by: divisor) {
+                for x in stride(from: 0, to: width, by: divisor) {
+                    let value = pattern(x, y)
+                    plane[(y / divisor) * Int(rowBytes) + x / divisor] = UInt8([value.0, value.1, value.2][index])
+                }
+            }
+        }
+        let nclx = heif_nclx_color_profile_alloc()!
+        defer { heif_nclx_color_profile_free(nclx) }
+        _ = heif_nclx_color_profile_set_matrix_coefficients(nclx, matrix)
+        nclx.pointee.full_range_flag = fullRange ? 1 : 0
+        try check(heif_image_set_nclx_color_profile(image, nclx))
+        return image
+    }
+
+    /// Releases an image from `planesImage`.
+    public static func release(_ image: OpaquePointer) { heif_image_release(image) }
+
+    /// `bytes`' primary image as libheif itself decodes it to 8-bit interleaved RGBA (its own
+    /// YCbCr conversion, irot/imir applied).
+    public static func libheifRGBA(_ bytes: [UInt8]) throws -> RGBAImage {
+        guard let context = heif_context_alloc() else { throw SampleError("libheif could not start") }
+        defer { heif_context_free(context) }
+        try bytes.withUnsafeBytes { try check(heif_context_read_from_memory(context, $0.baseAddress, $0.count, nil)) }
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle))
+        defer { heif_image_handle_release(handle) }
+        var decoded: OpaquePointer?
+        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil))
+        defer { heif_image_release(decoded) }
+        var stride: Int32 = 0
+        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved)), height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else { throw SampleError("no plane") }
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = plane + y * Int(stride) + x * 4
+                image[x, y] = (p[0], p[1], p[2], p[3])
+            }
+        }
+        return image
+    }
+}

@@ -1,0 +1,146 @@
+import CardFormatSamples
+import CardMath
+import CardPixels
+import CardTestSupport
+import Foundation
+import Testing
+@testable import CardPictureDecoding
+
+/// The HEIF decode from libheif's native planes: converted to RGB a row at a time as libheif's
+/// own RGBA decode would, reduced as the rows come, within the caps for pictures whose RGBA
+/// alone would not fit.
+@Suite("HEIF planes to RGBA strip by strip: libheif's colours, alpha, 24 MP under the cap")
+struct HEIFPlanesTests {
+    /// The largest channel difference between two images of one size.
+    func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
+    struct Coding: Sendable, CustomTestStringConvertible {
+        var chroma: HEIFSample.Chroma, bits: Int, fullRange: Bool, matrix: UInt16
+        var testDescription: String { "\(chroma) \(bits)-bit \(fullRange ? "full" : "limited") matrix \(matrix)" }
+    }
+
+    /// Gradients in every plane, at every chroma format, 8 and 10 bits: every pixel within 2 of
+    /// libheif's own RGBA decode. (libheif 1.15's encoder writes no nclx box for YCbCr input, so
+    /// these files all use the defaults, BT.601 full range; other matrices and limited range are
+    /// checked on planes given directly, below.)
+    @Test(arguments: [
+        Coding(chroma: .yuv420, bits: 8, fullRange: true, matrix: 6), Coding(chroma: .yuv422, bits: 8, fullRange: true, matrix: 6),
+        Coding(chroma: .yuv444, bits: 8, fullRange: true, matrix: 6), Coding(chroma: .monochrome, bits: 8, fullRange: true, matrix: 6),
+        Coding(chroma: .yuv420, bits: 10, fullRange: true, matrix: 6),
+    ])
+    func planesConvertAsLibheifDoes(coding: Coding) throws {
+        let scale = 1 << (coding.bits - 8)
+        let bytes = try HEIFSample.encodePlanes(width: 96, height: 64, chroma: coding.chroma, bitDepth: coding.bits,
+                                                fullRange: coding.fullRange, matrix: coding.matrix) { x, y in
+            ((20 + x * 2) * scale, (60 + y * 2) * scale, (200 - x) * scale, 0)
+        }
+        let reference = try HEIFSample.libheifRGBA(bytes)
+        let decoded = try PictureDecoder.decode(bytes, name: "planes.heic")
+        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
+        #expect(largestDifference(decoded.image, reference) <= 2)
+    }
+
+    /// Limited-range BT.709 and full-range BT.2020 planes carrying their nclx: converted with
+    /// libheif's formulas (limited range stretched by 1.1689 and 1.1429 from 16 and 128; Kr, Kb of
+    /// the matrix), within 1 of them computed here in doubles.
+    @Test(arguments: [(UInt16(1), false, 0.2126, 0.0722), (9, true, 0.2627, 0.0593)])
+    func nclxMatrixAndRangeAreHonored(matrix: UInt16, fullRange: Bool, kr: Double, kb: Double) throws {
+        let pattern: (Int, Int) -> (Int, Int, Int) = { x, y in (30 + x * 6, 70 + y * 8, 190 - x * 4) }
+        let image = try HEIFSample.planesImage(width: 32, height: 24, matrix: matrix, fullRange: fullRange, pattern: pattern)
+        defer { HEIFSample.release(image) }
+        let planes = try HEIFPlanes(image, handle: nil, name: "planes")
+        var row = [UInt8](repeating: 0, count: 32 * 4)
+        var worst = 0.0
+        for y in 0..<24 {
+            row.withUnsafeMutableBufferPointer { planes.convertRow(y, into: $0.baseAddress!) }
+            for x in 0..<32 {
+                let sample = pattern(x & ~1, y & ~1)
+                var luma = Double(pattern(x, y).0), cb = Double(sample.1) - 128, cr = Double(sample.2) - 128
+                if !fullRange { luma = (luma - 16) * 1.1689; cb *= 1.1429; cr *= 1.1429 }
+                let kg = 1 - kr - kb
+                let want = [luma + 2 * (1 - kr) * cr, luma - 2 * kb * (1 - kb) / kg * cb - 2 * kr * (1 - kr) / kg * cr, luma + 2 * (1 - kb) * cb]
+                for c in 0..<3 { worst = max(worst, abs(Double(row[x * 4 + c]) - min(255, max(0, want[c])))) }
+                #expect(row[x * 4 + 3] == 255)
+            }
+        }
+        #expect(worst <= 1, "worst \(worst)")
+    }
+
+    /// An alpha plane (a horizontal ramp) comes through with the colour; a reduced decode
+    /// averages it.
+    @Test func alphaIsCarriedThrough() throws {
+        let bytes = try HEIFSample.encodePlanes(width: 64, height: 48, alpha: true) { x, y in
+            (150, 100, 180, x * 4)
+        }
+        let reference = try HEIFSample.libheifRGBA(bytes)
+        let decoded = try PictureDecoder.decode(bytes, name: "alpha.heic")
+        #expect(largestDifference(decoded.image, reference) <= 2)
+        #expect(decoded.image[0, 10].a < 8 && decoded.image[63, 10].a > 245)
+        let small = try PictureDecoder.decode(bytes, name: "alpha.heic", target: .fit(PixelSize(width: 16, height: 12)))
+        #expect(abs(Int(small.image[8, 6].a) - 130) < 12, "\(small.image[8, 6])")
+    }
+
+    /// Quadrants coded as YCbCr (BT.601, full range) and the RGB they stand for.
+    static let quadrants: [(rgb: (Int, Int, Int), ycc: (Int, Int, Int))] = [(200, 60, 40), (60, 170, 90), (50, 80, 200), (220, 220, 220)]
+        .map { r, g, b in
+            let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
+            let cb = 128 + (Double(b) - y) / 1.772, cr = 128 + (Double(r) - y) / 1.402
+            let ycc = (Int(y.rounded()), Int(cb.rounded()), Int(cr.rounded()))
+            // The RGB those rounded samples decode to.
+            let yv = Double(ycc.0), u = Double(ycc.1) - 128, v = Double(ycc.2) - 128
+            let rgb = (Int((yv + 1.402 * v).rounded()), Int((yv - 0.344136 * u - 0.714136 * v).rounded()), Int((yv + 1.772 * u).rounded()))
+            return (rgb, ycc)
+        }
+
+    func quadrantsMatch(_ image: RGBAImage) -> Bool {
+        zip(sampleQuadrants(image), Self.quadrants).allSatisfy { nearColor($0, $1.rgb, tolerance: 3) }
+    }
+
+    /// A 24 MP (6000 × 4000) HEIC without a thumbnail: its RGBA alone (96 MB) with the old
+    /// estimate (11 bytes a pixel: 264 MB) was refused; from its 4:2:0 planes (36 MB) and
+    /// libde265's own frame it decodes for a card and for a screen within the default caps, its
+    /// pixels the quadrants' (±3); at full size it is decoded at the largest size that fits the
+    /// cap; and a child decoding it for a screen peaks under the cap.
+    @Test func a24MPPictureDecodesForACardAndAScreenUnderTheCap() throws {
+        let width = 6000, height = 4000
+        let bytes = try HEIFSample.encodePlanes(width: width, height: height, quality: 50) { x, y in
+            let ycc = Self.quadrants[(y >= height / 2 ? 2 : 0) + (x >= width / 2 ? 1 : 0)].ycc
+            return (ycc.0, ycc.1, ycc.2, 0)
+        }
+        let limits = PictureLimits.standard
+        for target in [PictureTarget.fit(PixelSize(width: 320, height: 240)), .fit(PixelSize(width: 1920, height: 1080))] {
+            let cost = try PictureDecoder.cost(bytes, target: target, limits: limits)
+            #expect(cost.working + cost.output <= limits.maximumWorkingMemory, "\(cost)")
+            #expect(cost.working < width * height * 5, "\(cost)")
+            let admission = SampleAdmission()
+            let decoded = try PictureDecoder.decode(bytes, name: "24mp.heic", target: target, admission: admission)
+            #expect(admission.requests == [cost.total])
+            #expect(decoded.fullSize == PixelSize(width: width, height: height) && decoded.image.width == target.size(for: decoded.fullSize).width)
+            #expect(quadrantsMatch(decoded.image), "\(sampleQuadrants(decoded.image))")
+        }
+        let whole = try PictureDecoder.decode(bytes, name: "24mp.heic", target: .fullSize)
+        let cost = try PictureDecoder.cost(bytes, target: .fullSize, limits: limits)
+        #expect(cost.working + cost.output <= limits.maximumWorkingMemory, "\(cost)")
+        #expect(whole.image.width < width && whole.image.height < height && whole.fullSize == PixelSize(width: width, height: height))
+        #expect(abs(Double(whole.image.width) / Double(whole.image.height) - 1.5) < 0.01)
+        #expect(quadrantsMatch(whole.image), "\(sampleQuadrants(whole.image))")
+
+        let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
+        let folder = try TemporaryFolder("heif-planes")
+        defer { folder.remove() }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.path("24mp.heic")))
+        let outcome = try ChildProcess.run(tool, ["decode", "--fit", "1920x1080", "--peak-memory", folder.path("24mp.heic")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
+        #expect(peak < limits.maximumWorkingMemory, "peak \(peak >> 20) MiB")
+    }
+}
+
+extension PictureDecoder {
+    /// The cost of decoding `bytes` at `target` (tests).
+    static func cost(_ bytes: [UInt8], target: PictureTarget, limits: PictureLimits) throws -> PictureCost {
+        try plan(bytes, name: "<memory>", target: target, limits: limits).cost
+    }
+}
