@@ -242,3 +242,108 @@ extension HEIFSample {
         return image
     }
 }
+
+/// A grid HEIC (what phones write: the picture coded as tiles) put together from single-image
+/// HEICs, one a tile, as libheif 1.15 has no grid encoder: each tile file's coded data (its
+/// primary item's extent) and the first tile's `hvcC` carried over into a `grid` item
+/// (ISO/IEC 23008-12 §6.6.2.3) whose tiles are hidden `hvc1` items.
+extension HEIFSample {
+    /// `tiles` (HEICs of `tileSize`, row-major, `columns` × `rows` of them, coded alike) as one
+    /// grid picture of `size` (at most the tiles' extent; the rest is cropped).
+    public static func grid(tiles: [[UInt8]], columns: Int, rows: Int, tileSize: (width: Int, height: Int),
+                            size: (width: Int, height: Int)) throws -> [UInt8] {
+        precondition(tiles.count == columns * rows && tiles.count < 127)
+        var hvcC: [UInt8] = []
+        var coded: [[UInt8]] = []
+        for tile in tiles {
+            let (config, data) = try primaryItem(of: tile)
+            if hvcC.isEmpty { hvcC = config }
+            coded.append(data)
+        }
+        func be(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).reversed().map { UInt8(value >> (8 * $0) & 0xFF) } }
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be(payload.count + 8, 4) + Array(type.utf8) + payload }
+        func fullBox(_ type: String, version: UInt8 = 0, flags: Int = 0, _ payload: [UInt8]) -> [UInt8] {
+            box(type, [version] + be(flags, 3) + payload)
+        }
+        let ids = Array(2...(tiles.count + 1))
+        let ftyp = box("ftyp", Array("heic".utf8) + be(0, 4) + Array("mif1heic".utf8))
+        let hdlr = fullBox("hdlr", be(0, 4) + Array("pict".utf8) + be(0, 12) + [0])
+        let pitm = fullBox("pitm", be(1, 2))
+        var infes = fullBox("infe", version: 2, be(1, 2) + be(0, 2) + Array("grid".utf8) + [0])
+        for id in ids { infes += fullBox("infe", version: 2, flags: 1, be(id, 2) + be(0, 2) + Array("hvc1".utf8) + [0]) }
+        let iinf = fullBox("iinf", be(ids.count + 1, 2) + infes)
+        let iref = fullBox("iref", box("dimg", be(1, 2) + be(ids.count, 2) + ids.flatMap { be($0, 2) }))
+        let ipco = box("ipco", hvcC + fullBox("ispe", be(tileSize.width, 4) + be(tileSize.height, 4))
+            + fullBox("ispe", be(size.width, 4) + be(size.height, 4)))
+        var associations = be(1, 2) + [1, 3]  // the grid: its ispe
+        for id in ids { associations += be(id, 2) + [2, 0x81, 2] }  // a tile: hvcC (essential), ispe
+        let ipma = fullBox("ipma", be(ids.count + 1, 4) + associations)
+        let iprp = box("iprp", ipco + ipma)
+        let gridDescriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be(size.width, 2) + be(size.height, 2)
+        let idat = box("idat", gridDescriptor)
+        // iloc version 1: offsets and lengths of 4 bytes; the grid in idat, the tiles in mdat.
+        func iloc(mdatStart: Int) -> [UInt8] {
+            var items = be(1, 2) + be(1, 2) + be(0, 2) + be(1, 2) + be(0, 4) + be(gridDescriptor.count, 4)
+            var offset = mdatStart
+            for (id, data) in zip(ids, coded) {
+                items += be(id, 2) + be(0, 2) + be(0, 2) + be(1, 2) + be(offset, 4) + be(data.count, 4)
+                offset += data.count
+            }
+            return fullBox("iloc", version: 1, [0x44, 0x00] + be(ids.count + 1, 2) + items)
+        }
+        let metaLength = fullBox("meta", hdlr + pitm + iloc(mdatStart: 0) + iinf + iref + iprp + idat).count
+        let mdatStart = ftyp.count + metaLength + 8
+        let meta = fullBox("meta", hdlr + pitm + iloc(mdatStart: mdatStart) + iinf + iref + iprp + idat)
+        return ftyp + meta + box("mdat", coded.flatMap { $0 })
+    }
+
+    /// A single-image HEIC's `hvcC` box (whole) and its primary item's coded data.
+    static func primaryItem(of file: [UInt8]) throws -> (hvcC: [UInt8], data: [UInt8]) {
+        func int(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 << 8 | Int(file[at + $1]) } }
+        func children(_ range: Range<Int>) -> [(type: String, start: Int, payload: Range<Int>)] {
+            var found: [(String, Int, Range<Int>)] = []
+            var at = range.lowerBound
+            while at + 8 <= range.upperBound {
+                let size = int(at, 4)
+                guard size >= 8, at + size <= range.upperBound else { break }
+                found.append((String(decoding: file[(at + 4)..<(at + 8)], as: UTF8.self), at, (at + 8)..<(at + size)))
+                at += size
+            }
+            return found
+        }
+        guard let meta = children(0..<file.count).first(where: { $0.type == "meta" }) else { throw SampleError("no meta") }
+        let inMeta = children((meta.payload.lowerBound + 4)..<meta.payload.upperBound)
+        guard let pitm = inMeta.first(where: { $0.type == "pitm" }), let iloc = inMeta.first(where: { $0.type == "iloc" }),
+              let iprp = inMeta.first(where: { $0.type == "iprp" }),
+              let ipco = children(iprp.payload).first(where: { $0.type == "ipco" }),
+              let hvcC = children(ipco.payload).first(where: { $0.type == "hvcC" }) else { throw SampleError("not a single-image HEIC") }
+        let primary = int(pitm.payload.lowerBound + 4, 2)
+        var at = iloc.payload.lowerBound
+        let version = Int(file[at])
+        at += 4
+        let offsetSize = Int(file[at] >> 4), lengthSize = Int(file[at] & 15), baseSize = Int(file[at + 1] >> 4)
+        let indexSize = version >= 1 ? Int(file[at + 1] & 15) : 0
+        at += 2
+        let count = version < 2 ? int(at, 2) : int(at, 4)
+        at += version < 2 ? 2 : 4
+        for _ in 0..<count {
+            let id = version < 2 ? int(at, 2) : int(at, 4)
+            at += version < 2 ? 2 : 4
+            if version >= 1 { at += 2 }
+            at += 2
+            let base = int(at, baseSize)
+            at += baseSize
+            let extents = int(at, 2)
+            at += 2
+            var data: [UInt8] = []
+            for _ in 0..<extents {
+                at += indexSize
+                let offset = int(at, offsetSize), length = int(at + offsetSize, lengthSize)
+                at += offsetSize + lengthSize
+                data += file[(base + offset)..<(base + offset + length)]
+            }
+            if id == primary { return (Array(file[hvcC.start..<hvcC.payload.upperBound]), data) }
+        }
+        throw SampleError("the primary item has no extent")
+    }
+}

@@ -127,14 +127,64 @@ struct HEIFPlanesTests {
         #expect(abs(Double(whole.image.width) / Double(whole.image.height) - 1.5) < 0.01)
         #expect(quadrantsMatch(whole.image), "\(sampleQuadrants(whole.image))")
 
+        try expectChildPeak(bytes, fit: PixelSize(width: 1920, height: 1080), limits: limits)
+    }
+
+    /// A child (`picture-tool decode --peak-memory`) decoding `bytes` to fit `box` peaks at most
+    /// the estimate (+ 8 MiB) and under `--max-picture-memory` over its own baseline (the same
+    /// child decoding a 64 × 48 HEIC).
+    func expectChildPeak(_ bytes: [UInt8], fit box: PixelSize, limits: PictureLimits) throws {
         let tool = try #require(ChildProcess.executable("picture-tool"), "picture-tool not built; run swift build --build-tests")
         let folder = try TemporaryFolder("heif-planes")
         defer { folder.remove() }
-        try Data(bytes).write(to: URL(fileURLWithPath: folder.path("24mp.heic")))
-        let outcome = try ChildProcess.run(tool, ["decode", "--fit", "1920x1080", "--peak-memory", folder.path("24mp.heic")])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        let peak = try #require(ChildProcess.reportedPeak(in: outcome.stdout))
-        #expect(peak < limits.maximumWorkingMemory, "peak \(peak >> 20) MiB")
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.path("large.heic")))
+        try Data(HEIFSample.encode(SamplePictures.quadrants(width: 64, height: 48))).write(to: URL(fileURLWithPath: folder.path("small.heic")))
+        let fit = "\(box.width)x\(box.height)"
+        let small = try ChildProcess.run(tool, ["decode", "--fit", fit, "--peak-memory", folder.path("small.heic")])
+        let large = try ChildProcess.run(tool, ["decode", "--fit", fit, "--peak-memory", folder.path("large.heic")])
+        #expect(small.status == 0 && large.status == 0, "\(small.stderr) \(large.stderr)")
+        let baseline = try #require(ChildProcess.reportedPeak(in: small.stdout))
+        let peak = try #require(ChildProcess.reportedPeak(in: large.stdout)) - baseline
+        let cost = try PictureDecoder.cost(bytes, target: .fit(box), limits: limits)
+        #expect(peak <= cost.total + 8 << 20, "peak \(peak >> 20) MiB over the baseline, estimate \(cost.total >> 20) MiB")
+        #expect(peak < limits.maximumWorkingMemory, "peak \(peak >> 20) MiB over the baseline")
+    }
+}
+
+extension HEIFPlanesTests {
+    /// A 48 MP (8064 × 6048) grid HEIC as phones write them (here 8 × 6 tiles of 1008², each a
+    /// quadrant's colour; no thumbnail): estimated at libheif 1.15's planar RGB of the whole
+    /// picture (146 MB) and four tiles decoding at once, it decodes for a card and a screen within
+    /// the default caps, its quadrants within 3; at full size (195 MB of RGBA) at the largest size
+    /// that fits beside the planes; and a child decoding it for a screen peaks within its
+    /// estimate and under the cap.
+    @Test func a48MPGridPictureDecodesUnderTheCap() throws {
+        let side = 1008, columns = 8, rows = 6, width = 8064, height = 6048
+        let byQuadrant = try Self.quadrants.map { quadrant in
+            try HEIFSample.encodePlanes(width: side, height: side, quality: 50) { _, _ in
+                (quadrant.ycc.0, quadrant.ycc.1, quadrant.ycc.2, 0)
+            }
+        }
+        var tiles: [[UInt8]] = []
+        for row in 0..<rows {
+            for column in 0..<columns { tiles.append(byQuadrant[(row * side >= height / 2 ? 2 : 0) + (column * side >= width / 2 ? 1 : 0)]) }
+        }
+        let bytes = try HEIFSample.grid(tiles: tiles, columns: columns, rows: rows, tileSize: (side, side), size: (width, height))
+        let limits = PictureLimits.standard
+        let planes = width * height * 3
+        for target in [PictureTarget.fit(PixelSize(width: 320, height: 240)), .fit(PixelSize(width: 2560, height: 1440))] {
+            let cost = try PictureDecoder.cost(bytes, target: target, limits: limits)
+            #expect(cost.working + cost.output <= limits.maximumWorkingMemory, "\(cost)")
+            #expect(cost.working < planes + 32 << 20, "\(cost)")
+            let decoded = try PictureDecoder.decode(bytes, name: "48mp.heic", target: target)
+            #expect(decoded.fullSize == PixelSize(width: width, height: height) && decoded.image.width == target.size(for: decoded.fullSize).width)
+            #expect(quadrantsMatch(decoded.image), "\(sampleQuadrants(decoded.image))")
+        }
+        let whole = try PictureDecoder.decode(bytes, name: "48mp.heic", target: .fullSize)
+        #expect(whole.image.width < width && whole.image.width > width / 4, "\(whole.image.width)")
+        #expect(quadrantsMatch(whole.image), "\(sampleQuadrants(whole.image))")
+
+        try expectChildPeak(bytes, fit: PixelSize(width: 2560, height: 1440), limits: limits)
     }
 }
 
