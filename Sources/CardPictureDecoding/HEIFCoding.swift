@@ -28,6 +28,20 @@ struct HEIFCoding {
     var sizes: [PixelSize] = []
     /// Whether an irot or imir box is declared (libheif makes a turned copy of the planes).
     var transforms = true
+    /// The primary image's rotations and mirrorings in the order libheif applies them (its
+    /// `ipma` associations), when they are known and it has no `clap` crop (nil otherwise):
+    /// the decoder applies them itself while converting rows (libheif 1.15 would make a turned
+    /// copy of the whole image first).
+    var primaryTransforms: [Transform]?
+
+    /// A geometric transformation property.
+    enum Transform: Equatable {
+        /// `irot`: quarter turns counter-clockwise (0…3).
+        case rotate(quarterTurns: Int)
+        /// `imir`: its axis field (0 or 1; `HEIFPlanes.orient` applies it as libheif 1.15 does).
+        case mirror(axis: Int)
+    }
+
     /// The colour chroma formats found (monochrome ones, alpha and depth images, left out).
     var colorFormats: Set<Chroma> = []
 
@@ -35,6 +49,10 @@ struct HEIFCoding {
     /// converted because the file's images are coded in more than one colour chroma format (or
     /// in none this reader knows).
     var needsSecondCopy: Bool { transforms || chroma == nil || colorFormats.count > 1 }
+
+    /// Whether libheif turns the primary image itself (a turned copy of its planes): the file
+    /// has irot/imir boxes, but the primary image's own are not known (`primaryTransforms`).
+    var libheifTurnsPrimary: Bool { transforms && primaryTransforms == nil }
 
     /// What `heif_decode_image` is asked for, for the primary image when `grid`: what libheif
     /// hands over unconverted. libheif 1.15 assembles a grid's tiles in planar RGB (4:4:4), so a
@@ -85,7 +103,11 @@ struct HEIFCoding {
         guard let iprp = inMeta.first(where: { $0.type == "iprp" }),
               let ipco = Self.children(bytes, iprp.payload).first(where: { $0.type == "ipco" }) else { return }
         var transforms = false
-        for property in Self.children(bytes, ipco.payload) {
+        let properties = Self.children(bytes, ipco.payload)
+        if let primary, let ipma = Self.children(bytes, iprp.payload).first(where: { $0.type == "ipma" }) {
+            primaryTransforms = Self.transforms(of: primary, ipma: ipma.payload, properties: properties, in: bytes)
+        }
+        for property in properties {
             let p = property.payload
             switch property.type {
             case "hvcC" where p.count >= 17:
@@ -112,6 +134,47 @@ struct HEIFCoding {
     }
 
     private init() {}
+
+    /// The transformations associated with `item` in `ipma`, in order; nil when the box does not
+    /// read, or a `clap` (crop) or a transformation that does not read is among them.
+    static func transforms(of item: Int, ipma: Range<Int>, properties: [(type: String, payload: Range<Int>)],
+                           in bytes: UnsafeRawBufferPointer) -> [Transform]? {
+        guard ipma.count >= 8 else { return nil }
+        let version = bytes[ipma.lowerBound], wide = bytes[ipma.lowerBound + 3] & 1 != 0
+        guard let count = integer(bytes, ipma.lowerBound + 4, 4) else { return nil }
+        var at = ipma.lowerBound + 8
+        for _ in 0..<min(count, 1 << 16) {
+            let idBytes = version < 1 ? 2 : 4
+            guard at + idBytes + 1 <= ipma.upperBound, let id = integer(bytes, at, idBytes) else { return nil }
+            let associations = Int(bytes[at + idBytes])
+            at += idBytes + 1
+            let entryBytes = wide ? 2 : 1
+            guard at + associations * entryBytes <= ipma.upperBound else { return nil }
+            defer { at += associations * entryBytes }
+            guard id == item else { continue }
+            var found: [Transform] = []
+            for index in 0..<associations {
+                guard let entry = integer(bytes, at + index * entryBytes, entryBytes) else { return nil }
+                let property = entry & (wide ? 0x7FFF : 0x7F)
+                guard property >= 1, property <= properties.count else { continue }
+                let box = properties[property - 1]
+                switch box.type {
+                case "irot":
+                    guard box.payload.count >= 1 else { return nil }
+                    found.append(.rotate(quarterTurns: Int(bytes[box.payload.lowerBound] & 3)))
+                case "imir":
+                    guard box.payload.count >= 1 else { return nil }
+                    found.append(.mirror(axis: Int(bytes[box.payload.lowerBound] & 1)))
+                case "clap":
+                    return nil
+                default:
+                    break
+                }
+            }
+            return found
+        }
+        return []
+    }
 
     /// The boxes directly inside `range`: their type and payload (after the header), in order;
     /// stops at the first header that does not fit (a size of 0 runs to the end).

@@ -158,14 +158,18 @@ enum HEIFDecoder {
             let tiles = min(gridThreads * coding.codedPixels(full: size), size.pixelCount)
             let decoder = planeBytes(pixels: tiles, chroma: chroma, sampleBytes: sampleBytes, alpha: false) + tiles * maps / 2
                 + planeBytes(pixels: tiles, chroma: .yuv444, sampleBytes: sampleBytes, alpha: false)
-            return planes + max(decoder, coding.transforms ? planes : 0) + rows
+            return planes + max(decoder, coding.libheifTurnsPrimary ? planes : 0) + rows
         }
         let planes = planeBytes(pixels: size.pixelCount, chroma: chroma, sampleBytes: sampleBytes, alpha: alpha)
         let coded = size.pixelCount
         let decoder = planeBytes(pixels: coded, chroma: chroma, sampleBytes: sampleBytes, alpha: false) + coded * maps / 2
-        let copy = coding.needsSecondCopy ? planes : 0
+        let copy = chromaConverted(coding) || (isPrimary ? coding.libheifTurnsPrimary : coding.transforms) ? planes : 0
         return planes + max(decoder, copy) + rows
     }
+
+    /// Whether libheif converts a single image's planes to another chroma format (the file mixes
+    /// them, or none is known).
+    static func chromaConverted(_ coding: HEIFCoding) -> Bool { coding.chroma == nil || coding.colorFormats.count > 1 }
 
     /// Decodes `handle` of `file` and reduces it to `wanted` upright pixels (or the largest size
     /// of its shape within them, for a thumbnail a pixel off the picture's aspect). Throws a
@@ -177,10 +181,15 @@ enum HEIFDecoder {
         defer { heif_decoding_options_free(options) }
         var decoded: OpaquePointer?
         let (colorspace, chroma) = file.coding.request(grid: handle == file.primary && file.coding.isGrid)
+        // The primary image's irot/imir applied here, while the rows are read, rather than by
+        // libheif on a copy of the whole image.
+        let transforms = handle == file.primary ? file.coding.primaryTransforms ?? [] : []
+        if !transforms.isEmpty { options.pointee.ignore_transformations = 1 }
         try check(heif_decode_image(handle, &decoded, colorspace, chroma, options), name: name)
         guard let decoded else { throw PictureError.corrupt(path: name, reason: "libheif returned no image") }
         defer { heif_image_release(decoded) }
-        let planes = try HEIFPlanes(decoded, handle: handle, name: name)
+        var planes = try HEIFPlanes(decoded, handle: handle, name: name)
+        planes.orient(transforms)
         let size = PixelSize(width: planes.width, height: planes.height)
         let target = size == wanted ? size : PictureTarget.stretch(wanted).size(for: size)
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: planes.width * 4)

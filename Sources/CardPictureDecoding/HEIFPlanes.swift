@@ -37,7 +37,11 @@ struct HEIFPlanes {
         case rgb(r: Plane, g: Plane, b: Plane)
     }
 
-    let width: Int, height: Int
+    /// The picture's size as read: after `orient`, upright.
+    private(set) var width: Int, height: Int
+    /// Where the picture's pixel (x, y) lies in the planes: x·a + y·b + c for each coordinate
+    /// (`orient`; the identity until then).
+    private var mapX = (1, 0, 0), mapY = (0, 1, 0)
     let kind: Kind
     let alpha: Plane?
     var hasAlpha: Bool { alpha != nil }
@@ -118,9 +122,74 @@ struct HEIFPlanes {
         gCr = -2 * kr * (1 - kr) / kg
     }
 
+    /// Reads the planes turned and mirrored by `transforms`, in order (HEIF's irot: quarter
+    /// turns counter-clockwise; imir as libheif 1.15 applies it — and writes it —, axis 0
+    /// swapping top and bottom, 1 left and right), so that rows come out upright, the picture
+    /// libheif itself would give; `width` and `height` become the upright size.
+    mutating func orient(_ transforms: [HEIFCoding.Transform]) {
+        guard !transforms.isEmpty else { return }
+        // The map from the planes' pixel s to the current picture's: M·s + t, current size w × h.
+        var m = ((1, 0), (0, 1)), t = (0, 0), w = width, h = height
+        for transform in transforms {
+            switch transform {
+            case let .rotate(turns):
+                for _ in 0..<turns {
+                    // (x, y) → (y, w − 1 − x); the size turns.
+                    (m, t) = ((m.1, (-m.0.0, -m.0.1)), (t.1, w - 1 - t.0))
+                    (w, h) = (h, w)
+                }
+            case .mirror(axis: 0):
+                (m.1, t.1) = ((-m.1.0, -m.1.1), h - 1 - t.1)
+            case .mirror:
+                (m.0, t.0) = ((-m.0.0, -m.0.1), w - 1 - t.0)
+            }
+        }
+        // Inverted: M is a signed permutation, so M⁻¹ = Mᵀ; s = Mᵀ·(u − t).
+        mapX = (m.0.0, m.1.0, -(m.0.0 * t.0 + m.1.0 * t.1))
+        mapY = (m.0.1, m.1.1, -(m.0.1 * t.0 + m.1.1 * t.1))
+        (width, height) = (w, h)
+    }
+
+    /// `convertRow` for turned or mirrored planes (`orient`): each pixel read where the map puts
+    /// it, through the same arithmetic.
+    private func convertRowTurned(_ y: Int, into out: UnsafeMutablePointer<UInt8>, clamp: (Float) -> UInt8) {
+        for x in 0..<width {
+            let sx = mapX.0 * x + mapX.1 * y + mapX.2, sy = mapY.0 * x + mapY.1 * y + mapY.2
+            let pixel = out + x * 4
+            switch kind {
+            case let .yCbCr(yPlane, cb, cr):
+                let unit = Float(1 << max(0, yPlane.bits - 8))
+                let yScale = fullRange ? yPlane.toEightBits : 1.1689 * yPlane.toEightBits
+                let yOffset: Float = fullRange ? 0 : 16 * unit
+                let cScale = fullRange ? cb.toEightBits : 1.1429 * cb.toEightBits
+                let cMid = Float(1 << (cb.bits - 1))
+                let luma = (Float(yPlane.sample(sx, sy)) - yOffset) * yScale
+                let u = (Float(cb.sample(sx, sy)) - cMid) * cScale, v = (Float(cr.sample(sx, sy)) - cMid) * cScale
+                if identity {
+                    pixel[0] = clamp(v + 127.5); pixel[1] = clamp(luma); pixel[2] = clamp(u + 127.5)
+                } else {
+                    pixel[0] = clamp(luma + rCr * v)
+                    pixel[1] = clamp(luma + gCb * u + gCr * v)
+                    pixel[2] = clamp(luma + bCb * u)
+                }
+            case let .monochrome(grey):
+                pixel.update(repeating: clamp(Float(grey.sample(sx, sy)) * grey.toEightBits), count: 3)
+            case let .rgb(r, g, b):
+                pixel[0] = clamp(Float(r.sample(sx, sy)) * r.toEightBits)
+                pixel[1] = clamp(Float(g.sample(sx, sy)) * g.toEightBits)
+                pixel[2] = clamp(Float(b.sample(sx, sy)) * b.toEightBits)
+            }
+            pixel[3] = alpha.map { clamp(Float($0.sample(sx, sy)) * $0.toEightBits) } ?? 255
+        }
+    }
+
     /// Writes row `y` as `width` RGBA pixels (straight alpha; opaque without an alpha plane).
     func convertRow(_ y: Int, into out: UnsafeMutablePointer<UInt8>) {
         @inline(__always) func clamp(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value + 0.5))) }
+        if mapX != (1, 0, 0) || mapY != (0, 1, 0) {
+            convertRowTurned(y, into: out, clamp: clamp)
+            return
+        }
         switch kind {
         case let .yCbCr(yPlane, cb, cr):
             // Scaled to 8-bit units: full range Y 0…255, C ±127.5; limited range Y from 16·k

@@ -249,9 +249,10 @@ extension HEIFSample {
 /// (ISO/IEC 23008-12 §6.6.2.3) whose tiles are hidden `hvc1` items.
 extension HEIFSample {
     /// `tiles` (HEICs of `tileSize`, row-major, `columns` × `rows` of them, coded alike) as one
-    /// grid picture of `size` (at most the tiles' extent; the rest is cropped).
+    /// grid picture of `size` (at most the tiles' extent; the rest is cropped), turned
+    /// `quarterTurns` × 90° counter-clockwise by an `irot` on the grid when that is not 0.
     public static func grid(tiles: [[UInt8]], columns: Int, rows: Int, tileSize: (width: Int, height: Int),
-                            size: (width: Int, height: Int)) throws -> [UInt8] {
+                            size: (width: Int, height: Int), quarterTurns: Int = 0) throws -> [UInt8] {
         precondition(tiles.count == columns * rows && tiles.count < 127)
         var hvcC: [UInt8] = []
         var coded: [[UInt8]] = []
@@ -274,8 +275,8 @@ extension HEIFSample {
         let iinf = fullBox("iinf", be(ids.count + 1, 2) + infes)
         let iref = fullBox("iref", box("dimg", be(1, 2) + be(ids.count, 2) + ids.flatMap { be($0, 2) }))
         let ipco = box("ipco", hvcC + fullBox("ispe", be(tileSize.width, 4) + be(tileSize.height, 4))
-            + fullBox("ispe", be(size.width, 4) + be(size.height, 4)))
-        var associations = be(1, 2) + [1, 3]  // the grid: its ispe
+            + fullBox("ispe", be(size.width, 4) + be(size.height, 4)) + box("irot", [UInt8(quarterTurns & 3)]))
+        var associations = be(1, 2) + (quarterTurns == 0 ? [1, 3] : [2, 3, 4])  // the grid: its ispe (and irot)
         for id in ids { associations += be(id, 2) + [2, 0x81, 2] }  // a tile: hvcC (essential), ispe
         let ipma = fullBox("ipma", be(ids.count + 1, 4) + associations)
         let iprp = box("iprp", ipco + ipma)

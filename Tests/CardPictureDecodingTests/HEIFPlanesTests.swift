@@ -188,6 +188,43 @@ extension HEIFPlanesTests {
     }
 }
 
+extension HEIFPlanesTests {
+    /// Every EXIF orientation, written by libheif's encoder as irot/imir: the decoder turns the
+    /// rows itself (libheif told to ignore the transformations) and gets libheif's own picture.
+    @Test(arguments: 1...8)
+    func transformationsAreAppliedAsLibheifDoes(orientation: Int) throws {
+        var picture = SamplePictures.quadrants(width: 64, height: 48)
+        for x in 0..<8 { picture[x, 0] = (0, 0, 0, 255) }  // a mark at the top left
+        let bytes = try HEIFSample.encode(picture, orientation: orientation)
+        let file = try HEIFFile(source: bytes, name: "o.heic")
+        #expect(orientation == 1 ? file.coding.primaryTransforms == [] : file.coding.primaryTransforms?.isEmpty == false)
+        let reference = try HEIFSample.libheifRGBA(bytes)
+        let decoded = try PictureDecoder.decode(bytes, name: "o.heic")
+        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
+        #expect(largestDifference(decoded.image, reference) <= 3)
+    }
+
+    /// A grid turned by an irot on the grid item (how phones store portrait pictures): turned
+    /// while the rows are read, as libheif turns it, without the turned copy in the estimate.
+    @Test func aTurnedGridIsTurnedWithoutACopy() throws {
+        let side = 1008, width = 4032, height = 2016
+        let byQuadrant = try Self.quadrants.map { quadrant in
+            try HEIFSample.encodePlanes(width: side, height: side, quality: 50) { _, _ in (quadrant.ycc.0, quadrant.ycc.1, quadrant.ycc.2, 0) }
+        }
+        var tiles: [[UInt8]] = []
+        for row in 0..<2 {
+            for column in 0..<4 { tiles.append(byQuadrant[(row == 1 ? 2 : 0) + (column >= 2 ? 1 : 0)]) }
+        }
+        let bytes = try HEIFSample.grid(tiles: tiles, columns: 4, rows: 2, tileSize: (side, side), size: (width, height), quarterTurns: 1)
+        let decoded = try PictureDecoder.decode(bytes, name: "turned.heic")
+        let reference = try HEIFSample.libheifRGBA(bytes)
+        #expect(decoded.image.width == height && decoded.image.height == width && reference.width == height)
+        #expect(largestDifference(decoded.image, reference) <= 3)
+        let cost = try PictureDecoder.cost(bytes, target: .fullSize, limits: .standard)
+        #expect(cost.working < width * height * 3 + 32 << 20, "\(cost)")
+    }
+}
+
 extension PictureDecoder {
     /// The cost of decoding `bytes` at `target` (tests).
     static func cost(_ bytes: [UInt8], target: PictureTarget, limits: PictureLimits) throws -> PictureCost {
