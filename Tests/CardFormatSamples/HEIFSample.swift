@@ -19,8 +19,9 @@ public enum HEIFSample {
     /// to fit a `thumbnailBox`-pixel square, as its thumbnail (`heif_context_encode_thumbnail`;
     /// a picture other than `image`, to tell them apart). x265 is not safe to run in several
     /// threads at once (parallel tests crashed in it): one encode at a time.
+    /// `exif`, when given (a TIFF structure, "II*\0…"), is stored as the image's `Exif` item.
     public static func encode(_ image: RGBAImage, codec: Codec = .hevc, quality: Int32 = 90, orientation: Int = 1,
-                              thumbnail: RGBAImage? = nil, thumbnailBox: Int = 160) throws -> [UInt8] {
+                              thumbnail: RGBAImage? = nil, thumbnailBox: Int = 160, exif: [UInt8]? = nil) throws -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         guard let context = heif_context_alloc() else { throw SampleError("libheif could not start") }
@@ -37,6 +38,9 @@ public enum HEIFSample {
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, main, encoder, options, &handle))
         defer { heif_image_handle_release(handle) }
+        if let exif {
+            try exif.withUnsafeBytes { try check(heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count))) }
+        }
         if let thumbnail {
             let other = try heifImage(thumbnail)
             defer { heif_image_release(other) }

@@ -87,6 +87,21 @@ struct ExifColorSpaceTests {
         #expect(try PictureDecoder.decode(uncalibrated, name: "u.jpg").image == PictureDecoder.decode(plain, name: "plain.jpg").image)
     }
 
+    /// A HEIC without an ICC profile whose Exif item says R03: converted as a JPEG is (±2 of
+    /// lcms2's transform of the same file decoded as stored); ColorSpace 1 leaves it as stored.
+    @Test func heicExifAdobeRGBIsConverted() throws {
+        let tiff = Array(ExifColorSpaceSamples.app1(colorSpace: 0xFFFF, interopIndex: "R03").dropFirst(4 + 6))
+        let srgbTIFF = Array(ExifColorSpaceSamples.app1(colorSpace: 1, interopIndex: "R98").dropFirst(4 + 6))
+        let plain = try HEIFSample.encode(ExifColorSpaceSamples.patches)
+        let adobe = try HEIFSample.encode(ExifColorSpaceSamples.patches, exif: tiff)
+        let srgb = try HEIFSample.encode(ExifColorSpaceSamples.patches, exif: srgbTIFF)
+        let asStored = try PictureDecoder.decode(plain, name: "plain.heic").image
+        let expected = ICCTestProfiles.reference(asStored, from: ICCTestProfiles.profile(.adobeRGB))
+        let got = centers(try PictureDecoder.decode(adobe, name: "adobe.heic").image), want = centers(expected)
+        #expect(zip(got, want).allSatisfy { within($0, $1, 2) }, "\(got) vs lcms2 \(want)")
+        #expect(try PictureDecoder.decode(srgb, name: "srgb.heic").image == asStored)
+    }
+
     /// The EXIF reader never traps on cut or scrambled segments.
     @Test func brokenExifIsNotAdobeRGB() {
         let segment = ExifColorSpaceSamples.app1(colorSpace: 0xFFFF, interopIndex: "R03")
