@@ -44,6 +44,35 @@ public enum ColorConversion {
         transform.apply(to: &image.pixels)
     }
 
+    /// Converts `image` (8-bit straight-alpha RGBA; alpha untouched) from Adobe RGB (1998) to
+    /// sRGB: for files that embed no ICC profile but whose EXIF says Adobe RGB
+    /// (`ExifColorSpace`: InteropIndex "R03"), as cameras set to Adobe RGB write them.
+    /// - Complexity: O(pixels); the transform is built once per process.
+    public static func convertAdobeRGBToSRGB(_ image: inout RGBAImage) {
+        adobeRGBTransform?.apply(to: &image.pixels)
+    }
+
+    /// The Adobe RGB (1998) → sRGB transform, made once (nil only if lcms2 cannot build it).
+    static let adobeRGBTransform: ColorTransform? = {
+        guard let profile = adobeRGBProfile() else { return nil }
+        defer { cmsCloseProfile(profile) }
+        return ColorTransform(input: profile)
+    }()
+
+    /// Adobe RGB (1998) as lcms2 builds it (the caller closes it): D65 white (x 0.3127,
+    /// y 0.3290), primaries red (0.64, 0.33), green (0.21, 0.71), blue (0.15, 0.06), and a pure
+    /// power curve of gamma 563/256 ≈ 2.19921875 (Adobe's specification, §4.3.4.2).
+    static func adobeRGBProfile() -> cmsHPROFILE? {
+        LittleCMS.silenceErrors
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.21, y: 0.71, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
+        guard let curve = cmsBuildGamma(nil, 563.0 / 256.0) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return cmsCreateRGBProfile(&white, &primaries, &curves)
+    }
+
     /// Whether `iccProfile` would change pixels: a readable RGB profile that is not sRGB.
     public static func convertsPixels(iccProfile: [UInt8]) -> Bool {
         transform(for: iccProfile) != nil
@@ -70,7 +99,7 @@ final class ColorTransform: @unchecked Sendable {
 
     /// A transform for `profile`'s bytes, or nil when they do not open as a profile, describe
     /// no RGB device colour space, are sRGB already, or lcms2 cannot build the transform.
-    init?(profile bytes: [UInt8]) {
+    convenience init?(profile bytes: [UInt8]) {
         LittleCMS.silenceErrors
         guard let input = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
             return nil
@@ -81,6 +110,13 @@ final class ColorTransform: @unchecked Sendable {
               [cmsSigInputClass, cmsSigDisplayClass, cmsSigOutputClass, cmsSigColorSpaceClass].contains(deviceClass),
               !SRGBLikeness.isSRGB(input)
         else { return nil }
+        self.init(input: input)
+    }
+
+    /// A transform from the open RGB profile `input` (the caller closes it) to sRGB, or nil
+    /// when lcms2 cannot build it.
+    init?(input: cmsHPROFILE) {
+        LittleCMS.silenceErrors
         guard let output = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(output) }
         let flags = cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE)

@@ -23,6 +23,8 @@ final class HEIFFile {
     let primary: OpaquePointer
     /// The thumbnails' handles (the file's embedded previews), released with the file.
     private(set) var thumbnails: [OpaquePointer] = []
+    /// How the file's images are coded (chroma format, grid, transformations), from its boxes.
+    let coding: HEIFCoding
 
     /// Reads `source` whole and parses it. Throws a `PictureError` naming `name`.
     init(source: some ByteSource, name: String) throws {
@@ -35,12 +37,14 @@ final class HEIFFile {
             }
             made = context
             heif_context_set_maximum_image_size_limit(context, Int32(PictureDecoder.maximumDimension + 1))
+            heif_context_set_max_decoding_threads(context, Int32(HEIFDecoder.gridThreads))
             try HEIFDecoder.check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, count, nil), name: name)
             var handle: OpaquePointer?
             try HEIFDecoder.check(heif_context_get_primary_image_handle(context, &handle), name: name)
             guard let handle else { throw PictureError.corrupt(path: name, reason: "no primary image") }
             self.context = context
             primary = handle
+            coding = HEIFCoding(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
         } catch {
             if let made { heif_context_free(made) }
             bytes.deallocate()
@@ -87,6 +91,18 @@ final class HEIFFile {
         return best
     }
 
+    /// Whether the primary image's EXIF (its first `Exif` item, at most 1 MB) says Adobe RGB
+    /// (`ExifColorSpace`); consulted only when the file has no ICC profile.
+    var exifSaysAdobeRGB: Bool {
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return false }
+        let count = heif_image_handle_get_metadata_size(primary, id)
+        guard count >= 12, count <= 1 << 20 else { return false }
+        var bytes = [UInt8](repeating: 0, count: count)
+        guard heif_image_handle_get_metadata(primary, id, &bytes).code == heif_error_Ok else { return false }
+        return ExifColorSpace.isAdobeRGB(heifExif: bytes)
+    }
+
     /// The primary image's ICC profile (a `prof` or `rICC` colour box), or nil.
     var iccProfile: [UInt8]? {
         let count = heif_image_handle_get_raw_color_profile_size(primary)
@@ -100,18 +116,60 @@ final class HEIFFile {
 /// HEIF stills (HEIC, AVIF) through libheif: planned from the primary image's size (after the
 /// file's transformations) before anything is decoded, a thumbnail decoded instead of the
 /// picture when one is large enough for the target (an embedded preview: a faster first
-/// paint), decoded to interleaved 8-bit RGBA with libheif's rotation and mirroring applied (EXIF
-/// orientation is not applied again), then reduced to the target.
+/// paint). libheif decodes to its native planes — YCbCr at the coded chroma format (4:2:0 is
+/// 1.5 bytes a pixel at 8 bits), or monochrome; 2 bytes a sample above 8 bits — with its
+/// rotation and mirroring applied (EXIF orientation is not applied again); the planes are then
+/// converted to RGBA a row at a time and reduced to the target as the rows come
+/// (`RowDownscaler`), so no full-size RGBA image is ever made.
 enum HEIFDecoder {
-    /// The memory a decode of `handle` takes beyond the file, bytes: the decoded planes (three
-    /// colour planes and alpha, at most 4:4:4, 2 bytes a sample above 8 bits), the RGBA image
-    /// libheif converts them to, and its rotated copy.
-    static func workingBytes(_ handle: OpaquePointer) -> Int {
+    /// Bytes a coded pixel the HEVC and AV1 decoders keep beside their own planes, doubled
+    /// (3: 1.5 bytes): libde265's prediction, motion-vector, transform and deblocking maps.
+    /// Measured: a 48 MP 4:2:0 frame peaks at 2.9 bytes a pixel inside libde265 (planes 1.5).
+    static let decoderMapHalfBytes = 3
+
+    /// The tiles of a grid libheif decodes at once, each on its own thread (libheif's default,
+    /// set explicitly so that the estimate holds): 4.
+    static let gridThreads = 4
+
+    /// The bytes of planes of `pixels` pixels at `chroma`, `sampleBytes` a sample, with an
+    /// alpha plane when `alpha`.
+    static func planeBytes(pixels: Int, chroma: HEIFCoding.Chroma, sampleBytes: Int, alpha: Bool) -> Int {
+        pixels * sampleBytes * (chroma.halfSamplesPerPixel + (alpha ? 2 : 0)) / 2
+    }
+
+    /// The memory a decode of `handle` (of a file coded as `coding` says) to `wanted` pixels
+    /// takes beyond the file and the output, bytes: libheif's planes of the whole image (its
+    /// chroma format, 2 bytes a sample above 8 bits, alpha); the larger of the decoder's own
+    /// memory for the largest image it codes at once (a grid's tile, else the image: its planes
+    /// and maps) and libheif's second copy of the planes (turned by irot/imir, or converted to
+    /// another chroma format); one RGBA row and the reduction's sums. A grid (the primary image
+    /// only) is assembled by libheif 1.15 in planar RGB, 3 samples a pixel, from `gridThreads`
+    /// tiles decoded at once, each with its planes, maps and RGB copy (measured: a 48 MP grid of
+    /// 1008² tiles peaks 160 MB over the process, against an estimate of 171 MB).
+    static func workingBytes(_ handle: OpaquePointer, coding: HEIFCoding, isPrimary: Bool, wanted: PixelSize) -> Int {
         let size = HEIFFile.size(of: handle)
         let sampleBytes = heif_image_handle_get_luma_bits_per_pixel(handle) > 8 ? 2 : 1
-        let planes = 3 + (heif_image_handle_has_alpha_channel(handle) != 0 ? 1 : 0)
-        return size.pixelCount * (planes * sampleBytes + 8)
+        let alpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let chroma = coding.chroma ?? .yuv444
+        let rows = size.width * 4 + RowDownscaler.workingBytes(width: size.width, size: wanted)
+        let maps = decoderMapHalfBytes
+        if isPrimary && coding.isGrid {
+            let planes = planeBytes(pixels: size.pixelCount, chroma: .yuv444, sampleBytes: sampleBytes, alpha: alpha)
+            let tiles = min(gridThreads * coding.codedPixels(full: size), size.pixelCount)
+            let decoder = planeBytes(pixels: tiles, chroma: chroma, sampleBytes: sampleBytes, alpha: false) + tiles * maps / 2
+                + planeBytes(pixels: tiles, chroma: .yuv444, sampleBytes: sampleBytes, alpha: false)
+            return planes + max(decoder, coding.libheifTurnsPrimary ? planes : 0) + rows
+        }
+        let planes = planeBytes(pixels: size.pixelCount, chroma: chroma, sampleBytes: sampleBytes, alpha: alpha)
+        let coded = size.pixelCount
+        let decoder = planeBytes(pixels: coded, chroma: chroma, sampleBytes: sampleBytes, alpha: false) + coded * maps / 2
+        let copy = chromaConverted(coding) || (isPrimary ? coding.libheifTurnsPrimary : coding.transforms) ? planes : 0
+        return planes + max(decoder, copy) + rows
     }
+
+    /// Whether libheif converts a single image's planes to another chroma format (the file mixes
+    /// them, or none is known).
+    static func chromaConverted(_ coding: HEIFCoding) -> Bool { coding.chroma == nil || coding.colorFormats.count > 1 }
 
     /// Decodes `handle` of `file` and reduces it to `wanted` upright pixels (or the largest size
     /// of its shape within them, for a thumbnail a pixel off the picture's aspect). Throws a
@@ -122,40 +180,48 @@ enum HEIFDecoder {
         }
         defer { heif_decoding_options_free(options) }
         var decoded: OpaquePointer?
-        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options), name: name)
+        let (colorspace, chroma) = file.coding.request(grid: handle == file.primary && file.coding.isGrid)
+        // The primary image's irot/imir applied here, while the rows are read, rather than by
+        // libheif on a copy of the whole image.
+        let transforms = handle == file.primary ? file.coding.primaryTransforms ?? [] : []
+        if !transforms.isEmpty { options.pointee.ignore_transformations = 1 }
+        try check(heif_decode_image(handle, &decoded, colorspace, chroma, options), name: name)
         guard let decoded else { throw PictureError.corrupt(path: name, reason: "libheif returned no image") }
         defer { heif_image_release(decoded) }
-        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
-        var stride: Int32 = 0
-        guard width > 0, height > 0, heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == 32,
-              let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
-              Int(stride) >= width * 4 else {
-            throw PictureError.corrupt(path: name, reason: "libheif decoded no 8-bit RGBA image")
-        }
-        // Rows packed (libheif pads them), then reduced; the alpha is straight (a file that marks
-        // its colour premultiplied, libheif's `prem` reference, is divided back here, as the
-        // viewer's pictures are straight), so premultiplied while averaging when there is alpha.
-        let rowBytes = width * 4
-        let premultiplied = heif_image_is_premultiplied_alpha(decoded) != 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            for y in 0..<height {
-                UnsafeMutableRawPointer(buffer.baseAddress! + y * rowBytes).copyMemory(from: plane + y * Int(stride), byteCount: rowBytes)
-                if premultiplied { RGBAImage.unpremultiply(buffer.baseAddress! + y * rowBytes, count: width) }
-            }
-            count = rowBytes * height
-        }
-        let size = PixelSize(width: width, height: height)
+        var planes = try HEIFPlanes(decoded, handle: handle, name: name)
+        planes.orient(transforms)
+        let size = PixelSize(width: planes.width, height: planes.height)
+        // The alpha is straight: a file that marks its colour premultiplied (libheif's `prem`
+        // reference) is divided back a row at a time, as the viewer's pictures are straight.
+        let premultiplied = planes.hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
         let target = size == wanted ? size : PictureTarget.stretch(wanted).size(for: size)
-        var image = RGBAImage(width: width, height: height, pixels: pixels)
-        if target != size {
-            let alpha = heif_image_handle_has_alpha_channel(handle) != 0
-            image = pixels.withUnsafeBufferPointer { source in
-                RGBAImage(width: target.width, height: target.height,
-                          pixels: AreaDownscaler.downscale(source, width: width, height: height, to: target, premultiply: alpha))
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: planes.width * 4)
+        defer { row.deallocate() }
+        var image: RGBAImage
+        if target == size {
+            let rowBytes = size.width * 4
+            let pixels = [UInt8](unsafeUninitializedCapacity: size.pixelCount * 4) { buffer, count in
+                for y in 0..<size.height {
+                    planes.convertRow(y, into: buffer.baseAddress! + y * rowBytes)
+                    if premultiplied { RGBAImage.unpremultiply(buffer.baseAddress! + y * rowBytes, count: size.width) }
+                }
+                count = size.pixelCount * 4
             }
+            image = RGBAImage(width: size.width, height: size.height, pixels: pixels)
+        } else {
+            let reduced = RowDownscaler(width: size.width, height: size.height, to: target, premultiply: planes.hasAlpha)
+            for y in 0..<size.height {
+                planes.convertRow(y, into: row)
+                if premultiplied { RGBAImage.unpremultiply(row, count: size.width) }
+                reduced.add(row)
+            }
+            image = RGBAImage(width: reduced.size.width, height: reduced.size.height, pixels: reduced.finish())
         }
-        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
+        if let profile = file.iccProfile {
+            ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        } else if file.exifSaysAdobeRGB {
+            ColorConversion.convertAdobeRGBToSRGB(&image)
+        }
         return image
     }
 

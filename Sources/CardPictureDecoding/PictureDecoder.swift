@@ -276,18 +276,30 @@ public enum PictureDecoder {
 
     /// HEIF: the file read whole (64 MB cap) and parsed by libheif; the caps checked on the
     /// primary image's size (after irot/imir); the cost that of the image chosen for the target
-    /// (a large-enough thumbnail, else the primary image): its planes and RGBA, and the output.
+    /// (a large-enough thumbnail, else the primary image): its planes and the decoder's memory
+    /// (`HEIFDecoder.workingBytes`), and the output. libheif 1.15 decodes a whole image, so the
+    /// working memory and the output together stay within `--max-picture-memory`: a target whose
+    /// RGBA would not fit (a 48 MP picture at full size) is decoded at the largest size of its
+    /// shape that does (`DecodedPicture.image` smaller than `fullSize`).
     private static func planHEIF(_ source: some ByteSource, name: String, target: PictureTarget, limits: PictureLimits) throws -> Plan {
         try limits.checkFileSize(source.count, streamed: false, name: name)
         let file = try HEIFFile(source: source, name: name)
         let full = HEIFFile.size(of: file.primary)
         try limits.checkSize(full.width, full.height, name: name)
-        let wanted = target.size(for: full)
+        var wanted = target.size(for: full)
         let image = file.image(covering: wanted, full: full)
         let size = HEIFFile.size(of: image)
         try limits.checkSize(size.width, size.height, name: name)
-        let cost = PictureCost(input: source.count, working: HEIFDecoder.workingBytes(image), output: wanted.pixelCount * 4)
-        try limits.checkWorkingMemory(cost.working, name: name)
+        let working = HEIFDecoder.workingBytes(image, coding: file.coding, isPrimary: image == file.primary, wanted: wanted)
+        try limits.checkWorkingMemory(working, name: name)
+        let room = (limits.maximumWorkingMemory - working) / 4
+        if wanted.pixelCount > room {
+            guard room >= 1 else { throw PictureError.tooMuchMemory(path: name, bytes: working + 4, limit: limits.maximumWorkingMemory) }
+            let scale = (Double(room) / Double(wanted.pixelCount)).squareRoot()
+            let box = PixelSize(width: max(1, Int(Double(wanted.width) * scale)), height: max(1, Int(Double(wanted.height) * scale)))
+            wanted = PictureTarget.stretch(box).size(for: wanted)
+        }
+        let cost = PictureCost(input: source.count, working: working, output: wanted.pixelCount * 4)
         return Plan(info: PictureInfo(size: full, format: .heif, orientation: .up), route: .heif(file, image: image),
                     wanted: wanted, cost: cost)
     }
@@ -378,16 +390,25 @@ public enum PictureDecoder {
         if header.components == 3 {
             let profile = JPEGICCProfile.profile(in: previewBytes, before: header.scanOffset)
                 ?? (main.components == 3 ? JPEGICCProfile.profile(in: bytes, before: main.scanOffset) : nil)
-            if let profile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
+            if let profile {
+                ColorConversion.convertToSRGB(&image, iccProfile: profile)
+            } else if ExifColorSpace.isAdobeRGB(jpeg: bytes, before: main.scanOffset) {
+                ColorConversion.convertAdobeRGBToSRGB(&image)
+            }
         }
         return DecodedPicture(image: image, fullSize: plan.info.size, format: .jpeg, fromEmbeddedPreview: true)
     }
 
-    /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels; greyscale and
-    /// CMYK files are left as they are.
+    /// Honours a JPEG's ICC profile (APP2 `ICC_PROFILE`) on its decoded pixels, or, when it
+    /// embeds none, the Adobe RGB its EXIF declares (`ExifColorSpace`: InteropIndex "R03", as
+    /// cameras set to Adobe RGB write it); greyscale and CMYK files are left as they are.
     static func convertToSRGB(_ image: inout RGBAImage, jpeg bytes: [UInt8], header: JPEGHeader) {
-        guard header.components == 3, let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) else { return }
-        ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        guard header.components == 3 else { return }
+        if let profile = JPEGICCProfile.profile(in: bytes, before: header.scanOffset) {
+            ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        } else if ExifColorSpace.isAdobeRGB(jpeg: bytes, before: header.scanOffset) {
+            ColorConversion.convertAdobeRGBToSRGB(&image)
+        }
     }
 
     /// Honours a PNG's ICC profile (`iCCP`) on its decoded pixels (a grey profile changes nothing).

@@ -155,18 +155,52 @@ enum RAWDecoder {
         case jpeg([UInt8], JPEGHeader)
         /// An embedded bitmap preview.
         case bitmap(width: Int, height: Int, colors: Int, bytes: [UInt8], orientation: PictureOrientation)
-        /// No preview: the raw data decoded at half size (LibRaw applies the orientation).
-        case halfSize(RAWFile)
+        /// The raw data, decoded by LibRaw (`libraw_dcraw_process`) at half size (`half_size`:
+        /// each 2 × 2 block of photosites one pixel, no interpolation) or in full; LibRaw applies
+        /// the orientation. Files without a usable preview, and targets larger than the preview.
+        case rawData(RAWFile, halfSize: Bool)
     }
 
     /// The memory a half-size decode of `file` takes, bytes: the unpacked raw data (2 bytes a
     /// photosite of the whole sensor), LibRaw's image (4 × 16-bit a half-size pixel), the 8-bit
     /// RGB copy, and our RGBA.
     static func halfSizeWorkingBytes(_ file: RAWFile) -> Int {
+        rawDataWorkingBytes(file, halfSize: true)
+    }
+
+    /// The memory a decode of `file`'s raw data takes, bytes: the unpacked raw data (2 bytes a
+    /// photosite of the whole sensor), LibRaw's image at the processed size (4 × 16-bit a pixel:
+    /// half size, or the visible size in full), the 8-bit RGB copy, and our RGBA.
+    static func rawDataWorkingBytes(_ file: RAWFile, halfSize: Bool) -> Int {
         let sizes = file.data.pointee.sizes
         let raw = Int(sizes.raw_width) * Int(sizes.raw_height) * 2
-        let half = ((Int(sizes.width) + 1) / 2) * ((Int(sizes.height) + 1) / 2)
-        return raw + half * (8 + 3 + 4)
+        let width = Int(sizes.width), height = Int(sizes.height)
+        let processed = halfSize ? ((width + 1) / 2) * ((height + 1) / 2) : width * height
+        return raw + processed * (8 + 3 + 4)
+    }
+
+    /// The plan of a decode of `file`'s raw data when `target` asks for more than the preview's
+    /// `preview` upright pixels: at half size when that covers the target, else in full; in full
+    /// only within `--max-picture-memory` (else at half size, when that is still larger than the
+    /// preview); nil — the preview is shown — when neither fits the cap or is larger than the
+    /// preview. The size it reports is the sensor's visible size, upright; the decode's is at
+    /// most the processed size.
+    static func rawDataPlan(_ file: RAWFile, inputBytes: Int, target: PictureTarget, limits: PictureLimits, beyond preview: PixelSize)
+        -> (route: Route, size: PixelSize, wanted: PixelSize, cost: PictureCost)? {
+        let full = file.orientation.swapsAxes ? file.size.transposed : file.size
+        let wanted = target.size(for: full)
+        guard wanted.width > preview.width || wanted.height > preview.height else { return nil }
+        let half = PixelSize(width: (full.width + 1) / 2, height: (full.height + 1) / 2)
+        let choices = half.width >= wanted.width && half.height >= wanted.height ? [true] : [false, true]
+        for halfSize in choices {
+            let made = halfSize ? half : full
+            let working = rawDataWorkingBytes(file, halfSize: halfSize)
+            guard made.width > preview.width || made.height > preview.height, working <= limits.maximumWorkingMemory else { continue }
+            let decoded = wanted.width <= made.width && wanted.height <= made.height ? wanted : PictureTarget.fit(wanted).size(for: made)
+            return (.rawData(file, halfSize: halfSize), full, decoded,
+                    PictureCost(input: inputBytes, working: working, output: decoded.pixelCount * 4))
+        }
+        return nil
     }
 
     /// The plan's route, size (upright) and cost for `file` at `target`. Throws a `PictureError`.
@@ -187,6 +221,9 @@ enum RAWDecoder {
             try limits.checkWorkingMemory(header.coefficientBytes, name: name)
             let wanted = target.size(for: header.uprightSize)
             let scaled = JPEGDecoder.scaledSize(of: header.size, covering: orientation.swapsAxes ? wanted.transposed : wanted)
+            if let raw = rawDataPlan(file, inputBytes: inputBytes, target: target, limits: limits, beyond: header.uprightSize) {
+                return raw
+            }
             let output = scaled.pixelCount * 4 + wanted.pixelCount * 4 * 2
             let cost = PictureCost(input: inputBytes + bytes.count, working: header.coefficientBytes, output: output)
             return (.jpeg(bytes, header), header.uprightSize, wanted, cost)
@@ -194,6 +231,7 @@ enum RAWDecoder {
             try limits.checkSize(width, height, name: name)
             let stored = PixelSize(width: width, height: height)
             let upright = orientation.swapsAxes ? stored.transposed : stored
+            if let raw = rawDataPlan(file, inputBytes: inputBytes, target: target, limits: limits, beyond: upright) { return raw }
             let wanted = target.size(for: upright)
             let cost = PictureCost(input: inputBytes + bytes.count, working: stored.pixelCount * 4, output: wanted.pixelCount * 8)
             return (.bitmap(width: width, height: height, colors: colors, bytes: bytes, orientation: orientation), upright, wanted, cost)
@@ -205,7 +243,7 @@ enum RAWDecoder {
             let stored = PixelSize(width: (file.size.width + 1) / 2, height: (file.size.height + 1) / 2)
             let upright = orientation.swapsAxes ? stored.transposed : stored
             let wanted = target.size(for: upright)
-            return (.halfSize(file), upright, wanted, PictureCost(input: inputBytes, working: working, output: wanted.pixelCount * 4))
+            return (.rawData(file, halfSize: true), upright, wanted, PictureCost(input: inputBytes, working: working, output: wanted.pixelCount * 4))
         }
     }
 
@@ -219,9 +257,11 @@ enum RAWDecoder {
             let image = rgba(width: width, height: height, colors: colors, bytes: bytes)
             let stored = orientation.swapsAxes ? wanted.transposed : wanted
             return orientation.upright(AreaDownscaler.downscale(image, to: stored))
-        case let .halfSize(file):
-            file.data.pointee.params.half_size = 1
+        case let .rawData(file, halfSize):
+            file.data.pointee.params.half_size = halfSize ? 1 : 0
             file.data.pointee.params.use_camera_wb = 1
+            file.data.pointee.params.output_color = 1  // sRGB
+            file.data.pointee.params.output_bps = 8
             try check(libraw_unpack(file.data), name: name)
             try check(libraw_dcraw_process(file.data), name: name)
             var status: Int32 = 0

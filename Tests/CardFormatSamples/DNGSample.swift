@@ -10,12 +10,17 @@ public enum DNGSample {
     /// `level` (0–4095 of a 12-bit white level) and, when `preview` is given, whose preview is
     /// that picture as a JPEG; `orientation` is the EXIF orientation (1–8) of both. A
     /// `declaredRawSize` puts another size in the raw IFD than the data holds (a size bomb).
+    /// `rawPattern`, when given, is each photosite's level instead (column, row).
     public static func make(preview: RGBAImage?, rawWidth: Int = 64, rawHeight: Int = 48, level: UInt16 = 1000,
-                            orientation: UInt16 = 1, declaredRawSize: (width: UInt32, height: UInt32)? = nil) -> [UInt8] {
+                            orientation: UInt16 = 1, declaredRawSize: (width: UInt32, height: UInt32)? = nil,
+                            rawPattern: ((Int, Int) -> UInt16)? = nil) -> [UInt8] {
         let jpeg = preview.map { jpegBytes($0) } ?? []
         var raw = [UInt8]()
         raw.reserveCapacity(rawWidth * rawHeight * 2)
-        for _ in 0..<(rawWidth * rawHeight) { raw += [UInt8(level & 0xFF), UInt8(level >> 8)] }
+        for index in 0..<(rawWidth * rawHeight) {
+            let value = rawPattern?(index % rawWidth, index / rawWidth) ?? level
+            raw += [UInt8(value & 0xFF), UInt8(value >> 8)]
+        }
         let ifdSpace = 1024
         let firstIFD = 8, rawIFD = firstIFD + ifdSpace
         let jpegOffset = rawIFD + ifdSpace

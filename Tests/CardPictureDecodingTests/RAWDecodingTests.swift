@@ -114,3 +114,70 @@ struct RAWDecodingTests {
         #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(contentsOf: folder.path("dir.dng")) }
     }
 }
+
+/// Targets larger than the embedded preview: the raw data decoded by LibRaw instead.
+@Suite("Camera RAW past its preview: the raw data for targets the preview cannot cover")
+struct RAWPastThePreviewTests {
+    /// A 400 × 300 raw image, bright on the left (3000 of 4095), dark on the right (600), with
+    /// a 64 × 48 preview of other colours (quadrants), so which was decoded shows.
+    static func dng(orientation: UInt16 = 1, withPreview: Bool = true) -> [UInt8] {
+        DNGSample.make(preview: withPreview ? SamplePictures.quadrants(width: 64, height: 48) : nil, rawWidth: 400, rawHeight: 300,
+                       orientation: orientation) { x, _ in x < 200 ? 3000 : 600 }
+    }
+
+    func brightness(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Int { (Int(p.r) + Int(p.g) + Int(p.b)) / 3 }
+
+    /// A 320 × 240 target: half size (200 × 150) does not cover it, so the raw data is decoded
+    /// in full and reduced: larger than the preview, the raw's halves (not the preview's
+    /// colours), and within 20 of the half-size decode of the same raw data.
+    @Test func aLargeTargetDecodesTheRawData() throws {
+        let admission = SampleAdmission()
+        let dng = Self.dng()
+        let decoded = try PictureDecoder.decode(dng, name: "big.dng", target: .fit(PixelSize(width: 320, height: 240)),
+                                                admission: admission)
+        #expect(decoded.image.width == 320 && decoded.image.height == 240)
+        #expect(decoded.fullSize == PixelSize(width: 400, height: 300))
+        let centers = sampleQuadrants(decoded.image)
+        #expect(brightness(centers[0]) > brightness(centers[1]) + 60 && brightness(centers[2]) > brightness(centers[3]) + 60, "\(centers)")
+        #expect(!nearColor(centers[0], red), "\(centers)")
+        // The cost admitted: raw data, LibRaw's full image, its RGB copy and our RGBA; the output.
+        // (The file in memory counts as input: LibRaw reads it from there.)
+        #expect(admission.requests == [dng.count + 400 * 300 * 2 + 400 * 300 * 15 + 320 * 240 * 4])
+        // The same raw data through the half-size decode of a file without a preview.
+        let reference = try PictureDecoder.decode(Self.dng(withPreview: false), name: "ref.dng")
+        #expect(reference.image.width == 200)
+        for (got, want) in zip(centers, sampleQuadrants(reference.image)) {
+            #expect(abs(brightness(got) - brightness(want)) <= 20, "\(got) vs \(want)")
+        }
+    }
+
+    /// A target that half size covers (150 × 100 of 400 × 300): decoded at half size.
+    @Test func halfSizeServesWhatItCovers() throws {
+        let admission = SampleAdmission()
+        let dng = Self.dng()
+        let decoded = try PictureDecoder.decode(dng, name: "half.dng", target: .fit(PixelSize(width: 150, height: 150)),
+                                                admission: admission)
+        #expect(decoded.image.width == 150 && decoded.image.height == 113)
+        #expect(admission.requests == [dng.count + 400 * 300 * 2 + 200 * 150 * 15 + 150 * 113 * 4])
+    }
+
+    /// Orientation 6 (flip 6): LibRaw turns the decode; the bright left half comes out on top.
+    @Test func theRawDecodeIsTurned() throws {
+        let decoded = try PictureDecoder.decode(Self.dng(orientation: 6), name: "turned.dng", target: .fit(PixelSize(width: 300, height: 400)))
+        #expect(decoded.image.width == 300 && decoded.image.height == 400)
+        let centers = sampleQuadrants(decoded.image)
+        #expect(brightness(centers[0]) > brightness(centers[2]) + 60 && brightness(centers[1]) > brightness(centers[3]) + 60, "\(centers)")
+    }
+
+    /// Targets the preview covers still get the preview (the fast path), and so does a large
+    /// target when the raw decode is over `--max-picture-memory`.
+    @Test func smallTargetsAndTightCapsKeepThePreview() throws {
+        let small = try PictureDecoder.decode(Self.dng(), name: "small.dng", target: .fit(PixelSize(width: 32, height: 32)))
+        #expect(small.image.width == 32 && small.image.height == 24 && small.fullSize == PixelSize(width: 64, height: 48))
+        #expect(nearColor(sampleQuadrants(small.image)[0], red))
+        let tight = PictureLimits(maximumWorkingMemory: 400_000)
+        let capped = try PictureDecoder.decode(Self.dng(), name: "capped.dng", target: .fit(PixelSize(width: 320, height: 240)), limits: tight)
+        #expect(capped.image.width == 64 && capped.image.height == 48)
+        #expect(nearColor(sampleQuadrants(capped.image)[0], red))
+    }
+}
