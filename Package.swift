@@ -259,8 +259,9 @@ let package = Package(
             name: "picture-tool",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CardThumbnails", "CardPixels", "CardMath",
-                // `make-hostile`: the hostile-picture cases the tests use, for measurements by hand.
-                "CardTestSupport",
+                // `make-hostile`: the hostile-picture cases the tests use, for measurements by hand;
+                // `make-heic`: HEIC grids as phones write them (the tests' encoder).
+                "CardTestSupport", "CardFormatSamples",
             ]
         ),
 

@@ -14,8 +14,10 @@ import CardPixels
 ///   (at most the whole-file cap, 64 MB) — only the rectangle's rows and columns are decoded;
 /// - **PNG read as a stream** (8-bit or less, not interlaced): the rows down to the rectangle's
 ///   last, each cut to its columns and reduced to the level as it comes;
+/// - **TIFF**: the strips or rows of tiles that hold the rectangle's rows, each cut to its
+///   columns and reduced as it comes (libtiff's RGBA interface);
 /// - **everything else** (progressive JPEG, which keeps every coefficient anyway, HEIF, WebP,
-///   TIFF, GIF, RAW, PNG read whole): decoded once, at the finest level whose RGBA fits
+///   GIF, RAW, PNG read whole): decoded once, at the finest level whose RGBA fits
 ///   the hold limit, and held; rectangles are cut (and reduced) from it. `finestLevel` says which.
 ///
 /// Colour: an embedded ICC profile is applied to every rectangle as to a whole decode.
@@ -29,6 +31,7 @@ public final class PictureRegions: @unchecked Sendable {
     /// What is held for the regions, bytes (the file, or the picture decoded whole).
     public let heldBytes: Int
     private let name: String
+    private let limits: PictureLimits
     private let backing: Backing
 
     private enum Backing {
@@ -36,6 +39,8 @@ public final class PictureRegions: @unchecked Sendable {
         case pngRows(path: String, hasAlpha: Bool)
         /// Rows from checkpoints (`PNGRowIndex`): 8-bit PNGs libpng passes through untouched.
         case pngIndex(PNGRowIndex, path: String)
+        /// TIFF by the strips or tiles that hold the region's rows.
+        case tiff(path: String, header: TIFFHeader)
         /// Decoded whole at `level`.
         case image(RGBAImage, level: Int)
     }
@@ -52,6 +57,7 @@ public final class PictureRegions: @unchecked Sendable {
     public init(path: String, limits: PictureLimits = .standard, admission: (any DecodeAdmission)? = nil,
                 holdingAtMost holdLimit: Int = defaultHeldBytes, streamingAbove: Int = PictureDecoder.wholePNGPixels) throws {
         name = path
+        self.limits = limits
         let source = try PictureDecoder.open(path)
         let plan = try PictureDecoder.plan(source, name: path, target: .fullSize, limits: limits, streamingAbove: streamingAbove)
         size = plan.info.size
@@ -64,6 +70,10 @@ public final class PictureRegions: @unchecked Sendable {
             backing = .jpeg(bytes: bytes, header: header)
             finestLevel = 0
             heldBytes = bytes.count
+        case let .tiff(header):
+            backing = .tiff(path: path, header: header)
+            finestLevel = 0
+            heldBytes = 0
         case .pngRows:
             if let index = try PNGRowIndex.open(source: source, name: path) {
                 // The first pass down the picture keeps its checkpoints: every region after it
@@ -132,6 +142,8 @@ public final class PictureRegions: @unchecked Sendable {
             }
             PictureDecoder.convertToSRGB(&image, pngSource: try PictureDecoder.open(path))
             return image
+        case let .tiff(path, header):
+            return try tiffRegion(clipped, level: level, path: path, header: header)
         case let .image(image, held):
             return Self.cut(image, heldLevel: held, rect: clipped, level: level, levels: levels)
         }
@@ -171,6 +183,19 @@ public final class PictureRegions: @unchecked Sendable {
         PictureDecoder.convertToSRGB(&image, jpeg: bytes, header: header)
         if extra > 0 { image = AreaDownscaler.downscale(image, to: rect.size) }
         return image
+    }
+
+    // MARK: TIFF
+
+    private func tiffRegion(_ rect: PixelRect, level: Int, path: String, header: TIFFHeader) throws -> RGBAImage {
+        let orientation = header.orientation, factor = 1 << level
+        let storedLevel = TileLevels(size: header.size).size(ofLevel: level)
+        let storedRect = orientation.storedRect(of: rect, storedSize: storedLevel)
+        let area = PixelRect(x: storedRect.x * factor, y: storedRect.y * factor, width: storedRect.width * factor,
+                             height: storedRect.height * factor).intersection(PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height))
+        let image = try TIFFDecoder.decodeRegion(PictureDecoder.open(path), header: header, area: area, size: storedRect.size,
+                                                 name: path, limits: limits)
+        return orientation.upright(image)
     }
 
     // MARK: PNG

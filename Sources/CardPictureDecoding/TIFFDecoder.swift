@@ -113,6 +113,56 @@ enum TIFFDecoder {
         return image
     }
 
+    /// The stored pixels `area` (level 0, stored orientation) of the first image of the TIFF in
+    /// `source`, reduced to `size` (at most the area's), as straight RGBA in stored orientation,
+    /// its ICC profile applied: the photo view's tiles (`PictureRegions`). Only the strips or
+    /// rows of tiles that hold the area's rows are decoded, each a band at a time.
+    static func decodeRegion(_ source: some ByteSource, header: TIFFHeader, area: PixelRect, size: PixelSize, name: String,
+                             limits: PictureLimits) throws -> RGBAImage {
+        let file = try TIFFFile(source, name: name, maximumAllocation: limits.maximumWorkingMemory)
+        guard try TIFFHeader(file) == header else {
+            throw PictureError.corrupt(path: name, reason: "the TIFF header changed while the file was read")
+        }
+        var reason = [CChar](repeating: 0, count: 1024)
+        guard cardviewer_tiff_rgba_ok(file.handle, &reason) != 0 else {
+            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
+        }
+        var picture = TIFFRGBAImage()
+        guard TIFFRGBAImageBegin(&picture, file.handle, 1, &reason) != 0 else {
+            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
+        }
+        defer { TIFFRGBAImageEnd(&picture) }
+        picture.req_orientation = picture.orientation
+        let stored = header.size
+        let associated = picture.alpha != 0
+        let reduced = size == area.size ? nil : RowDownscaler(width: area.width, height: area.height, to: size, premultiply: associated)
+        var whole = reduced == nil ? [UInt8](repeating: 0, count: area.width * area.height * 4) : []
+        var band = [UInt32](repeating: 0, count: stored.width * header.bandRows)
+        let rowBytes = stored.width * 4, areaBytes = area.width * 4
+        for top in stride(from: area.y / header.bandRows * header.bandRows, to: area.maxY, by: header.bandRows) {
+            let rows = min(header.bandRows, stored.height - top)
+            picture.row_offset = Int32(top)
+            picture.col_offset = 0
+            let ok = band.withUnsafeMutableBufferPointer { TIFFRGBAImageGet(&picture, $0.baseAddress, UInt32(stored.width), UInt32(rows)) }
+            guard ok != 0 else { throw file.failure("libtiff cannot decode rows \(top)–\(top + rows - 1)") }
+            band.withUnsafeMutableBytes { band in
+                for y in max(top, area.y)..<min(top + rows, area.maxY) {
+                    let row = band.baseAddress!.advanced(by: (y - top) * rowBytes + area.x * 4).assumingMemoryBound(to: UInt8.self)
+                    if associated { unpremultiply(row, count: area.width) }
+                    if let reduced {
+                        reduced.add(row)
+                    } else {
+                        whole.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: (y - area.y) * areaBytes).copyMemory(from: row, byteCount: areaBytes) }
+                    }
+                }
+            }
+        }
+        var image = reduced.map { RGBAImage(width: $0.size.width, height: $0.size.height, pixels: $0.finish()) }
+            ?? RGBAImage(width: area.width, height: area.height, pixels: whole)
+        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
+        return image
+    }
+
     /// libtiff's RGBA is alpha-premultiplied (it multiplies unassociated alpha in); the viewer's
     /// pictures are straight: each colour divided by alpha, rounded (`RGBAImage.unpremultiply`).
     private static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, count: Int) {

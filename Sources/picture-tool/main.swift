@@ -23,6 +23,9 @@
 //                                                            picture opened, then a WxH (1280x800) view at
 //                                                            100 % at the top-left, centre and bottom-right,
 //                                                            as the 512-px tiles (and borders) covering it
+//   picture-tool make-heic PNG OUT [--tile N]                a HEIC of the PNG as phones write them: a grid of
+//                                                            N-pixel tiles (1008 by default; libheif 1.15
+//                                                            encodes no grids itself), for measurements
 // decode and bench take --previews: cards from embedded JPEG previews when they cover the target.
 //   picture-tool make-hostile DIR                            the hostile-picture cases of the tests
 //                                                            (DIR/case01 …, one folder each) and
@@ -33,7 +36,9 @@
 // Exit status: 0, 1 when a file could not be decoded, 2 for bad arguments.
 import CardImaging
 import CardMath
+import CardFormatSamples
 import CardPictureDecoding
+import CardPixels
 import CardTestSupport
 import CardThumbnails
 import Foundation
@@ -50,6 +55,8 @@ struct Arguments {
     var reportPeakMemory = false
     var count = 1
     var size = PixelSize(width: 4000, height: 3000)
+    /// `make-heic --tile N`: the grid's tile side.
+    var tileSide = 1008
     /// `--size` given (the tiles' window defaults to 1280 × 800 otherwise).
     var sizeGiven = false
     var png = false
@@ -80,6 +87,9 @@ struct Arguments {
                 guard let value = rest.popFirst(), let parsed = Self.size(value) else { fail("--size needs WxH") }
                 size = parsed
                 sizeGiven = true
+            case "--tile":
+                guard let value = rest.popFirst(), let number = Int(value), number >= 64 else { fail("--tile needs a side of 64 or more") }
+                tileSide = number
             case "--thumbnail-cache":
                 guard let value = rest.popFirst() else { fail("--thumbnail-cache needs a folder") }
                 cacheRoot = value
@@ -308,6 +318,32 @@ case "tiles":
             failures += 1
         }
     }
+case "make-heic":
+    guard options.paths.count == 2 else { fail("make-heic needs a PNG and an output file") }
+    do {
+        let image = try PNGCodec.read(contentsOf: options.paths[0])
+        let tile = options.tileSide
+        let columns = (image.width + tile - 1) / tile, rows = (image.height + tile - 1) / tile
+        guard columns * rows < 127 else { fail("make-heic: \(columns * rows) tiles; at most 126 (a larger --tile)") }
+        var tiles: [[UInt8]] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var piece = RGBAImage(width: tile, height: tile)
+                for y in 0..<tile {
+                    for x in 0..<tile {
+                        piece[x, y] = image[min(column * tile + x, image.width - 1), min(row * tile + y, image.height - 1)]
+                    }
+                }
+                tiles.append(try HEIFSample.encode(piece))
+            }
+        }
+        let grid = try HEIFSample.grid(tiles: tiles, columns: columns, rows: rows, tileSize: (tile, tile),
+                                       size: (image.width, image.height))
+        try Data(grid).write(to: URL(fileURLWithPath: options.paths[1]))
+        print("\(options.paths[1]): \(image.width)x\(image.height), \(columns)x\(rows) tiles of \(tile), \(grid.count) bytes")
+    } catch {
+        fail("make-heic: \(error)")
+    }
 case "make-hostile":
     guard let folder = options.paths.first else { fail("make-hostile needs a folder") }
     let sets = HostileFiles.cases.enumerated().map { (String(format: "case%02d", $0.offset + 1), $0.element.files) }
@@ -323,7 +359,7 @@ case "make-hostile":
     for (index, hostile) in HostileFiles.cases.enumerated() { print(String(format: "case%02d: ", index + 1) + hostile.description) }
     print("largest: " + HostileFiles.largest.map(\.name).joined(separator: ", "))
 default:
-    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, tiles, make-photos, colour-bench or make-hostile")
+    fail("unknown command '\(commandLine[1])'; use decode, probe, bench, tiles, make-heic, make-photos, colour-bench or make-hostile")
 }
 if options.reportPeakMemory {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

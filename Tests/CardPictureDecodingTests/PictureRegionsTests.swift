@@ -118,8 +118,8 @@ struct PictureRegionsTests {
     func heldWhole() throws {
         let full = Self.smooth(width: 2000, height: 1200)
         let folder = try TemporaryFolder()
-        let path = folder.path("smooth.tif")
-        try Data(TIFFEncoder.encode(full, layout: .strips(rows: 64))).write(to: URL(fileURLWithPath: path))
+        let path = folder.path("smooth.webp")
+        try Data(WebPEncoder.encode(full, lossless: true)).write(to: URL(fileURLWithPath: path))
         // 2000 × 1200 × 4 = 9.6 MB: held whole under the default, at level 1 under 3 MB.
         let whole = try PictureRegions(path: path)
         #expect(whole.finestLevel == 0)
@@ -137,6 +137,24 @@ struct PictureRegionsTests {
         let enlarged = try reduced.region(PixelRect(x: 200, y: 200, width: 256, height: 256), level: 0)
         #expect(enlarged.width == 256 && enlarged.height == 256)
         #expect(Self.difference(enlarged, full.cropped(to: PixelRect(x: 200, y: 200, width: 256, height: 256))) <= 8)
+    }
+
+    @Test("TIFF in strips and in tiles, turned by its Orientation tag: regions from the rows that hold them",
+          arguments: [(TIFFEncoder.Layout.strips(rows: 64), 1), (.tiles(width: 128, height: 128), 1), (.strips(rows: 16), 6)])
+    func tiffRegions(layout: TIFFEncoder.Layout, orientation: Int) throws {
+        let upright = Self.smooth(width: 2000, height: 1200, alpha: true)
+        let stored = orientation == 6 ? upright.turnedAnticlockwise : upright
+        let folder = try TemporaryFolder()
+        let path = folder.path("smooth.tif")
+        try Data(TIFFEncoder.encode(stored, layout: layout, alpha: true, orientation: orientation)).write(to: URL(fileURLWithPath: path))
+        let decoded = try PictureDecoder.decode(contentsOf: path).image
+        #expect(decoded.width == 2000 && decoded.height == 1200)
+        let regions = try PictureRegions(path: path, holdingAtMost: 1_000_000)
+        #expect(regions.finestLevel == 0 && regions.heldBytes == 0)
+        for (level, rect) in Self.regions {
+            let worst = Self.difference(try regions.region(rect, level: level), Self.reference(decoded, level: level, rect: rect))
+            #expect(worst <= 2, "\(layout) orientation \(orientation), level \(level) \(rect): off by \(worst)")
+        }
     }
 
     @Test("a region outside the level is refused with a message, not a crash")
