@@ -34,6 +34,8 @@ struct PhotoTiles {
     var inView: Set<TileKey> = []
     /// Tiles in view not in the pool at the last update (0 when the view needs none).
     var missing = 0
+    /// The picture shown is to be opened for regions once it shows sharp (`openRegionsAhead`).
+    var opensAhead = false
 
     /// A tile's side and the border copied from its neighbours, pixels.
     static let tileSize = TilePyramid.defaultTileSize
@@ -62,6 +64,7 @@ extension ViewerPictures {
             session.pixelsPerPoint = Double(framebuffer.width) / session.viewport.width
         }
         tiles.missing = 0
+        tiles.opensAhead = false
         guard let id = session.photoCard, let geometry = session.photoGeometry, let full = plan?.fullSize else {
             closeTiles()
             return
@@ -120,14 +123,22 @@ extension ViewerPictures {
         tiles.view = tileView(keys: keys, pyramid: pyramid, level: level)
     }
 
-    /// While the picture is shown fitted, opens it for regions in the background (after every
-    /// other decode: `regionsAheadPriority`) when a zoom could need its tiles — larger than the
+    /// While the picture is shown fitted and sharp (its full tier there, nothing else in view
+    /// loading), opens it for regions in the background (after every other decode:
+    /// `regionsAheadPriority`) when a zoom could need its tiles — larger than the
     /// full tier's layer — so that the first zoom finds it open: a format held whole (HEIC, WebP,
     /// TIFF…) is decoded then, not after the key.
     private func openRegionsAhead(of picture: Int32, pixels: PixelSize, layer: PixelSize) {
+        tiles.opensAhead = false
         guard tiles.regions == nil, tiles.inFlight == nil, tiles.failed != picture,
-              pixels.width > layer.width || pixels.height > layer.height, session.photoGeometry?.isZoomed == false,
-              session.needsFrames == false else { return }
+              pixels.width > layer.width || pixels.height > layer.height, session.photoGeometry?.isZoomed == false else { return }
+        // Only once the picture shows sharp and nothing moves: a decode of its own must not slow
+        // the one in view. Until then the pipeline counts as working, so updates keep coming.
+        guard session.needsFrames == false, !frameStatus.isLoading,
+              case .resident(.full, _, _) = pictureTier.residency.appearance(of: Int(picture)) else {
+            tiles.opensAhead = true
+            return
+        }
         tiles.inFlight = (picture, [])
         pool.submit(.zoom(picture),
                     request: .tiles(TileRequest(path: catalog.pictures[Int(picture)].path, regions: nil, keys: [],

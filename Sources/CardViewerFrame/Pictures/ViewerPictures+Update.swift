@@ -123,7 +123,7 @@ extension ViewerPictures {
     /// cards in view not showing their pictures yet (their requests go out at the next update).
     var isWorking: Bool {
         pictureTier.inFlightCount > 0 || titleTier.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
-            || frameStatus.isLoading || frameTitlesMissing > 0 || tiles.inFlight != nil || backfill.inFlightCount > 0
+            || frameStatus.isLoading || frameTitlesMissing > 0 || tiles.inFlight != nil || tiles.opensAhead || backfill.inFlightCount > 0
             || batching.isWaiting
     }
 
