@@ -98,6 +98,8 @@ struct PictureDecoding: Sendable {
     /// Whether the card tier's decodes may come from a JPEG's embedded preview
     /// (`PictureOptions.embeddedPreviews`).
     var embeddedPreviews = false
+    /// One decode shared by the tiers for formats that decode whole (`WholeDecodeShare`).
+    var share: WholeDecodeShare? = nil
 
     /// Decodes the picture at `path` at about `target` (`PictureDecoder`; the thumbnail cache's
     /// `Decode`). Only `.fit` targets — the card tier's and the background thumbnails', a
@@ -107,8 +109,11 @@ struct PictureDecoding: Sendable {
     func decode(_ path: String, _ target: PictureTarget) throws -> DecodedPicture {
         var previews = false
         if embeddedPreviews, case .fit = target { previews = true }
-        return try PictureDecoder.decode(contentsOf: path, target: target, limits: limits, admission: budget.map(BudgetAdmission.init),
-                                         embeddedPreviews: previews)
+        let decode = { (target: PictureTarget) in
+            try PictureDecoder.decode(contentsOf: path, target: target, limits: limits, admission: budget.map(BudgetAdmission.init),
+                                      embeddedPreviews: previews)
+        }
+        return try share?.decode(path, target, decode) ?? decode(target)
     }
 }
 

@@ -46,6 +46,9 @@ public final class ViewerPictures {
     let warnings: PictureWarnings
     let warn: @Sendable (String) -> Void
     let pool: PictureWorkerPool<PictureJobKey, PictureJob, PictureJobOutput>
+    /// The workers' shared decodes of formats that decode whole (`WholeDecodeShare`): told the
+    /// framebuffer's size.
+    let decodingShare: WholeDecodeShare?
     let titleWorkers: PictureWorkerPool<PictureKey, TitleJob, TitleBitmap>?
 
     // The pools of the current framebuffer.
@@ -177,6 +180,7 @@ public final class ViewerPictures {
         self.prefetch = prefetch
         let workers = options.workers ?? PictureWorkers.count(cores: ProcessInfo.processInfo.activeProcessorCount)
         let decoding = prefetch?.decoding ?? Self.decoding(options)
+        decodingShare = decoding.share
         pool = PictureWorkerPool(workerCount: workers, completedLimit: PictureSizing.completedLimit(workers: workers),
                                  name: "picture-worker", budget: decoding.budget) { try PictureWork.run($0, decoding: decoding) }
         let count = catalog.pictures.count
@@ -229,7 +233,7 @@ public final class ViewerPictures {
     /// How the workers decode: within the options' limits and one decode budget.
     static func decoding(_ options: PictureOptions) -> PictureDecoding {
         PictureDecoding(limits: options.limits, budget: DecodeBudget(capacity: options.limits.decodeBudget),
-                        embeddedPreviews: options.embeddedPreviews)
+                        embeddedPreviews: options.embeddedPreviews, share: WholeDecodeShare())
     }
 
     /// Seconds after the start when the first screen's prefetch lets go of what no load took.
@@ -286,6 +290,7 @@ public final class ViewerPictures {
     /// (`PictureSizing.poolPlan`, or `PictureOptions.cardLayers`) as the cards in view need
     /// them (`adaptPools`): nothing is allocated for the whole budget up front.
     func configure(for drawable: PixelSize) throws {
+        decodingShare?.setBox(drawable)
         let plan = Self.poolPlan(framebuffer: PixelSize(width: drawable.width, height: drawable.height), options: options)
         // A deck of fewer pictures never needs more layers than it has pictures (the pool
         // still grows if pictures are added: a streamed listing, a drop). The full pool takes
