@@ -134,8 +134,11 @@ extension ViewerPictures {
               pixels.width > layer.width || pixels.height > layer.height, session.photoGeometry?.isZoomed == false else { return }
         // Only once the picture shows sharp and nothing moves: a decode of its own must not slow
         // the one in view. Until then the pipeline counts as working, so updates keep coming.
-        guard session.needsFrames == false, !frameStatus.isLoading,
-              case .resident(.full, _, _) = pictureTier.residency.appearance(of: Int(picture)) else {
+        let appearance = pictureTier.residency.appearance(of: Int(picture))
+        // A picture that will never show sharp (unreadable, no full tier) is not waited for.
+        if case .unreadable = appearance { return }
+        guard pictureTier.growth(of: .full).maximum > 0 else { return }
+        guard session.needsFrames == false, !frameStatus.isLoading, case .resident(.full, _, _) = appearance else {
             tiles.opensAhead = true
             return
         }
