@@ -63,54 +63,14 @@ private extension Int {
 ///
 /// Thread-safe: each call opens its own libtiff handle over its own source.
 enum TIFFDecoder {
-    /// Decodes the first image of the TIFF in `source` at `upright` pixels.
+    /// Decodes the first image of the TIFF in `source` at `upright` pixels: the whole stored
+    /// picture as one region (`decodeRegion`), then turned upright.
     static func decode(_ source: some ByteSource, header: TIFFHeader, target upright: PixelSize, name: String,
                        limits: PictureLimits) throws -> RGBAImage {
-        let file = try TIFFFile(source, name: name, maximumAllocation: limits.maximumWorkingMemory)
-        guard try TIFFHeader(file) == header else {
-            throw PictureError.corrupt(path: name, reason: "the TIFF header changed while the file was read")
-        }
-        var reason = [CChar](repeating: 0, count: 1024)
-        guard cardviewer_tiff_rgba_ok(file.handle, &reason) != 0 else {
-            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
-        }
-        var picture = TIFFRGBAImage()
-        guard TIFFRGBAImageBegin(&picture, file.handle, 1, &reason) != 0 else {
-            throw PictureError.unsupported(path: name, reason: TerminalText.escaped(String(cString: reason)))
-        }
-        defer { TIFFRGBAImageEnd(&picture) }
-        picture.req_orientation = picture.orientation
-        let stored = header.size
         let wanted = header.orientation.swapsAxes ? upright.transposed : upright
-        let associated = picture.alpha != 0
-        let reduced = wanted == stored ? nil : RowDownscaler(width: stored.width, height: stored.height, to: wanted, premultiply: associated)
-        // At full size every row is copied in (or the decode fails): not cleared first.
-        var full = reduced == nil ? [UInt8](unsafeUninitializedCapacity: stored.pixelCount * 4) { $1 = stored.pixelCount * 4 } : []
-        var band = [UInt32](repeating: 0, count: stored.width * header.bandRows)
-        let rowBytes = stored.width * 4
-        for top in stride(from: 0, to: stored.height, by: header.bandRows) {
-            let rows = min(header.bandRows, stored.height - top)
-            picture.row_offset = Int32(top)
-            picture.col_offset = 0
-            let ok = band.withUnsafeMutableBufferPointer { TIFFRGBAImageGet(&picture, $0.baseAddress, UInt32(stored.width), UInt32(rows)) }
-            guard ok != 0 else { throw file.failure("libtiff cannot decode rows \(top)–\(top + rows - 1)") }
-            band.withUnsafeMutableBytes { band in
-                for y in 0..<rows {
-                    let row = band.baseAddress!.advanced(by: y * rowBytes).assumingMemoryBound(to: UInt8.self)
-                    if associated { unpremultiply(row, count: stored.width) }
-                    if let reduced {
-                        reduced.add(row)
-                    } else {
-                        full.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: (top + y) * rowBytes).copyMemory(from: row, byteCount: rowBytes) }
-                    }
-                }
-            }
-        }
-        var image = reduced.map { RGBAImage(width: $0.size.width, height: $0.size.height, pixels: $0.finish()) }
-            ?? RGBAImage(width: stored.width, height: stored.height, pixels: full)
-        image = header.orientation.upright(image)
-        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
-        return image
+        let whole = PixelRect(x: 0, y: 0, width: header.size.width, height: header.size.height)
+        let image = try decodeRegion(source, header: header, area: whole, size: wanted, name: name, limits: limits)
+        return header.orientation.upright(image)
     }
 
     /// The stored pixels `area` (level 0, stored orientation) of the first image of the TIFF in
@@ -136,7 +96,8 @@ enum TIFFDecoder {
         let stored = header.size
         let associated = picture.alpha != 0
         let reduced = size == area.size ? nil : RowDownscaler(width: area.width, height: area.height, to: size, premultiply: associated)
-        var whole = reduced == nil ? [UInt8](repeating: 0, count: area.width * area.height * 4) : []
+        // Without a reduction every row of the area is copied in (or the decode fails): not cleared first.
+        var whole = reduced == nil ? [UInt8](unsafeUninitializedCapacity: area.width * area.height * 4) { $1 = $0.count } : []
         var band = [UInt32](repeating: 0, count: stored.width * header.bandRows)
         let rowBytes = stored.width * 4, areaBytes = area.width * 4
         for top in stride(from: area.y / header.bandRows * header.bandRows, to: area.maxY, by: header.bandRows) {
