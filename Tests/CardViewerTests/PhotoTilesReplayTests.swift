@@ -83,4 +83,67 @@ struct PhotoTilesReplayTests {
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(8))")
     }
+    /// Picture `k` of a burst, pixel (x, y): red shifted by 40 × k, green y mod 256, blue a
+    /// checkerboard of single pixels (averaged to grey by anything but level 0's tiles).
+    static func burstColor(_ x: Int, _ y: Int, picture k: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        (UInt8((x + 40 * k) % 256), UInt8(y % 256), (x + y) % 2 == 0 ? 255 : 0)
+    }
+
+    @Test("a burst at 100 %: the next picture of the same size shows at the same zoom and point, sharp in the step's frame")
+    func burstKeepsTheZoomWithTilesMadeAhead() throws {
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let images = try folder.folder("images")
+        let (width, height) = (3000, 2000)
+        for k in 0..<3 {
+            var image = RGBAImage(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let c = Self.burstColor(x, y, picture: k)
+                    image[x, y] = (c.r, c.g, c.b, 255)
+                }
+            }
+            try PNGCodec.write(image, to: images.appendingPathComponent("burst-\(k).png").path)
+        }
+        let shots = try folder.folder("shots")
+        // 100 % about the centre, four Rights (80 points each); the wait takes the next
+        // picture's tiles made ahead; Space then shows it in the very next frame, screenshotted
+        // without a wait. Shift+Z then turns the lock off: the third picture opens fitted.
+        let events = [#"{"time": 0.05, "type": "waitForPictures"}"#,
+                      #"{"time": 0.1, "type": "key", "key": "enter"}"#, #"{"time": 0.5, "type": "waitForPictures"}"#,
+                      #"{"time": 0.5, "type": "key", "key": "1"}"#, #"{"time": 0.6, "type": "waitForPictures"}"#,
+                      #"{"time": 0.6, "type": "key", "key": "1"}"#,
+                      #"{"time": 0.61, "type": "key", "key": "right"}"#, #"{"time": 0.62, "type": "key", "key": "right"}"#,
+                      #"{"time": 0.63, "type": "key", "key": "right"}"#, #"{"time": 0.64, "type": "key", "key": "right"}"#,
+                      #"{"time": 0.7, "type": "waitForPictures"}"#, #"{"time": 0.7, "type": "key", "key": "s"}"#,
+                      #"{"time": 0.8, "type": "key", "key": "space"}"#, #"{"time": 0.81, "type": "key", "key": "s"}"#,
+                      #"{"time": 0.9, "type": "key", "key": "z", "mods": ["shift"]}"#,
+                      #"{"time": 0.95, "type": "key", "key": "space"}"#, #"{"time": 1.0, "type": "waitForPictures"}"#,
+                      #"{"time": 1.0, "type": "key", "key": "s"}"#]
+        let script = #"{"events": [\#(events.joined(separator: ", "))], "end": 1.1}"#
+        let outcome = try ViewerTest.replay(script, in: folder.url, arguments: [
+            "--size", "640x400", "--layout", "grid", "--images", images.path, "--thumbnail-cache", "off", "--screenshot-dir", shots.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let taken = PictureFolderReplayTests.screenshots(outcome)
+        try #require(taken.count == 3, "\(outcome.stdout)")
+        let first = try PNGCodec.read(contentsOf: taken[0]), stepped = try PNGCodec.read(contentsOf: taken[1])
+        let unlocked = try PNGCodec.read(contentsOf: taken[2])
+        // 100 % about the centre, panned 320 points right: screen (sx, sy) shows picture pixel
+        // (1500 + sx, 800 + sy) of the first picture, then of the second.
+        var wrong: [String] = []
+        for (shot, k) in [(first, 0), (stepped, 1)] {
+            for sy in [2, 101, 224, 397] {
+                for sx in [3, 200, 355, 356, 501, 636] {
+                    let want = Self.burstColor(1500 + sx, 800 + sy, picture: k)
+                    if !ViewerTest.pixel(shot, sx, sy, is: want, tolerance: 2) { wrong.append("picture \(k) (\(sx), \(sy)): \(shot[sx, sy]) not \(want)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
+        // Unlocked: fitted (600 × 400 between two 20-point bars), the checkerboard averaged to
+        // grey, where 100 % would show 0 or 255.
+        let centre = unlocked[320, 200]
+        #expect(abs(Int(centre.b) - 128) < 40, "centre \(centre)")
+        #expect(!ViewerTest.pixel(unlocked, 5, 200, is: (centre.r, centre.g, centre.b), tolerance: 30), "the bar shows the picture")
+    }
 }

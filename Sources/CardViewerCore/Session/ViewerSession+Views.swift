@@ -84,6 +84,11 @@ extension ViewerSession {
     /// The cards next to the one shown, whose pictures the pipeline keeps ready at full
     /// resolution so that next and previous are instant: previous then next.
     public var photoNeighbors: (previous: CardID?, next: CardID?) { photo.neighbors }
+    /// The picture whose tiles the pipeline makes ahead while the photo view is zoomed in: the
+    /// neighbour in the last step's direction, under the burst lock (SPEC §13); else `nil`.
+    public var photoTilesAheadCard: CardID? { photo.tilesAheadCard }
+    /// The burst lock (`Shift+Z`): stepping keeps the zoom between pictures of one size.
+    public var photoLocksZoom: Bool { photo.locksZoom }
     /// The photo view's zoom as it shows it (`100 %`, and what was decoded when the picture is
     /// shown past it), `nil` while the view is closed or flying.
     public var photoZoomLabel: String? { photo.zoomLabel }

@@ -3,10 +3,19 @@ import Foundation
 
 extension ViewerPictures {
     /// True when every card of the last frame shows its own picture at its final resolution
-    /// (or its unreadable mark) and its title, and the photo view's tiles in view are there:
-    /// what `waitForPictures` waits for.
+    /// (or its unreadable mark) and its title, and the photo view's tiles in view are there, and
+    /// those made ahead for the next step (`tilesAheadPending`): what `waitForPictures` waits for.
     public var isSettled: Bool {
-        plan != nil && !frameStatus.isLoading && frameTitlesMissing == 0 && tiles.missing == 0
+        plan != nil && !frameStatus.isLoading && frameTitlesMissing == 0 && tiles.missing == 0 && !tilesAheadPending
+    }
+
+    /// The photo view, zoomed in under the burst lock, is making the next picture's tiles: they
+    /// are in flight, or its full-tier decode (which tells its size, `makeTilesAhead`) is.
+    var tilesAheadPending: Bool {
+        if let ahead = tiles.ahead { return ahead.tiles == nil }
+        guard tiles.view != nil, let id = session.photoTilesAheadCard else { return false }
+        let next = picture(ofID: id.rawValue)
+        return next >= 0 && pictureTier.scheduler.isInFlight(PictureKey(Int(next), .full))
     }
 
     /// The files of the cards of the last frame that do not show their pictures at their final

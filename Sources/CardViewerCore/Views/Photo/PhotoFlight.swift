@@ -13,6 +13,9 @@ struct ShownPhoto {
     var flight: PhotoFlight?
     /// The last pointer position of a drag in progress, viewport points (for its steps).
     var dragPosition: Vec2?
+    /// The zoom of the picture stepped from, kept until this picture's size is known: taken
+    /// then if the sizes agree (the burst lock, SPEC §13); dropped by a zoom or a pan.
+    var keptZoom: PhotoGeometry?
 }
 
 /// One card flying between its place in the layout and the photo view (either way), content

@@ -127,6 +127,19 @@ public struct PhotoGeometry: Equatable, Sendable {
         return min(max(c, half), picture - half)
     }
 
+    /// Takes `other`'s zoom and the picture point at the window's centre when it shows a picture
+    /// of this one's size zoomed in (SPEC §13: stepping through a burst keeps the zoom and the
+    /// point in view); true when taken. Sizes agree within a thousandth of a picture point.
+    @discardableResult
+    public mutating func adoptZoom(of other: PhotoGeometry) -> Bool {
+        guard other.isZoomed, abs(other.picture.width - picture.width) < 1e-3, abs(other.picture.height - picture.height) < 1e-3
+        else { return false }
+        scale = min(max(other.scale, minimumScale), maximumScale)
+        center = other.center
+        clampCenter()
+        return true
+    }
+
     /// The same view for another window size or picture size: fitted if it was fitted,
     /// otherwise the same scale and centre, clamped.
     public mutating func update(picture newPicture: Size, viewport newViewport: Size) {

@@ -16,6 +16,8 @@ extension PhotoView {
             .row(keys: "Space, Backspace", action: "next / previous picture"),
             .row(keys: "+ (=), -", action: "zoom in / out (fit ... 1:1 ... 8x)"),
             .row(keys: "0, 1", action: "fit / 100 % (one picture pixel per screen pixel)"),
+            .row(keys: "Z", action: "fit <-> 100 % at the pointer"),
+            .row(keys: "Shift+Z", action: "keep the zoom across pictures of one size (on/off)"),
             .row(keys: "Delete", action: "remove the card from the deck (never the file)"),
             .row(keys: "P, X", action: "pick / reject the picture (toggles)"),
             .row(keys: "Ctrl+1..5, Ctrl+0", action: "stars / no stars"),
@@ -58,6 +60,8 @@ extension PhotoView {
         case .character("-"): zoom(to: view.geometry.steppedScale(in: -1), about: center)
         case .character("0"): zoom(to: view.geometry.fitScale, about: center)
         case .character("1"): zoom(to: 1, about: center)
+        case .character("z"):
+            if event.modifiers.contains(.shift) { toggleZoomLock() } else { toggleFitAndActualSize(about: session.scene.pointer) }
         case .character(let c) where "qsh?/fpxv".contains(c): return false
         case .character: break  // the layout's keys do nothing here
         case .tab, .other, .function: return false

@@ -28,6 +28,11 @@ final class PhotoView: ViewerView {
     var changesFrame: Bool { shown != nil || closing != nil }
     /// The zoom label the overlay shows now (`appendPanels`), to notice when it changes.
     private var shownLabel: String?
+    /// The burst lock (SPEC §13, `Shift+Z`): next and previous keep the zoom and the point in
+    /// view when the pictures have the same size. On by default.
+    private(set) var locksZoom = true
+    /// The direction of the last step through the deck: +1 forwards (the default), −1 back.
+    private(set) var lastStep = 1
 
     /// How long opening flies (and closing flies back): 0.2 s for a picture (its decode runs
     /// meanwhile), the seeds' 0.3 s for a card without one (SPEC §10).
@@ -135,10 +140,15 @@ final class PhotoView: ViewerView {
     func overlayDidAdvance(moving: Bool) -> Bool { zoomLabel != shownLabel }
 
     /// Brings the picture size and window up to date (a picture decoded since, a resize).
+    /// A zoom kept from the picture stepped from is taken once this picture's size is known.
     func refreshGeometry() {
         guard var view = shown else { return }
         let size = pictureSize(of: view.card)
         view.geometry.update(picture: size, viewport: session.viewport)
+        if let kept = view.keptZoom, session.pictureSize?(view.card) != nil {
+            view.geometry.adoptZoom(of: kept)
+            view.keptZoom = nil
+        }
         shown = view
     }
 
@@ -189,13 +199,20 @@ final class PhotoView: ViewerView {
 
     // MARK: Browsing
 
-    /// Shows the picture of card `id`, fitted, at once (next, previous).
+    /// Shows the picture of card `id` at once (next, previous): fitted, or — with the burst lock
+    /// on and the picture shown zoomed in — at the same zoom and point when the two pictures have
+    /// the same size (known now, or once its size is: `keptZoom`).
     func show(_ id: CardID) {
         guard var view = shown, session.scene.deck.index(of: id) != nil else { return }
+        let previous = view.geometry
         view.card = id
         view.flight = nil
         view.dragPosition = nil
         view.geometry = PhotoGeometry(picture: pictureSize(of: id), viewport: session.viewport)
+        view.keptZoom = nil
+        if locksZoom, previous.isZoomed, !view.geometry.adoptZoom(of: previous), session.pictureSize?(id) == nil {
+            view.keptZoom = previous
+        }
         shown = view
         refreshGeometry()
         session.layout.setCurrent(id)
@@ -206,6 +223,7 @@ final class PhotoView: ViewerView {
     func step(by step: Int) {
         let deck = session.scene.deck
         guard let view = shown, let index = deck.index(of: view.card), deck.count > 0 else { return }
+        lastStep = step < 0 ? -1 : 1
         let target = min(max(index + step, 0), deck.count - 1)
         if target == index {
             session.showMessage(step > 0 ? "the last picture" : "the first picture")
@@ -220,6 +238,28 @@ final class PhotoView: ViewerView {
         let deck = session.scene.deck
         guard let view = shown, let index = deck.index(of: view.card) else { return (nil, nil) }
         return (index > 0 ? deck.id(at: index - 1) : nil, deck.id(at: index + 1))
+    }
+
+    /// The picture whose tiles are worth making ahead (SPEC §13: the next picture at 100 % sharp
+    /// at once): the neighbour in the last step's direction, while the picture shown is zoomed in
+    /// and the burst lock is on; `nil` otherwise.
+    var tilesAheadCard: CardID? {
+        guard locksZoom, let view = shown, view.flight == nil, view.geometry.isZoomed else { return nil }
+        let around = neighbors
+        return lastStep < 0 ? around.previous : around.next
+    }
+
+    /// `Shift+Z`: the burst lock on or off, said in a message.
+    func toggleZoomLock() {
+        locksZoom.toggle()
+        if !locksZoom { shown?.keptZoom = nil }
+        session.showMessage(locksZoom ? "zoom kept across pictures of the same size" : "each picture opens fitted")
+    }
+
+    /// `Z` (Lightroom's): fitted ↔ 100 % about viewport point `anchor` (the pointer).
+    func toggleFitAndActualSize(about anchor: Vec2) {
+        guard let view = shown else { return }
+        zoom(to: view.geometry.isZoomed ? view.geometry.fitScale : 1, about: anchor)
     }
 
     /// Delete in the photo view: the card leaves the deck (its file stays; U brings it back) and
@@ -248,6 +288,7 @@ final class PhotoView: ViewerView {
         refreshGeometry()
         view.geometry = shown?.geometry ?? view.geometry
         view.geometry.zoom(to: scale, about: anchor)
+        view.keptZoom = nil
         shown = view
         session.needsDisplay = true
     }
@@ -256,6 +297,7 @@ final class PhotoView: ViewerView {
     func pan(by delta: Vec2) {
         guard var view = shown else { return }
         view.geometry.pan(by: delta)
+        view.keptZoom = nil
         shown = view
         session.needsDisplay = true
     }
@@ -271,6 +313,7 @@ final class PhotoView: ViewerView {
             let last = view.dragPosition ?? position
             view.geometry.pan(by: position - last)
             view.dragPosition = position
+            view.keptZoom = nil
         case .ended, .cancelled:
             view.dragPosition = nil
         }
