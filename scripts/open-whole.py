@@ -11,6 +11,9 @@ through Xvfb's framebuffer file, as scripts/first-screen.py does), from the view
 - 100 %: the key `1` (both viewers' 1:1 zoom); the time from the key to the last change;
 - pan: four Right and four Down keys (both viewers pan with the arrows when zoomed); the time
   from the last key to the last change;
+- next: Space (both viewers' next picture) with FILE's folder holding more pictures (a burst):
+  the time from the key to the last change (cardviewer keeps the zoom between pictures of one
+  size and has made the next one's tiles for the view ahead, SPEC §13);
 - peak: the viewer's VmHWM at the end, MiB.
 
 Each run has a fresh HOME (no thumbnails, no settings), so cardviewer decodes the file itself.
@@ -99,8 +102,11 @@ def measure(viewer, path, args):
                 time.sleep(0.05)
             mark = time.monotonic()
             panned = settle(screen_file, mark, process, args)
+            mark = time.monotonic()
+            key("space")
+            stepped = settle(screen_file, mark, process, args)
             peak = first_screen.vm_hwm(process.pid)
-            return opened, zoomed, panned, peak
+            return opened, zoomed, panned, stepped, peak
         finally:
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
@@ -123,15 +129,15 @@ def main():
     parser.add_argument("--timeout", type=float, default=30)
     args = parser.parse_args()
     fmt = lambda v, unit: "—" if v is None else (f"{v:.2f} s" if unit == "s" else f"{v:.1f} MiB")
-    print("| file | viewer | open | 100 % | pan | peak |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| file | viewer | open | 100 % | pan | next | peak |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for path in args.files:
         for viewer in args.viewers.split(","):
             if viewer != "cardviewer" and shutil.which(viewer) is None:
                 continue
-            opened, zoomed, panned, peak = measure(viewer, os.path.abspath(path), args)
+            opened, zoomed, panned, stepped, peak = measure(viewer, os.path.abspath(path), args)
             print(f"| {os.path.basename(path)} | {viewer} | {fmt(opened, 's')} | {fmt(zoomed, 's')} | {fmt(panned, 's')} "
-                  f"| {fmt(peak, 'MiB')} |", flush=True)
+                  f"| {fmt(stepped, 's')} | {fmt(peak, 'MiB')} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -149,16 +149,22 @@ extension ViewerPictures {
 
     /// Once every tile in view is there, asks for the same tiles of the picture the next step
     /// shows (`ViewerSession.photoTilesAheadCard`) when it has this one's size, behind the
-    /// frame's pictures (`regionsAheadPriority`); again when the view has moved past them.
+    /// frame's pictures (`regionsAheadPriority`); again when the view has moved past them
+    /// (through the regions kept from the first time). Only where the picture shown reads its
+    /// regions from the file (JPEG, PNG, TIFF: `keptRegionsBytes`): a format decoded whole
+    /// (HEIC, WebP) would hold a second whole decode beside the one in view.
     private func makeTilesAhead(keys: [TileKey], pixels: PixelSize) {
-        guard let id = session.photoTilesAheadCard else { return }
+        guard let id = session.photoTilesAheadCard, let shown = tiles.regions, shown.heldBytes <= TilesAhead.keptRegionsBytes else {
+            return
+        }
         let next = picture(ofID: id.rawValue)
         guard next >= 0, Int(next) < fullSizes.count, fullSizes[Int(next)] == pixels else { return }
         if let ahead = tiles.ahead, ahead.picture == next, ahead.tiles == nil || keys.allSatisfy(ahead.keys.contains) { return }
         if let ahead = tiles.ahead, ahead.tiles == nil { pool.cancel(.zoom(ahead.picture)) }
+        let regions = tiles.ahead.flatMap { $0.picture == next ? $0.regions : nil }
         tiles.ahead = TilesAhead(picture: next, keys: Set(keys))
         pool.submit(.zoom(next),
-                    request: .tiles(TileRequest(path: catalog.pictures[Int(next)].path, regions: nil, keys: keys,
+                    request: .tiles(TileRequest(path: catalog.pictures[Int(next)].path, regions: regions, keys: keys,
                                                 tileSize: PhotoTiles.tileSize, border: PhotoTiles.border)),
                     priority: Self.regionsAheadPriority)
     }

@@ -13,7 +13,8 @@ extension ViewerPictures {
     /// are in flight, or its full-tier decode (which tells its size, `makeTilesAhead`) is.
     var tilesAheadPending: Bool {
         if let ahead = tiles.ahead { return ahead.tiles == nil }
-        guard tiles.view != nil, let id = session.photoTilesAheadCard else { return false }
+        guard tiles.view != nil, let id = session.photoTilesAheadCard,
+              let shown = tiles.regions, shown.heldBytes <= TilesAhead.keptRegionsBytes else { return false }
         let next = picture(ofID: id.rawValue)
         return next >= 0 && pictureTier.scheduler.isInFlight(PictureKey(Int(next), .full))
     }
