@@ -1,7 +1,46 @@
-/// A picture's culling mark (SPEC §10, "Culling"): its stars and whether it is picked or rejected.
+/// The colour labels a picture carries (SPEC §10: `6`–`9` toggle red, yellow, green, blue), as
+/// Lightroom's `xmp:Label` names them and darktable's `darktable:colorlabels` numbers them (0–3;
+/// darktable's purple, 4, is read and kept but has no key).
+public struct ColorLabels: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue & 0x1F }
+
+    public static let red = ColorLabels(rawValue: 1 << 0)
+    public static let yellow = ColorLabels(rawValue: 1 << 1)
+    public static let green = ColorLabels(rawValue: 1 << 2)
+    public static let blue = ColorLabels(rawValue: 1 << 3)
+    public static let purple = ColorLabels(rawValue: 1 << 4)
+
+    /// Every label in darktable's order, with its `xmp:Label` name (darktable's number is the
+    /// position).
+    public static let named: [(label: ColorLabels, name: String)] = [
+        (.red, "Red"), (.yellow, "Yellow"), (.green, "Green"), (.blue, "Blue"), (.purple, "Purple"),
+    ]
+
+    /// The label called `name` (`Red`, … case-insensitive; `none`: empty), `nil` for another word.
+    public init?(name: String) {
+        if name.lowercased() == "none" {
+            self = []
+            return
+        }
+        guard let found = Self.named.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+        self = found.label
+    }
+
+    /// darktable's numbers of these labels (0 red … 4 purple), ascending.
+    public var darktableNumbers: [Int] { Self.named.indices.filter { contains(Self.named[$0].label) } }
+
+    /// The names of these labels in darktable's order (`Red`, `Green`).
+    public var names: [String] { Self.named.filter { contains($0.label) }.map(\.name) }
+}
+
+/// A picture's culling mark (SPEC §10, "Culling"): its stars, whether it is picked or rejected,
+/// and its colour labels.
 ///
 /// The stars are kept while a picture is rejected, so that toggling the reject off brings them
 /// back (the sidecar stores them in the project's own XMP property while `xmp:Rating` says −1).
+/// A pick also sets a colour label (`pickLabel`, so that darktable, which has no picks, finds
+/// the picks); un-picking removes it only where the pick added it (`labelsAddedByPick`).
 public struct CullMark: Hashable, Sendable {
     /// Pick, reject, or neither.
     public enum Flag: String, Hashable, Sendable, CaseIterable {
@@ -21,31 +60,66 @@ public struct CullMark: Hashable, Sendable {
     }
     /// Picked, rejected or neither.
     public var flag: Flag
+    /// The colour labels.
+    public var labels: ColorLabels
+    /// The labels among `labels` that a pick added (removed when the pick is toggled off).
+    public var labelsAddedByPick: ColorLabels {
+        didSet { labelsAddedByPick.formIntersection(labels) }
+    }
 
-    /// No stars, no flag: what a picture without a sidecar has.
+    /// No stars, no flag, no labels: what a picture without a sidecar has.
     public static let unmarked = CullMark(stars: 0, flag: .none)
 
-    public init(stars: Int = 0, flag: Flag = .none) {
+    public init(stars: Int = 0, flag: Flag = .none, labels: ColorLabels = [], labelsAddedByPick: ColorLabels = []) {
         self.stars = min(max(stars, 0), Self.maximumStars)
         self.flag = flag
+        self.labels = labels
+        self.labelsAddedByPick = labelsAddedByPick.intersection(labels)
     }
 
-    /// Whether the mark says nothing (no stars, no flag).
+    /// Whether the mark says nothing (no stars, no flag, no labels).
     public var isUnmarked: Bool { self == .unmarked }
 
-    /// `P`: picked ↔ not; picking a rejected picture un-rejects it.
-    public func togglingPick() -> CullMark {
-        CullMark(stars: stars, flag: flag == .picked ? .none : .picked)
+    /// `P`: picked ↔ not; picking a rejected picture un-rejects it. Picking adds `pickLabel`
+    /// (none: `[]`) unless the picture has it already; un-picking removes what the pick added.
+    public func togglingPick(pickLabel: ColorLabels = []) -> CullMark {
+        var next = self
+        if flag == .picked {
+            next.flag = .none
+            next.labels.subtract(labelsAddedByPick)
+            next.labelsAddedByPick = []
+        } else {
+            next.flag = .picked
+            let added = pickLabel.subtracting(labels)
+            next.labels.formUnion(added)
+            next.labelsAddedByPick = added
+        }
+        return next
     }
 
-    /// `X`: rejected ↔ not; the stars stay and come back when the reject is toggled off.
+    /// `X`: rejected ↔ not; the stars stay and come back when the reject is toggled off. A
+    /// picked picture rejected loses its pick and the label the pick added.
     public func togglingReject() -> CullMark {
-        CullMark(stars: stars, flag: flag == .rejected ? .none : .rejected)
+        var next = flag == .picked ? togglingPick() : self
+        next.flag = flag == .rejected ? .none : .rejected
+        return next
     }
 
-    /// `Ctrl+0`…`Ctrl+5`: the stars set; rating a rejected picture un-rejects it (as darktable does).
+    /// `0`…`5` (`Ctrl+0`…`Ctrl+5`): the stars set; rating a rejected picture un-rejects it (as
+    /// darktable does).
     public func withStars(_ count: Int) -> CullMark {
-        CullMark(stars: count, flag: flag == .rejected ? .none : flag)
+        var next = self
+        next.stars = count
+        if flag == .rejected { next.flag = .none }
+        return next
+    }
+
+    /// `6`…`9`: `label` on ↔ off (then no longer counted as the pick's).
+    public func togglingLabel(_ label: ColorLabels) -> CullMark {
+        var next = self
+        if labels.isSuperset(of: label) { next.labels.subtract(label) } else { next.labels.formUnion(label) }
+        next.labelsAddedByPick.subtract(label)
+        return next
     }
 }
 

@@ -74,6 +74,8 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let shift = KeyModifiers(rawValue: 1)
     public static let control = KeyModifiers(rawValue: 2)
     public static let alt = KeyModifiers(rawValue: 4)
+    /// Caps Lock is on (a lock, not a held key: culling's marks then move on, SPEC §10).
+    public static let capsLock = KeyModifiers(rawValue: 8)
 }
 
 /// A key going down or up.

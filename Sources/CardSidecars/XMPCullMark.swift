@@ -9,9 +9,19 @@ import CardCulling
 /// | picked, `s` stars | `s` | 3 | absent |
 /// | rejected, `s` stars kept | −1 | 1 | `s` (absent when 0) |
 ///
-/// Read back: `xmp:Rating` < 0 or `digiKam:PickLabel` 1 is a reject; `PickLabel` 3 a pick
-/// (2, digiKam's "pending", and 0 are neither); stars are the rating rounded and clamped to
-/// 0…5, or, while rejected by rating −1, `StarsBeforeReject`.
+/// Colour labels: `xmp:Label` the first of them by name (`Red`, `Yellow`, `Green`, `Blue`,
+/// `Purple`: Lightroom's, Bridge's, Photo Mechanic's single label) and `darktable:colorlabels`
+/// every one by number (an `rdf:Seq` of 0 red … 4 purple); both absent when there are none; the
+/// labels a pick added in `cardviewer:LabelsAddedByPick` (names, comma-separated). Label
+/// properties are rewritten only when the labels change, so a label word we do not know
+/// (`Select`) stays.
+///
+/// Read back (SPEC §10's reading rule): rejected iff `xmp:Rating` is −1; `digiKam:PickLabel` 1
+/// counts as a reject only where `xmp:Rating` is absent (a rating written later by a tool that
+/// knows no pick labels — darktable, geeqie, Lightroom — wins); `PickLabel` 3 is a pick (2,
+/// digiKam's "pending", and 0 are neither); stars are the rating rounded and clamped to 0…5, or,
+/// while rejected by rating −1, `StarsBeforeReject`. Labels: `darktable:colorlabels` where the
+/// array is present (darktable's own rule), else `xmp:Label`.
 enum XMPCullMark {
     /// `digiKam:PickLabel` values (digiKam: 0 none, 1 rejected, 2 pending, 3 accepted).
     static let pickLabelNone: Int32 = 0
@@ -22,16 +32,42 @@ enum XMPCullMark {
 
     /// The mark `document` states; `.unmarked` when it states nothing.
     static func mark(in document: XMPDocument) -> CullMark {
-        let rating = document.number(XMPDocument.xmpNamespace, "Rating")
+        let rating = document.number(XMPDocument.xmpNamespace, "Rating").map(small)
         let pickLabel = document.number(XMPDocument.digiKamNamespace, "PickLabel").map { Int32(small($0)) }
-        let rejectedByRating = (rating ?? 0) < 0
-        let rejected = rejectedByRating || pickLabel == pickLabelRejected
-        var stars = rejectedByRating ? 0 : small(rating ?? 0)
+        let rejectedByRating = rating == Int(ratingRejected)
+        let rejected = rating.map { _ in rejectedByRating } ?? (pickLabel == pickLabelRejected)
+        var stars = rejectedByRating ? 0 : max(rating ?? 0, 0)
         if rejectedByRating, let kept = document.number(XMPDocument.cardViewerNamespace, "StarsBeforeReject") {
             stars = small(kept)
         }
         let flag: CullMark.Flag = rejected ? .rejected : pickLabel == pickLabelPicked ? .picked : .none
-        return CullMark(stars: stars, flag: flag)
+        let labels = self.labels(in: document)
+        let added = flag == .picked ? names(document.string(XMPDocument.cardViewerNamespace, "LabelsAddedByPick") ?? "") : []
+        return CullMark(stars: stars, flag: flag, labels: labels, labelsAddedByPick: added)
+    }
+
+    /// The colour labels `document` states: `darktable:colorlabels` where present, else
+    /// `xmp:Label` (a word that is no colour: none).
+    static func labels(in document: XMPDocument) -> ColorLabels {
+        if let numbers = document.arrayItems(XMPDocument.darktableNamespace, "colorlabels") {
+            var labels: ColorLabels = []
+            for item in numbers {
+                guard let n = Int(item.trimmingCharacters(in: .whitespaces)), ColorLabels.named.indices.contains(n) else { continue }
+                labels.insert(ColorLabels.named[n].label)
+            }
+            return labels
+        }
+        guard let word = document.string(XMPDocument.xmpNamespace, "Label"), let label = ColorLabels(name: word) else { return [] }
+        return label
+    }
+
+    /// The labels named in `text` (`Red,Green`); unknown words left out.
+    private static func names(_ text: String) -> ColorLabels {
+        var labels: ColorLabels = []
+        for word in text.split(separator: ",") {
+            if let label = ColorLabels(name: word.trimmingCharacters(in: .whitespaces)) { labels.formUnion(label) }
+        }
+        return labels
     }
 
     /// `value` rounded to a whole number within ±100 (a hostile "1e300" cannot trap the
@@ -40,8 +76,23 @@ enum XMPCullMark {
         Int(min(max(value, -100), 100).rounded())
     }
 
-    /// Writes `mark` into `document`, changing only the three properties above.
+    /// Writes `mark` into `document`, changing only the properties above (the labels' only
+    /// when they differ from what `document` states).
     static func write(_ mark: CullMark, into document: XMPDocument) {
+        if labels(in: document) != mark.labels {
+            if let first = mark.labels.names.first {
+                document.set(XMPDocument.xmpNamespace, "Label", to: first)
+                document.setSequence(XMPDocument.darktableNamespace, "colorlabels", to: mark.labels.darktableNumbers.map(String.init))
+            } else {
+                document.remove(XMPDocument.xmpNamespace, "Label")
+                document.remove(XMPDocument.darktableNamespace, "colorlabels")
+            }
+        }
+        if mark.flag == .picked, !mark.labelsAddedByPick.isEmpty {
+            document.set(XMPDocument.cardViewerNamespace, "LabelsAddedByPick", to: mark.labelsAddedByPick.names.joined(separator: ","))
+        } else {
+            document.remove(XMPDocument.cardViewerNamespace, "LabelsAddedByPick")
+        }
         let stars = Int32(mark.stars)
         switch mark.flag {
         case .none, .picked:

@@ -16,6 +16,10 @@ final class XMPDocument {
     static let digiKamNamespace = "http://www.digikam.org/ns/1.0/"
     /// The project's own namespace: `cardviewer:StarsBeforeReject`.
     static let cardViewerNamespace = "http://ns.cardviewer.dev/1.0/"
+    /// darktable's namespace (`darktable:colorlabels`), as darktable writes its sidecars.
+    static let darktableNamespace = "http://darktable.sf.net/"
+    /// The most items of an array property read (`arrayItems`).
+    static let maximumArrayItems = 32
 
     /// The deepest element nesting parsed (`XMPLimits.maximumNesting`).
     static let maximumNesting = XMPLimits.maximumNesting
@@ -27,7 +31,7 @@ final class XMPDocument {
     private static let library: NSLock = {
         let lock = NSLock()
         _ = xmp_init()
-        for (uri, prefix) in [(digiKamNamespace, "digiKam"), (cardViewerNamespace, "cardviewer")] {
+        for (uri, prefix) in [(digiKamNamespace, "digiKam"), (cardViewerNamespace, "cardviewer"), (darktableNamespace, "darktable")] {
             let registered = xmp_string_new()
             _ = xmp_register_namespace(uri, prefix, registered)
             xmp_string_free(registered)
@@ -150,6 +154,51 @@ final class XMPDocument {
             // value cannot replace it.
             _ = xmp_delete_property(handle, namespace, name)
             return xmp_set_property_int32(handle, namespace, name, value, 0)
+        }
+    }
+
+    /// The items of the array `namespace:name` as text (at most `maximumArrayItems`; items that
+    /// are not simple values left out), or nil when it is absent or not an array.
+    func arrayItems(_ namespace: String, _ name: String) -> [String]? {
+        Self.locked {
+            let value = xmp_string_new()
+            defer { xmp_string_free(value) }
+            var options: UInt32 = 0
+            guard xmp_get_property(handle, namespace, name, value, &options),
+                  options & UInt32(XMP_PROP_VALUE_IS_ARRAY.rawValue) != 0 else { return nil }
+            var items: [String] = []
+            var index: Int32 = 1  // XMP arrays count from 1
+            while index <= Int32(Self.maximumArrayItems), xmp_get_array_item(handle, namespace, name, index, value, &options) {
+                if options & UInt32(XMP_PROP_COMPOSITE_MASK.rawValue) == 0, let text = xmp_string_cstr(value) {
+                    items.append(String(cString: text))
+                }
+                index += 1
+            }
+            return items
+        }
+    }
+
+    /// Sets `namespace:name` to the text `value`, replacing what was there.
+    /// - Returns: whether the toolkit took it.
+    @discardableResult
+    func set(_ namespace: String, _ name: String, to value: String) -> Bool {
+        Self.locked {
+            _ = xmp_delete_property(handle, namespace, name)
+            return xmp_set_property(handle, namespace, name, value, 0)
+        }
+    }
+
+    /// Sets `namespace:name` to an ordered array (`rdf:Seq`) of `items`, replacing what was there.
+    /// - Returns: whether the toolkit took every item.
+    @discardableResult
+    func setSequence(_ namespace: String, _ name: String, to items: [String]) -> Bool {
+        Self.locked {
+            _ = xmp_delete_property(handle, namespace, name)
+            var ok = true
+            for item in items {
+                ok = xmp_append_array_item(handle, namespace, name, UInt32(XMP_PROP_ARRAY_IS_ORDERED.rawValue), item, 0) && ok
+            }
+            return ok
         }
     }
 

@@ -1,3 +1,4 @@
+import CardCulling
 import CardRendering
 import CardLayout
 import CardMath
@@ -37,6 +38,11 @@ public struct ViewerOptions: Sendable {
     /// True when `--offset` was given: it wins over the state's scroll position.
     public var offsetNamedByUser = true
     public var ordering: RenderOrdering = .depth
+    /// `--pick-label COLOUR`: the colour label a pick adds (`[]`: none); `nil`: the state's, else
+    /// green (SPEC §10).
+    public var pickLabel: ColorLabels?
+    /// `--auto-advance`: every culling mark moves on to the next card.
+    public var autoAdvance = false
     /// The window's size (or the offscreen frame's), points.
     public var size = Size(width: 1280, height: 800)
     /// The scroll offset to start at, content points.

@@ -81,6 +81,9 @@ public enum ViewerProgram {
             throw ViewerFailure(error)
         }
         let session = driver.session
+        // The command line's culling choices win over the state's (SPEC §12).
+        if let pickLabel = options.pickLabel { session.pickLabel = pickLabel }
+        session.autoAdvance = options.autoAdvance
         // Remembered in the state either way; only the window loop polls it (replays stay
         // their script's).
         driver.layoutFile = layoutFile

@@ -185,6 +185,9 @@ public final class GLFWWindowContext {
             EventQueue.of(window)?.append(.pointer(PointerEvent(kind, position: Vec2(x, y), time: glfwGetTime(),
                                                                 button: PointerButton(glfwButton: button))))
         }
+        // Caps Lock and Num Lock reported with every key (GLFW 3.3): Caps Lock makes culling's
+        // marks move on.
+        glfwSetInputMode(window, GLFW_LOCK_KEY_MODS, GLFW_TRUE)
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             let mapped = Key(glfwKey: key, shifted: mods & GLFW_MOD_SHIFT != 0)
             // Repeats only for keys where holding means "more" (scrolling, the wheel's radius).
@@ -193,6 +196,7 @@ public final class GLFWWindowContext {
             if mods & GLFW_MOD_SHIFT != 0 { modifiers.insert(.shift) }
             if mods & GLFW_MOD_CONTROL != 0 { modifiers.insert(.control) }
             if mods & GLFW_MOD_ALT != 0 { modifiers.insert(.alt) }
+            if mods & GLFW_MOD_CAPS_LOCK != 0 { modifiers.insert(.capsLock) }
             EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime(),
                                                         modifiers: modifiers)))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardCulling
 import CardPictureDecoding
 import CardViewerApp
 import CardViewerCore
@@ -10,7 +11,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Open a window with a deck of cards (needs a display; see `render` otherwise).",
         discussion: """
-            Keys: 1-9 and 0 layouts (cardviewer layouts lists them), L next layout, Z ordering, A append, Delete/Backspace delete under the pointer, \
+            Keys: 1-9 and 0 layouts (cardviewer layouts lists them; in a deck of pictures Alt+1..Alt+0, as \
+            0-5 set the stars and 6-9 toggle the colour labels red, yellow, green, blue; P pick, X reject, \
+            Shift with a mark moves to the next picture), L next layout, Z ordering, A append, Delete/Backspace delete under the pointer, \
             U undo, Esc dismiss/cancel, [ ] wheel radius, S screenshot, H HUD, ? help, Q quit. \
             Mouse: drag (with inertia), wheel, click = tap (a click while the content moves only \
             stops it), press and hold = long press. \
@@ -50,6 +53,13 @@ struct RunCommand: ParsableCommand {
             help: "Write one line per presented frame to this file when the viewer ends: seconds since start, cards in view, cards showing their final picture, the open card's index or none (docs/formats/frame-log.md).")
     var logFrames: String?
 
+    @Option(name: .customLong("pick-label"),
+            help: "The colour label a pick also sets, so that darktable finds the picks: red, yellow, green (default) or blue; none for no label. Saved with the state.")
+    var pickLabel: String?
+
+    @Flag(name: .customLong("auto-advance"), help: "Every culling mark moves on to the next picture (as Caps Lock does).")
+    var autoAdvance = false
+
     @Flag(help: "Draw offscreen (EGL) without a window; needs --replay.")
     var headless = false
 
@@ -62,9 +72,18 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--picture-layers must be between 1 and 4096")
         }
         if noState, state != nil { throw ValidationError("--state and --no-state cannot be combined") }
+        if let pickLabel, Self.pickLabel(named: pickLabel) == nil {
+            throw ValidationError("--pick-label must be red, yellow, green, blue or none, not '\(pickLabel)'")
+        }
         if let count = scene.cards?.value, count > ViewerOptions.maximumCardCount {
             throw ValidationError("--cards: the viewer shows at most \(ViewerOptions.maximumCardCount) cards (layout and bench take more)")
         }
+    }
+
+    /// The label `--pick-label` names (red, yellow, green, blue, none), nil for another word.
+    static func pickLabel(named name: String) -> ColorLabels? {
+        guard let label = ColorLabels(name: name), label != .purple else { return nil }
+        return label
     }
 
     func run() throws {
@@ -79,6 +98,8 @@ struct RunCommand: ParsableCommand {
         options.offset = scene.offset.offset
         options.offsetNamedByUser = scene.givenOffset != nil
         options.ordering = rendering.order
+        options.pickLabel = pickLabel.flatMap(Self.pickLabel(named:))
+        options.autoAdvance = autoAdvance
         options.paths = source.deckPaths
         options.recursive = source.recursive
         options.statePath = state

@@ -5,8 +5,12 @@ import CardLayout
 import CardPacking
 
 /// Culling's keys and marks (SPEC §10): `P` pick, `X` reject (toggles), `Ctrl+1`…`Ctrl+5` stars,
-/// `Ctrl+0` none — on the current card in the layout view, on the picture shown in the photo
-/// view — and `V`, the filter (`SessionCulling+Filter.swift`). Marks are read and written
+/// `Ctrl+0` none, and in a deck of pictures the keys photographers have in their fingers
+/// (Lightroom, darktable, Photo Mechanic): bare `0`–`5` stars, `6`–`9` the colour labels red,
+/// yellow, green, blue (toggles; the layouts move to `Alt+1`…`Alt+0` there) — on the current card
+/// in the layout view, on the picture shown in the photo view. `Shift` with a marking key marks
+/// and moves to the next card; Caps Lock or `--auto-advance` (`autoAdvance`) makes every mark
+/// move on. `V`, the filter (`SessionCulling+Filter.swift`). Marks are read and written
 /// through the store off the frame thread (`CullMarkIO`); a card's companions (the RAW of a
 /// RAW+JPEG pair) get the same mark written.
 extension SessionCulling {
@@ -21,8 +25,10 @@ extension SessionCulling {
     func attach(store: any CullMarkStore, saved: SavedCulling?, readsFiles: Bool, picturePaths: @escaping (DeckCard) -> [String]) {
         io = CullMarkIO(store: store)
         self.picturePaths = readsFiles ? picturePaths : { _ in [] }
+        isPictureDeck = readsFiles
         stateMarks = saved?.marks ?? [:]
         filter = saved?.filter ?? .all
+        pickLabel = saved?.pickLabel ?? SavedCulling.defaultPickLabel
         requestMarks(for: session.scene.deck.cards)
         if filter != .all { refilter(animated: false) }
     }
@@ -31,14 +37,24 @@ extension SessionCulling {
     func handleKey(_ event: KeyEvent) -> Bool {
         guard !event.modifiers.contains(.alt) else { return false }
         let control = event.modifiers.contains(.control)
+        let advances = event.modifiers.contains(.shift) || event.modifiers.contains(.capsLock) || autoAdvance
+        let pickLabel = self.pickLabel
         switch event.key {
         case .character("p") where !control:
-            changeMark(verb: { $0.flag == .picked ? "picked" : "pick cleared" }) { $0.togglingPick() }
+            changeMark(advancing: advances, verb: { $0.flag == .picked ? "picked" : "pick cleared" }) { $0.togglingPick(pickLabel: pickLabel) }
         case .character("x") where !control:
-            changeMark(verb: { $0.flag == .rejected ? "rejected" : "reject cleared" }) { $0.togglingReject() }
-        case .character(let c) where control && ("0"..."5").contains(c):
+            changeMark(advancing: advances, verb: { $0.flag == .rejected ? "rejected" : "reject cleared" }) { $0.togglingReject() }
+        // Bare digits mark only where they are not the help's layout picker.
+        case .character(let c) where ("0"..."5").contains(c) && (control || isPictureDeck && !session.help.isOpen):
             let stars = Int(String(c)) ?? 0
-            changeMark(verb: { _ in stars == 0 ? "no stars" : String(repeating: "*", count: stars) }) { $0.withStars(stars) }
+            changeMark(advancing: advances, verb: { _ in stars == 0 ? "no stars" : String(repeating: "*", count: stars) }) {
+                $0.withStars(stars)
+            }
+        case .character(let c) where ("6"..."9").contains(c) && !control && isPictureDeck && !session.help.isOpen:
+            let named = ColorLabels.named[(Int(String(c)) ?? 6) - 6]
+            changeMark(advancing: advances, verb: { $0.labels.contains(named.label) ? "\(named.name.lowercased()) label" : "\(named.name.lowercased()) label removed" }) {
+                $0.togglingLabel(named.label)
+            }
         case .character("v") where !control:
             cycleFilter()
         default:
@@ -51,8 +67,9 @@ extension SessionCulling {
     var target: CardID? { session.photo.shown?.card ?? session.layout.currentCardID }
 
     /// Applies `change` to the target card's mark, stores it and says so ("*** photo12",
-    /// "rejected photo12").
-    private func changeMark(verb: (CullMark) -> String, _ change: @escaping @Sendable (CullMark) -> CullMark) {
+    /// "rejected photo12"); when `advancing`, then moves to the next card (the photo view to the
+    /// next picture) — unless the filter hid the card, which moved on already.
+    private func changeMark(advancing: Bool = false, verb: (CullMark) -> String, _ change: @escaping @Sendable (CullMark) -> CullMark) {
         guard let id = target, let card = session.scene.deck.card(id) else {
             session.showMessage("no card to mark")
             return
@@ -61,6 +78,20 @@ extension SessionCulling {
         setMark(mark, of: card, change: change)
         session.showMessage("\(verb(mark)): \(MessageText.shortened(card.title))")
         if filter != .all { refilter(animated: true) }
+        if advancing, session.scene.deck.index(of: id) != nil { advance(from: id) }
+    }
+
+    /// Moves from card `id` to the next one: the photo view shows the next picture; the layouts
+    /// make the next card current and bring it into view. At the deck's end it stays.
+    private func advance(from id: CardID) {
+        let deck = session.scene.deck
+        guard let index = deck.index(of: id), let next = deck.id(at: index + 1) else { return }
+        if session.photo.isOpen {
+            session.photo.step(by: 1)
+        } else {
+            session.layout.makeCurrent(next, animated: true)
+            session.layout.showsFocusRing = true
+        }
     }
 
     /// Rejects the cards SlideBox's swipe up gave (`swipeUp=reject`): marked rejected (their stars

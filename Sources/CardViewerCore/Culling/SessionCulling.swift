@@ -22,6 +22,12 @@ final class SessionCulling {
     var marks: [CardID: CullMark] = [:]
     /// Which cards show.
     var filter: CullFilter = .all
+    /// A deck of picture files: bare `0`–`9` mark (stars, labels) rather than switch layouts.
+    var isPictureDeck = false
+    /// The colour label a pick adds (`--pick-label`, SPEC §10; green by default, none: `[]`).
+    var pickLabel: ColorLabels = SavedCulling.defaultPickLabel
+    /// Every mark moves on to the next card (`--auto-advance`; Caps Lock does the same).
+    var autoAdvance = false
     /// Cards the filter hides, out of the scene's deck.
     var parked: [CardID: DeckCard] = [:]
     /// The whole deck's order at the last filtering (empty while nothing is parked).
@@ -75,7 +81,7 @@ final class SessionCulling {
     func mark(of id: CardID) -> CullMark { marks[id] ?? .unmarked }
 
     /// What the state keeps of the culling: the filter and the marks not in the store.
-    var saved: SavedCulling { SavedCulling(filter: filter, marks: stateMarks) }
+    var saved: SavedCulling { SavedCulling(filter: filter, marks: stateMarks, pickLabel: pickLabel) }
 }
 
 /// What a state file keeps of the culling (SPEC §10): the filter, and the marks of pictures
@@ -83,12 +89,19 @@ final class SessionCulling {
 public struct SavedCulling: Hashable, Sendable {
     public var filter: CullFilter
     public var marks: [String: CullMark]
+    /// The colour label a pick adds (`"pickLabel"`: `red`, `yellow`, `green`, `blue`, `none`).
+    public var pickLabel: ColorLabels
 
-    public init(filter: CullFilter = .all, marks: [String: CullMark] = [:]) {
+    /// What a pick adds unless `--pick-label` or the state says otherwise: green, darktable's
+    /// usual "keep" colour.
+    public static let defaultPickLabel = ColorLabels.green
+
+    public init(filter: CullFilter = .all, marks: [String: CullMark] = [:], pickLabel: ColorLabels = defaultPickLabel) {
         self.filter = filter
         self.marks = marks
+        self.pickLabel = pickLabel
     }
 
-    /// True when there is nothing to save (the filter shows all, no marks).
-    public var isEmpty: Bool { filter == .all && marks.isEmpty }
+    /// True when there is nothing to save (the filter shows all, no marks, the default pick label).
+    public var isEmpty: Bool { filter == .all && marks.isEmpty && pickLabel == Self.defaultPickLabel }
 }

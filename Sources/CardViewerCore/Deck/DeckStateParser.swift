@@ -53,9 +53,13 @@ enum DeckStateParser {
         var name: String?, options: [String: Double] = [:], cameraDistance: Double?
         var file: String?, fileBytes: String?, builtIn: String?
         var offset: Vec2?, currentCard: UInt32?
-        var filter: CullFilter?, marks: [String: CullMark]?
+        var filter: CullFilter?, marks: [String: CullMark]?, pickLabel: ColorLabels?
         try scanner.object { scanner, key in
             switch key {
+            case "pickLabel":
+                guard let value = ColorLabels(name: try string(&scanner, at: "layout.pickLabel")), value.rawValue.nonzeroBitCount <= 1
+                else { throw wrong("layout.pickLabel") }
+                pickLabel = value
             case "filter":
                 guard let value = CullFilter(rawValue: try string(&scanner, at: "layout.filter")) else { throw wrong("layout.filter") }
                 filter = value
@@ -105,7 +109,9 @@ enum DeckStateParser {
         saved.cameraDistance = cameraDistance
         saved.offset = offset
         saved.currentCard = currentCard
-        if filter != nil || marks != nil { saved.culling = SavedCulling(filter: filter ?? .all, marks: marks ?? [:]) }
+        if filter != nil || marks != nil || pickLabel != nil {
+            saved.culling = SavedCulling(filter: filter ?? .all, marks: marks ?? [:], pickLabel: pickLabel ?? SavedCulling.defaultPickLabel)
+        }
         return saved
     }
 
@@ -113,25 +119,30 @@ enum DeckStateParser {
     static let maximumStateMarks = 5_000_000
 
     /// `{"KEY": {"flag": "rejected", "stars": 3}, …}`: flag `none`, `picked` or `rejected`,
-    /// stars 0…5; a key must percent-decode (`PathBytes`), or be `#ID`.
+    /// stars 0…5, and where there are any, `labels` and `pickLabels` (the colour labels and
+    /// those a pick added, `ColorLabels` bits 0…31); a key must percent-decode (`PathBytes`), or
+    /// be `#ID`.
     private static func cullMarks(_ scanner: inout JSONScanner) throws -> [String: CullMark] {
         try expectObject(&scanner, at: "layout.marks")
         var marks: [String: CullMark] = [:]
         try scanner.object { scanner, name in
             let path = "layout.marks.\(name)"
             guard marks.count < maximumStateMarks, PathBytes.percentDecoded(name) != nil else { throw wrong(path) }
-            var flag = CullMark.Flag.none, stars = 0
+            var flag = CullMark.Flag.none, stars = 0, labels = 0, pickLabels = 0
             try fields(&scanner, at: path) { scanner, key in
                 switch key {
                 case "flag":
                     guard let value = CullMark.Flag(rawValue: try string(&scanner, at: path + ".flag")) else { throw wrong(path + ".flag") }
                     flag = value
                 case "stars": stars = try integer(&scanner, in: 0...CullMark.maximumStars, at: path + ".stars")
+                case "labels": labels = try integer(&scanner, in: 0...31, at: path + ".labels")
+                case "pickLabels": pickLabels = try integer(&scanner, in: 0...31, at: path + ".pickLabels")
                 default: return false
                 }
                 return true
             }
-            marks[name] = CullMark(stars: stars, flag: flag)
+            marks[name] = CullMark(stars: stars, flag: flag, labels: ColorLabels(rawValue: UInt8(labels)),
+                                   labelsAddedByPick: ColorLabels(rawValue: UInt8(pickLabels)))
         }
         return marks
     }

@@ -182,12 +182,19 @@ struct DeckStateWriter {
         }
     }
 
-    /// `"filter": "picksOnly", "marks": {"KEY": {"flag": "picked", "stars": 3}}, ` — the keys
-    /// in order, each mark's fields sorted (SPEC §10: marks kept in the state).
+    /// `"filter": "picksOnly", "pickLabel": "red", "marks": {"KEY": {"flag": "picked", "stars": 3}}, `
+    /// (`pickLabel` only when it is not the default, green) — the keys
+    /// in order, each mark's fields sorted (SPEC §10: marks kept in the state); `labels` and
+    /// `pickLabels` (`ColorLabels` bits) only where there are any.
     private mutating func culling(_ culling: SavedCulling, _ sink: inout FileSink) throws {
         try key("filter", &sink)
         try string(culling.filter.rawValue, &sink)
         try comma(&sink)
+        if culling.pickLabel != SavedCulling.defaultPickLabel {
+            try key("pickLabel", &sink)
+            try string(culling.pickLabel.names.first?.lowercased() ?? "none", &sink)
+            try comma(&sink)
+        }
         try key("marks", &sink)
         if culling.marks.isEmpty {
             try sink.write("{}")
@@ -200,6 +207,16 @@ struct DeckStateWriter {
                 try key("flag", &sink)
                 try string(mark.flag.rawValue, &sink)
                 try comma(&sink)
+                if !mark.labels.isEmpty {
+                    try key("labels", &sink)
+                    try integer(Int(mark.labels.rawValue), &sink)
+                    try comma(&sink)
+                }
+                if !mark.labelsAddedByPick.isEmpty {
+                    try key("pickLabels", &sink)
+                    try integer(Int(mark.labelsAddedByPick.rawValue), &sink)
+                    try comma(&sink)
+                }
                 try key("stars", &sink)
                 try integer(mark.stars, &sink)
                 try close("}", &sink)

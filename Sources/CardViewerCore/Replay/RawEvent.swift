@@ -15,7 +15,7 @@ struct RawEvent {
     var dy: Double?
     var precise: Bool?
     var key: String?
-    /// The modifiers held with a key: any of "shift", "ctrl", "alt".
+    /// The modifiers held with a key: any of "shift", "ctrl", "alt", and "capslock" (the lock on).
     var mods: [String]?
     var button: String?
     var duration: Double?
@@ -124,7 +124,8 @@ struct RawEvent {
             case "shift": set.insert(.shift)
             case "ctrl", "control": set.insert(.control)
             case "alt": set.insert(.alt)
-            default: throw ReplayError(description: "unknown modifier '\(name)' (shift, ctrl, alt)")
+            case "capslock": set.insert(.capsLock)
+            default: throw ReplayError(description: "unknown modifier '\(name)' (shift, ctrl, alt, capslock)")
             }
         }
         return set

@@ -23,6 +23,23 @@ extension ViewerSession {
     /// The filter shown (`V`).
     public var cullFilter: CullFilter { culling.filter }
 
+    /// The colour label a pick adds (`--pick-label`; green unless the state or the command line
+    /// says otherwise; `[]`: none). Saved with the state.
+    public var pickLabel: ColorLabels {
+        get { culling.pickLabel }
+        set {
+            guard newValue != culling.pickLabel else { return }
+            culling.pickLabel = newValue
+            layoutRevision += 1  // the state file keeps it
+        }
+    }
+
+    /// Every mark moves on to the next card (`--auto-advance`; Caps Lock does the same).
+    public var autoAdvance: Bool {
+        get { culling.autoAdvance }
+        set { culling.autoAdvance = newValue }
+    }
+
     /// What the state keeps of the culling: the filter and the marks not in the store.
     public var savedCulling: SavedCulling { culling.saved }
 
