@@ -115,7 +115,9 @@ struct SidecarViewerRunTests {
             let outcome = try Self.run(folder, Self.pressP)
             _ = try Self.expectWithinControl(outcome, what)
             let sidecar = try #require(folder.contents("pictures/a.png.xmp"), "\(what)")
-            #expect(XMPSidecarStore.mark(fromPacket: sidecar) == CullMark(stars: stars, flag: .picked), "\(what)")
+            // A pick also sets the pick label (green by default, SPEC §10).
+            #expect(XMPSidecarStore.mark(fromPacket: sidecar) == CullMark(stars: stars, flag: .picked, labels: .green, labelsAddedByPick: .green),
+                    "\(what)")
         }
     }
 
@@ -160,7 +162,8 @@ struct SidecarViewerRunTests {
         let outcome = try Self.run(folder, [#"{"time": 0.0, "type": "key", "key": "p"}"#], end: 0.3)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let after = try #require(folder.contents("pictures/a.png.xmp"))
-        #expect(XMPSidecarStore.mark(fromPacket: after) == CullMark(stars: 4, flag: .picked), "\(String(decoding: after, as: UTF8.self))")
+        #expect(XMPSidecarStore.mark(fromPacket: after) == CullMark(stars: 4, flag: .picked, labels: .green, labelsAddedByPick: .green),
+                "\(String(decoding: after, as: UTF8.self))")
     }
 
     @Test("a temporary of a sidecar write killed midway is removed at the next start; a live one's and the user's files stay")

@@ -61,7 +61,11 @@ import Testing
     @Test("other tools' values: digiKam's reject with stars, pending, Lightroom's reals, out of range")
     func foreignValues() throws {
         let cases: [(rating: String, pick: String?, CullMark)] = [
-            ("3", "1", CullMark(stars: 3, flag: .rejected)),  // digiKam: rejected, rating kept
+            // A rating wins over PickLabel 1 (SPEC §10's reading rule: darktable un-rejecting
+            // writes Rating 3 and leaves the label), so digiKam's reject with stars reads as
+            // its stars; PickLabel 1 rejects only where there is no rating.
+            ("3", "1", CullMark(stars: 3)),
+            ("", "1", CullMark(stars: 0, flag: .rejected)),
             ("2", "2", CullMark(stars: 2)),  // digiKam's "pending" is no flag
             ("4.0", nil, CullMark(stars: 4)),
             ("9", "3", CullMark(stars: 5, flag: .picked)),
