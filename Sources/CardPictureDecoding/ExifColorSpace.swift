@@ -1,10 +1,13 @@
+import CardImaging
+
 /// The colour space a file's EXIF data declares when it embeds no ICC profile: cameras set to
 /// Adobe RGB (Canon, Nikon, Sony, Fujifilm) write no profile, only EXIF's `ColorSpace` tag
 /// (0xA001) = 0xFFFF "uncalibrated" and, in the Interoperability IFD (0xA005), `InteropIndex`
 /// (0x0001) = "R03" (DCF's "Adobe RGB" option file); sRGB files say `ColorSpace` 1 and "R98".
 ///
-/// Read with every offset checked (`TIFFBytes`): anything out of bounds or malformed means
-/// "not Adobe RGB", never a trap.
+/// Read with every offset checked (`TIFFStructure`): anything out of bounds or malformed means
+/// "not Adobe RGB", never a trap. The walk is IFD0 → EXIF IFD → Interoperability IFD, no chain
+/// of next-IFD offsets followed, so offsets that loop cannot make it run on.
 enum ExifColorSpace {
     /// EXIF's `InteropIndex` for DCF's Adobe RGB option.
     static let adobeRGBIndex: [UInt8] = Array("R03".utf8)
@@ -12,7 +15,7 @@ enum ExifColorSpace {
     /// Whether the EXIF TIFF structure `tiff` says Adobe RGB (1998): `InteropIndex` "R03" and a
     /// `ColorSpace` other than 1 (0xFFFF "uncalibrated", or absent). `ColorSpace` 1 (sRGB) wins.
     /// - Complexity: O(entries of IFD0, the EXIF IFD and the Interoperability IFD).
-    static func isAdobeRGB(_ tiff: TIFFBytes) -> Bool {
+    static func isAdobeRGB(_ tiff: some TIFFStructure) -> Bool {
         guard let first = tiff.firstIFD, let ifd0 = tiff.entries(ofIFD: first),
               let exifEntry = ifd0.entries.first(where: { $0.tag == 0x8769 }), let exifOffset = tiff.integer(exifEntry),
               let exif = tiff.entries(ofIFD: exifOffset) else { return false }
@@ -46,6 +49,14 @@ enum ExifColorSpace {
         guard bytes.count >= 12 else { return false }
         let skip = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         guard skip <= bytes.count - 12, let tiff = TIFFBytes(bytes, (4 + skip)..<bytes.count) else { return false }
+        return isAdobeRGB(tiff)
+    }
+
+    /// Whether a TIFF file's own EXIF says Adobe RGB: its IFD0's EXIF IFD pointer (34665), read
+    /// from `source` in bounded pieces (`TIFFSourceBytes`: a few 4 KiB reads, never the whole
+    /// file). A BigTIFF is not read: false.
+    static func isAdobeRGB(tiffFile source: some ByteSource) -> Bool {
+        guard let tiff = TIFFSourceBytes(source) else { return false }
         return isAdobeRGB(tiff)
     }
 

@@ -31,9 +31,51 @@ enum JPEGSegments {
     }
 }
 
-/// A TIFF structure (EXIF's and MPF's) inside a byte range, read with every offset checked: the
-/// byte order from its header, unsigned integers at offsets from the header's start.
-struct TIFFBytes {
+/// A TIFF structure (EXIF's, MPF's, or a TIFF file's own) read with every offset checked:
+/// unsigned integers at offsets from its header's start, nil for anything outside it. What
+/// `ExifColorSpace` and the embedded-preview readers walk (`TIFFBytes` in memory,
+/// `TIFFSourceBytes` from a file).
+protocol TIFFStructure {
+    /// Bytes from the header's start to the structure's end.
+    var size: Int { get }
+    /// The unsigned integer of `width` bytes (1 to 4) at `offset` bytes from the header, in the
+    /// header's byte order, if wholly inside `size` (and readable).
+    func read(_ offset: Int, _ width: Int) -> Int?
+}
+
+extension TIFFStructure {
+    /// The offset of the first IFD, bytes from the header.
+    var firstIFD: Int? { read(4, 4) }
+
+    /// The entries of the IFD at `offset` wholly inside the structure: (tag, type, count, the
+    /// offset of the entry's value field), and the offset of the next IFD (0 when none).
+    /// - Complexity: O(entries), at most 65,535 (the count is 2 bytes).
+    func entries(ofIFD offset: Int) -> (entries: [(tag: Int, type: Int, count: Int, value: Int)], next: Int)? {
+        guard let count = read(offset, 2) else { return nil }
+        let readable = min(count, max(0, (size - offset - 2) / 12))
+        var found: [(tag: Int, type: Int, count: Int, value: Int)] = []
+        found.reserveCapacity(readable)
+        for index in 0..<readable {
+            let entry = offset + 2 + index * 12
+            guard let tag = read(entry, 2), let type = read(entry + 2, 2), let n = read(entry + 4, 4) else { break }
+            found.append((tag, type, n, entry + 8))
+        }
+        return (found, read(offset + 2 + count * 12, 4) ?? 0)
+    }
+
+    /// An entry's first value as an integer (SHORT or LONG; a SHORT sits in the field's first bytes).
+    func integer(_ entry: (tag: Int, type: Int, count: Int, value: Int)) -> Int? {
+        switch entry.type {
+        case 3: read(entry.value, 2)
+        case 4: read(entry.value, 4)
+        default: nil
+        }
+    }
+}
+
+/// A TIFF structure (EXIF's and MPF's) inside a byte range in memory: the byte order from its
+/// header, offsets counted from the header's start.
+struct TIFFBytes: TIFFStructure {
     let bytes: [UInt8]
     /// Where the TIFF header and everything its offsets count from lie in `bytes`.
     let range: Range<Int>
@@ -52,6 +94,8 @@ struct TIFFBytes {
         guard read(2, 2) == 42 else { return nil }
     }
 
+    var size: Int { range.count }
+
     /// The unsigned integer of `width` bytes at `offset` from the header, if inside the range.
     func read(_ offset: Int, _ width: Int) -> Int? {
         guard offset >= 0, width <= range.count, offset <= range.count - width else { return nil }
@@ -60,32 +104,5 @@ struct TIFFBytes {
             value = value << 8 | Int(bytes[range.lowerBound + offset + (littleEndian ? width - 1 - i : i)])
         }
         return value
-    }
-
-    /// The offset of the first IFD.
-    var firstIFD: Int? { read(4, 4) }
-
-    /// The entries of the IFD at `offset` wholly inside the range: (tag, type, count, the offset
-    /// of the entry's value field), and the offset of the next IFD (0 when none).
-    func entries(ofIFD offset: Int) -> (entries: [(tag: Int, type: Int, count: Int, value: Int)], next: Int)? {
-        guard let count = read(offset, 2) else { return nil }
-        let readable = min(count, max(0, (range.count - offset - 2) / 12))
-        var found: [(tag: Int, type: Int, count: Int, value: Int)] = []
-        found.reserveCapacity(readable)
-        for index in 0..<readable {
-            let entry = offset + 2 + index * 12
-            guard let tag = read(entry, 2), let type = read(entry + 2, 2), let n = read(entry + 4, 4) else { break }
-            found.append((tag, type, n, entry + 8))
-        }
-        return (found, read(offset + 2 + count * 12, 4) ?? 0)
-    }
-
-    /// An entry's first value as an integer (SHORT or LONG; a SHORT sits in the field's first bytes).
-    func integer(_ entry: (tag: Int, type: Int, count: Int, value: Int)) -> Int? {
-        switch entry.type {
-        case 3: read(entry.value, 2)
-        case 4: read(entry.value, 4)
-        default: nil
-        }
     }
 }

@@ -4,7 +4,8 @@ import CardMath
 import CardPixels
 
 /// What a TIFF's first directory says, read without decoding: the stored size, the Orientation
-/// tag, and how its pixels are laid out (strips or tiles, their sizes), for the cost.
+/// tag, how its pixels are laid out (strips or tiles, their sizes), for the cost, and whether
+/// they are colour (for EXIF's colour space).
 struct TIFFHeader: Equatable {
     /// The stored size, pixels.
     var size: PixelSize
@@ -14,6 +15,9 @@ struct TIFFHeader: Equatable {
     /// libtiff's buffer for one strip or tile (all planes, for separate planes), bytes.
     var chunkBytes: Int
     var hasAlpha: Bool
+    /// Whether the pixels are stored as colour (Photometric RGB or YCbCr), which EXIF's colour
+    /// space applies to; greyscale, palette, CMYK and the rest are left as libtiff gives them.
+    var isColour: Bool
 
     /// Reads the first directory of `file`.
     init(_ file: TIFFFile) throws {
@@ -26,6 +30,8 @@ struct TIFFHeader: Equatable {
             ? Int(file.uint16(TIFFTAG_SAMPLESPERPIXEL, defaulted: true) ?? 1) : 1
         var extra: UInt16 = 0
         var kinds: UnsafeMutablePointer<UInt16>?
+        let photometric = file.uint16(TIFFTAG_PHOTOMETRIC).map(Int32.init)
+        isColour = photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_YCBCR
         hasAlpha = cardviewer_tiff_get_extra_samples(file.handle, &extra, &kinds) != 0 && extra > 0
         if TIFFIsTiled(file.handle) != 0 {
             bandRows = Int(file.uint32(TIFFTAG_TILELENGTH) ?? 0)
@@ -59,7 +65,10 @@ private extension Int {
 /// time (a strip's rows or a row of tiles), each row fed to a `RowDownscaler`: memory is the
 /// output and one band, never the whole picture. The stored rows are read in stored order
 /// (`req_orientation` = the file's own, so libtiff flips nothing) and the Orientation tag applied
-/// afterwards; the ICC profile (tag 34675) is handed to `ColorConversion`.
+/// afterwards; the ICC profile (tag 34675) is handed to `ColorConversion`, or, without one, an
+/// RGB or YCbCr file whose EXIF says Adobe RGB (`ExifColorSpace`: InteropIndex "R03" in the
+/// EXIF IFD's Interoperability IFD) is converted from Adobe RGB, in the whole decode and in
+/// every region alike.
 ///
 /// Thread-safe: each call opens its own libtiff handle over its own source.
 enum TIFFDecoder {
@@ -120,7 +129,11 @@ enum TIFFDecoder {
         }
         var image = reduced.map { RGBAImage(width: $0.size.width, height: $0.size.height, pixels: $0.finish()) }
             ?? RGBAImage(width: area.width, height: area.height, pixels: whole)
-        if let profile = file.iccProfile { ColorConversion.convertToSRGB(&image, iccProfile: profile) }
+        if let profile = file.iccProfile {
+            ColorConversion.convertToSRGB(&image, iccProfile: profile)
+        } else if header.isColour, ExifColorSpace.isAdobeRGB(tiffFile: source) {
+            ColorConversion.convertAdobeRGBToSRGB(&image)
+        }
         return image
     }
 
