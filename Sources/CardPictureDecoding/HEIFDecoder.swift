@@ -135,7 +135,9 @@ final class HEIFFile {
 /// 1.5 bytes a pixel at 8 bits), or monochrome; 2 bytes a sample above 8 bits — with its
 /// rotation and mirroring applied (EXIF orientation is not applied again); the planes are then
 /// converted to RGBA a row at a time and reduced to the target as the rows come
-/// (`RowDownscaler`), so no full-size RGBA image is ever made.
+/// (`RowDownscaler`), so no full-size RGBA image is ever made. A single 8-bit 4:2:0 HEVC image
+/// (no grid, alpha or crop) is decoded by libde265 directly instead, its planes read in place
+/// (`HEIFDirectDecode.swift`, `HEVCFrameDecoder`): libheif's copy of them is never made.
 enum HEIFDecoder {
     /// Bytes a coded pixel the HEVC and AV1 decoders keep beside their own planes, doubled
     /// (3: 1.5 bytes): libde265's prediction, motion-vector, transform and deblocking maps.

@@ -1,3 +1,5 @@
+import CardMath
+
 /// A single HEVC-coded image item (`hvc1`) of a HEIF file, found by reading the file's `meta`
 /// box ourselves: where its coded bytes lie (`iloc` extents in the file), its decoder
 /// configuration (`hvcC`: the parameter-set NAL units and the NAL length size), and its
@@ -6,7 +8,8 @@
 ///
 /// Only the simple case is taken, every other one left to libheif (`init` returns nil): an
 /// `hvc1` item whose data is in this file (`iloc` versions 0–2, construction method 0, data
-/// reference 0, extents of a known length), 8-bit 4:2:0 per its `hvcC`, with no `clap` crop.
+/// reference 0, extents of a known length), 8-bit 4:2:0 per its `hvcC`, whose SPS there reads,
+/// with no `clap` crop.
 /// Every offset and length is checked against the file's bytes.
 struct HEVCItem {
     /// The parameter sets (VPS, SPS, PPS, SEI…) from `hvcC`'s arrays: ranges of the file's bytes.
@@ -18,6 +21,9 @@ struct HEVCItem {
     var lengthSize: Int
     /// The item's rotations and mirrorings, in the order they apply.
     var transforms: [HEIFCoding.Transform]
+    /// The frame size its (first) SPS declares, pixels: what libde265 allocates, before the
+    /// conformance window crops it to the picture (`HEVCSequenceSize`).
+    var codedSize: PixelSize
 
     /// The coded bytes in all: what libde265 copies into its NAL queue.
     var codedBytes: Int { extents.reduce(0) { $0 + $1.count } + parameterSets.reduce(0) { $0 + $1.count } }
@@ -58,9 +64,12 @@ struct HEVCItem {
                 break
             }
         }
-        guard let hvcC, let configuration = Self.configuration(hvcC, in: bytes) else { return nil }
+        guard let hvcC, let configuration = Self.configuration(hvcC, in: bytes),
+              let sps = configuration.units.lazy.compactMap({ HEVCSequenceSize.size(ofSPS: UnsafeRawBufferPointer(rebasing: bytes[$0])) }).first
+        else { return nil }
         self.extents = extents
         self.transforms = transforms
+        codedSize = sps
         (parameterSets, lengthSize) = configuration
     }
 

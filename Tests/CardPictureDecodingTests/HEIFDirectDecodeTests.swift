@@ -29,6 +29,7 @@ struct HEIFDirectDecodeTests {
         let bytes = try HEIFSample.encodePlanes(width: 96, height: 64) { x, y in (20 + x * 2, 60 + y * 2, 200 - x, 0) }
         let item = try #require(try directItem(bytes))
         #expect(item.transforms.isEmpty && item.lengthSize == 4 && item.parameterSets.count >= 3)
+        #expect(item.codedSize.width >= 96 && item.codedSize.width <= 96 + 64 && item.codedSize.height >= 64, "\(item.codedSize)")
         let reference = try HEIFSample.libheifRGBA(bytes)
         let decoded = try PictureDecoder.decode(bytes, name: "d.heic")
         #expect(decoded.image.width == 96 && decoded.image.height == 64)
@@ -98,6 +99,14 @@ struct HEIFDirectDecodeTests {
         for broken in [longNAL, Array(bytes[..<(data.lowerBound + data.count / 2)])] {
             #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(broken, name: "broken.heic") }
         }
+        // An ispe of 16 × 16 under an SPS of 96 × 64: libde265 would allocate more than the item
+        // says, so it is left to libheif.
+        var small = bytes
+        let ispe = Array("ispe".utf8)
+        for index in 0..<(small.count - 16) where small[index..<index + 4].elementsEqual(ispe) {
+            for offset in [index + 8, index + 12] { small.replaceSubrange(offset..<offset + 4, with: [0, 0, 0, 16]) }
+        }
+        #expect(try directItem(small) == nil)
         do {
             let decoded = try PictureDecoder.decode(garbage, name: "garbage.heic")
             #expect(decoded.image.width == 96 && decoded.image.height == 64)
