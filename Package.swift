@@ -55,6 +55,9 @@ let package = Package(
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // HEVC decoded directly (a single image's coded bytes, found by our own parser of the
+        // file's boxes): libheif's own HEVC decoder, without libheif's copy of its planes.
+        .systemLibrary(name: "CDe265", pkgConfig: "libde265", providers: [.apt(["libde265-dev"])]),
         .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
         // WebP, TIFF and GIF pictures (SPEC §10 "Formats"): libwebp (+ its demuxer for the ICCP
         // and EXIF chunks), libtiff through client I/O, giflib (no .pc file: the modulemap links it).
@@ -147,7 +150,7 @@ let package = Package(
         .target(
             name: "CardPictureDecoding",
             dependencies: [
-                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CRaw", "CWebP", "CTIFF", "CGIF",
+                "CardFiles", "CardImaging", "CTurboJPEG", "CLCMS2", "CardMath", "CardPixels", "CHeif", "CDe265", "CRaw", "CWebP", "CTIFF", "CGIF",
                 "CardPictureFolders", "CJPEGRegion",
             ],
             swiftSettings: pixelLoops

@@ -32,6 +32,8 @@ packages=(
   time               # GNU time: a child's peak memory (wait4) in the hostile-picture tests
   libheif-dev        # HEIC/AVIF (libheif 1.15; Debian 12's libheif1 carries libde265, dav1d, and the x265
                      # and aom encoders the tests make their samples with)
+  libde265-dev       # HEVC decoded directly for single-image HEICs (libheif's own HEVC decoder, 1.0.11),
+                     # without libheif's copy of the planes: a 48 MP single frame within the memory cap
   libraw-dev         # camera RAW (LibRaw 0.20, the thread-safe libraw_r): embedded previews
 )
 

@@ -17,12 +17,17 @@ import CardPixels
 final class HEIFFile {
     /// The file's bytes, owned (libheif reads them in place).
     private let bytes: UnsafeMutableRawBufferPointer
+    /// The file's bytes as read (`bytes` may be a byte longer).
+    let contents: UnsafeRawBufferPointer
     /// libheif's context.
     private let context: OpaquePointer
     /// The primary image's handle.
     let primary: OpaquePointer
     /// The thumbnails' handles (the file's embedded previews), released with the file.
     private(set) var thumbnails: [OpaquePointer] = []
+    /// The item IDs of the primary image and of each of `thumbnails` (libheif 1.15 has no call
+    /// that names a handle's item).
+    private var itemIDs: [Int] = []
     /// How the file's images are coded (chroma format, grid, transformations), from its boxes.
     let coding: HEIFCoding
 
@@ -42,9 +47,13 @@ final class HEIFFile {
             var handle: OpaquePointer?
             try HEIFDecoder.check(heif_context_get_primary_image_handle(context, &handle), name: name)
             guard let handle else { throw PictureError.corrupt(path: name, reason: "no primary image") }
+            var primaryID: heif_item_id = 0
+            try HEIFDecoder.check(heif_context_get_primary_image_ID(context, &primaryID), name: name)
             self.context = context
             primary = handle
-            coding = HEIFCoding(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+            contents = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+            coding = HEIFCoding(contents)
+            itemIDs = [Int(primaryID)]
         } catch {
             if let made { heif_context_free(made) }
             bytes.deallocate()
@@ -58,6 +67,7 @@ final class HEIFFile {
                 var thumbnail: OpaquePointer?
                 if heif_image_handle_get_thumbnail(primary, id, &thumbnail).code == heif_error_Ok, let thumbnail {
                     thumbnails.append(thumbnail)
+                    itemIDs.append(Int(id))
                 }
             }
         }
@@ -74,6 +84,11 @@ final class HEIFFile {
     /// (irot, imir) itself, and reports the size after them.
     static func size(of handle: OpaquePointer) -> PixelSize {
         PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+    }
+
+    /// The item ID of `handle` (the primary image or a thumbnail), or nil.
+    func itemID(of handle: OpaquePointer) -> Int? {
+        handle == primary ? itemIDs.first : thumbnails.firstIndex(of: handle).map { itemIDs[$0 + 1] }
     }
 
     /// The image to decode for `wanted` upright pixels of a picture of `full` pixels: the
@@ -120,7 +135,9 @@ final class HEIFFile {
 /// 1.5 bytes a pixel at 8 bits), or monochrome; 2 bytes a sample above 8 bits — with its
 /// rotation and mirroring applied (EXIF orientation is not applied again); the planes are then
 /// converted to RGBA a row at a time and reduced to the target as the rows come
-/// (`RowDownscaler`), so no full-size RGBA image is ever made.
+/// (`RowDownscaler`), so no full-size RGBA image is ever made. A single 8-bit 4:2:0 HEVC image
+/// (no grid, alpha or crop) is decoded by libde265 directly instead, its planes read in place
+/// (`HEIFDirectDecode.swift`, `HEVCFrameDecoder`): libheif's copy of them is never made.
 enum HEIFDecoder {
     /// Bytes a coded pixel the HEVC and AV1 decoders keep beside their own planes, doubled
     /// (3: 1.5 bytes): libde265's prediction, motion-vector, transform and deblocking maps.
@@ -175,6 +192,9 @@ enum HEIFDecoder {
     /// of its shape within them, for a thumbnail a pixel off the picture's aspect). Throws a
     /// `PictureError` naming `name`.
     static func decode(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize, name: String) throws -> RGBAImage {
+        if let item = file.directItem(handle) {
+            return try decodeDirect(file, handle: handle, item: item, wanted: wanted, name: name)
+        }
         guard let options = heif_decoding_options_alloc() else {
             throw PictureError.unreadable(path: name, reason: "libheif could not start")
         }
@@ -190,10 +210,18 @@ enum HEIFDecoder {
         defer { heif_image_release(decoded) }
         var planes = try HEIFPlanes(decoded, handle: handle, name: name)
         planes.orient(transforms)
-        let size = PixelSize(width: planes.width, height: planes.height)
         // The alpha is straight: a file that marks its colour premultiplied (libheif's `prem`
         // reference) is divided back a row at a time, as the viewer's pictures are straight.
         let premultiplied = planes.hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
+        return image(from: planes, premultiplied: premultiplied, wanted: wanted, file: file)
+    }
+
+    /// `planes` (upright) converted a row at a time and reduced to `wanted` as the rows come
+    /// (`RowDownscaler`; the largest size of its shape within `wanted`), each row divided by its
+    /// alpha first when `premultiplied`; then converted to sRGB from `file`'s ICC profile (or
+    /// from Adobe RGB when its EXIF says so).
+    static func image(from planes: HEIFPlanes, premultiplied: Bool, wanted: PixelSize, file: HEIFFile) -> RGBAImage {
+        let size = PixelSize(width: planes.width, height: planes.height)
         let target = size == wanted ? size : PictureTarget.stretch(wanted).size(for: size)
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: planes.width * 4)
         defer { row.deallocate() }

@@ -51,6 +51,27 @@ struct HEIFPlanes {
     let identity: Bool
     let fullRange: Bool
 
+    /// Planes of a `width` × `height` picture (each covering it, as `kind` and `alpha` say),
+    /// converted with H.273 matrix coefficients `matrix` (BT.601 for any this does not know) and
+    /// `fullRange`.
+    init(width: Int, height: Int, kind: Kind, alpha: Plane?, matrix: heif_matrix_coefficients, fullRange: Bool) {
+        (self.width, self.height, self.kind, self.alpha, self.fullRange) = (width, height, kind, alpha, fullRange)
+        identity = matrix == heif_matrix_coefficients_RGB_GBR
+        let (kr, kb): (Float, Float) = switch matrix {
+        case heif_matrix_coefficients_ITU_R_BT_709_5: (0.2126, 0.0722)
+        case heif_matrix_coefficients_US_FCC_T47: (0.30, 0.11)
+        case heif_matrix_coefficients_SMPTE_240M: (0.212, 0.087)
+        case heif_matrix_coefficients_ITU_R_BT_2020_2_non_constant_luminance,
+             heif_matrix_coefficients_ITU_R_BT_2020_2_constant_luminance: (0.2627, 0.0593)
+        default: (0.299, 0.114)
+        }
+        let kg = 1 - kr - kb
+        rCr = 2 * (1 - kr)
+        bCb = 2 * (1 - kb)
+        gCb = -2 * kb * (1 - kb) / kg
+        gCr = -2 * kr * (1 - kr) / kg
+    }
+
     /// Reads `image`, decoded from `handle` (whose `colr` nclx is the fallback; nil: none).
     init(_ image: OpaquePointer, handle: OpaquePointer?, name: String) throws {
         func plane(_ channel: heif_channel) -> Plane? {
@@ -61,8 +82,6 @@ struct HEIFPlanes {
             return Plane(base: base, stride: Int(stride), bits: bits)
         }
         let width = Int(heif_image_get_primary_width(image)), height = Int(heif_image_get_primary_height(image))
-        self.width = width
-        self.height = height
         guard width > 0, height > 0 else { throw PictureError.corrupt(path: name, reason: "libheif decoded an empty image") }
         /// Whether `p`, subsampled by its shifts, covers the picture in rows of enough bytes.
         func covers(_ p: Plane, _ channel: heif_channel) -> Bool {
@@ -71,6 +90,7 @@ struct HEIFPlanes {
                 && p.stride >= w * (p.bits > 8 ? 2 : 1)
         }
         let colorspace = heif_image_get_colorspace(image), chroma = heif_image_get_chroma_format(image)
+        let kind: Kind
         switch (colorspace, chroma) {
         case (heif_colorspace_YCbCr, heif_chroma_420), (heif_colorspace_YCbCr, heif_chroma_422), (heif_colorspace_YCbCr, heif_chroma_444):
             guard let y = plane(heif_channel_Y), var cb = plane(heif_channel_Cb), var cr = plane(heif_channel_Cr) else {
@@ -96,7 +116,7 @@ struct HEIFPlanes {
         default:
             throw PictureError.unsupported(path: name, reason: "libheif decoded colour space \(colorspace.rawValue), chroma \(chroma.rawValue)")
         }
-        if let a = plane(heif_channel_Alpha), covers(a, heif_channel_Alpha) { alpha = a } else { alpha = nil }
+        let alpha = plane(heif_channel_Alpha).flatMap { covers($0, heif_channel_Alpha) ? $0 : nil }
         // The matrix: the decoded image's nclx, else the file's, else BT.601 full range.
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
         if heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok || nclx == nil {
@@ -105,21 +125,8 @@ struct HEIFPlanes {
         }
         defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
         let matrix = nclx?.pointee.matrix_coefficients ?? heif_matrix_coefficients_ITU_R_BT_601_6
-        fullRange = nclx.map { $0.pointee.full_range_flag != 0 } ?? true
-        identity = matrix == heif_matrix_coefficients_RGB_GBR
-        let (kr, kb): (Float, Float) = switch matrix {
-        case heif_matrix_coefficients_ITU_R_BT_709_5: (0.2126, 0.0722)
-        case heif_matrix_coefficients_US_FCC_T47: (0.30, 0.11)
-        case heif_matrix_coefficients_SMPTE_240M: (0.212, 0.087)
-        case heif_matrix_coefficients_ITU_R_BT_2020_2_non_constant_luminance,
-             heif_matrix_coefficients_ITU_R_BT_2020_2_constant_luminance: (0.2627, 0.0593)
-        default: (0.299, 0.114)
-        }
-        let kg = 1 - kr - kb
-        rCr = 2 * (1 - kr)
-        bCb = 2 * (1 - kb)
-        gCb = -2 * kb * (1 - kb) / kg
-        gCr = -2 * kr * (1 - kr) / kg
+        let fullRange = nclx.map { $0.pointee.full_range_flag != 0 } ?? true
+        self.init(width: width, height: height, kind: kind, alpha: alpha, matrix: matrix, fullRange: fullRange)
     }
 
     /// Reads the planes turned and mirrored by `transforms`, in order (HEIF's irot: quarter

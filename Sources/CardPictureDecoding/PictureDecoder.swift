@@ -290,7 +290,7 @@ public enum PictureDecoder {
         let image = file.image(covering: wanted, full: full)
         let size = HEIFFile.size(of: image)
         try limits.checkSize(size.width, size.height, name: name)
-        let working = HEIFDecoder.workingBytes(image, coding: file.coding, isPrimary: image == file.primary, wanted: wanted)
+        let working = HEIFDecoder.workingBytes(file, handle: image, wanted: wanted)
         try limits.checkWorkingMemory(working, name: name)
         let room = (limits.maximumWorkingMemory - working) / 4
         if wanted.pixelCount > room {

@@ -89,10 +89,13 @@ struct HEIFDecodingTests {
         _ = try PictureDecoder.decode(bytes, target: .fullSize, admission: admission)
         let costs = admission.requests
         #expect(costs.count == 2 && costs[0] < costs[1])
-        // Planes at 4:2:0 (1.5 bytes a pixel) and libde265's frame (planes and maps, 3 bytes a
-        // pixel), one RGBA row and the reduction's sums (`RowDownscaler.workingBytes`), the output.
-        #expect(costs[0] == bytes.count + 160 * 120 * 9 / 2 + 160 * 4 + (2 * 160 + 100) * 16 + 100 * 75 * 4)
-        #expect(costs[1] == bytes.count + 640 * 480 * 9 / 2 + 640 * 4 + (2 * 640 + 640) * 16 + 640 * 480 * 4)
+        // Both decoded by libde265 directly: its frame (planes and maps, 3 bytes a pixel at 4:2:0)
+        // and its copy of the coded bytes, one RGBA row and the reduction's sums
+        // (`RowDownscaler.workingBytes`), the output; no libheif planes.
+        let file = try HEIFFile(source: bytes, name: "t.heic")
+        let thumb = try #require(file.thumbnails.first.flatMap(file.directItem)), main = try #require(file.directItem(file.primary))
+        #expect(costs[0] == bytes.count + 160 * 120 * 3 + thumb.codedBytes + 160 * 4 + (2 * 160 + 100) * 16 + 100 * 75 * 4)
+        #expect(costs[1] == bytes.count + 640 * 480 * 3 + main.codedBytes + 640 * 4 + (2 * 640 + 640) * 16 + 640 * 480 * 4)
     }
 
     @Test func truncatedAndCorruptFilesAreRefusedWithOneLine() throws {

@@ -1,0 +1,74 @@
+import CHeif
+import CardMath
+import CardPixels
+
+extension HEIFFile {
+    /// The HEVC item to decode with libde265 directly for `handle` (`HEVCFrameDecoder`), or nil
+    /// for libheif's path: a single 8-bit 4:2:0 `hvc1` image (the primary image when it is not a
+    /// grid, or a thumbnail) without alpha, whose data lies in this file and that has no `clap`
+    /// crop (`HEVCItem`), and whose SPS declares its size (as shown, before its irot) within
+    /// `spsSlack` pixels a side — libde265 allocates what the SPS says, so a larger one is left to
+    /// libheif's path as before.
+    func directItem(_ handle: OpaquePointer) -> HEVCItem? {
+        guard !(handle == primary && coding.isGrid), heif_image_handle_has_alpha_channel(handle) == 0,
+              heif_image_handle_get_luma_bits_per_pixel(handle) == 8, heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
+              let id = itemID(of: handle), let item = HEVCItem(contents, item: id) else { return nil }
+        let coded = item.unturned(Self.size(of: handle))
+        let (sps, slack) = (item.codedSize, Self.spsSlack)
+        guard sps.width >= coded.width, sps.height >= coded.height, sps.width <= coded.width + slack,
+              sps.height <= coded.height + slack else { return nil }
+        return item
+    }
+
+    /// Pixels an SPS may code beyond the item's size, a side (its conformance window crops
+    /// them): one 64-pixel coding tree block.
+    static let spsSlack = 64
+}
+
+extension HEVCItem {
+    /// `shown` (the size after the item's transformations) before them: sides swapped by an odd
+    /// number of quarter turns.
+    func unturned(_ shown: PixelSize) -> PixelSize {
+        let turns = transforms.reduce(0) { if case let .rotate(quarterTurns) = $1 { $0 + quarterTurns } else { $0 } }
+        return turns % 2 == 0 ? shown : PixelSize(width: shown.height, height: shown.width)
+    }
+}
+
+extension HEIFDecoder {
+    /// The memory a decode of `handle` of `file` to `wanted` pixels takes beyond the file and the
+    /// output, bytes: `directWorkingBytes` when libde265 decodes it directly
+    /// (`HEIFFile.directItem`), else libheif's (`workingBytes(_:coding:isPrimary:wanted:)`).
+    static func workingBytes(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize) -> Int {
+        guard let item = file.directItem(handle) else {
+            return workingBytes(handle, coding: file.coding, isPrimary: handle == file.primary, wanted: wanted)
+        }
+        return directWorkingBytes(size: HEIFFile.size(of: handle), item: item, wanted: wanted)
+    }
+
+    /// The memory of a direct decode (`HEVCFrameDecoder`) of `item`, `size` pixels as shown, to
+    /// `wanted` pixels, bytes: libde265's one frame at the size its SPS codes — its 8-bit 4:2:0
+    /// planes (1.5 bytes a pixel) and its per-block maps (`decoderMapHalfBytes`: 1.5 bytes a pixel) —, the NAL units it
+    /// copies (the item's coded bytes; twice when its extents are joined first), one RGBA row
+    /// and the reduction's sums. No libheif image is made. Measured: an 8064 × 6048 (48 MP)
+    /// single frame, 4:2:0 (libheif 1.15's `heif-enc -q 80`, a 20.1 MB file), decoded for a
+    /// 2560 × 1440 screen by `picture-tool decode --peak-memory`, peaks 189.5 MB (185,032 KiB)
+    /// over a 64 × 48 HEIC's baseline — its file (20.1 MB) and output (11.1 MB) included —
+    /// against an estimate of 197.9 MB (working 166.7 MB: frame 146.3 MB, coded 20.1 MB).
+    /// libheif's path was estimated at 219.8 MB and refused.
+    static func directWorkingBytes(size: PixelSize, item: HEVCItem, wanted: PixelSize) -> Int {
+        let pixels = max(size.pixelCount, item.codedSize.pixelCount)
+        let frame = planeBytes(pixels: pixels, chroma: .yuv420, sampleBytes: 1, alpha: false) + pixels * decoderMapHalfBytes / 2
+        let coded = item.codedBytes * (item.extents.count > 1 ? 2 : 1)
+        return frame + coded + size.width * 4 + RowDownscaler.workingBytes(width: size.width, size: wanted)
+    }
+
+    /// Decodes `item` (of `handle`) with libde265 directly and converts its planes a row at a
+    /// time, turned by the item's irot/imir, as `decode` does libheif's.
+    static func decodeDirect(_ file: HEIFFile, handle: OpaquePointer, item: HEVCItem, wanted: PixelSize, name: String) throws -> RGBAImage {
+        let coded = item.unturned(HEIFFile.size(of: handle))
+        let frame = try HEVCFrameDecoder(item, bytes: file.contents, size: coded, name: name)
+        var planes = try frame.planes(handle: handle, name: name)
+        planes.orient(item.transforms)
+        return withExtendedLifetime(frame) { image(from: planes, premultiplied: false, wanted: wanted, file: file) }
+    }
+}
