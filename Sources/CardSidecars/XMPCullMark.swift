@@ -9,19 +9,21 @@ import CardCulling
 /// | picked, `s` stars | `s` | 3 | absent |
 /// | rejected, `s` stars kept | −1 | 1 | `s` (absent when 0) |
 ///
-/// Colour labels: `xmp:Label` the first of them by name (`Red`, `Yellow`, `Green`, `Blue`,
-/// `Purple`: Lightroom's, Bridge's, Photo Mechanic's single label) and `darktable:colorlabels`
-/// every one by number (an `rdf:Seq` of 0 red … 4 purple); both absent when there are none; the
-/// labels a pick added in `cardviewer:LabelsAddedByPick` (names, comma-separated). Label
-/// properties are rewritten only when the labels change, so a label word we do not know
-/// (`Select`) stays.
+/// Colour labels: `darktable:colorlabels` every one by number (an `rdf:Seq` of 0 red … 4
+/// purple) and, where there is exactly one, `xmp:Label` its name (`Red`, `Yellow`, `Green`,
+/// `Blue`, `Purple`: Lightroom's, Bridge's, Photo Mechanic's single label); both absent when there
+/// are none. darktable 4.2 reads `xmp:Label` over `colorlabels` (measured: `Blue` with `[0]`
+/// imports as blue alone), so a second label is written to `colorlabels` alone, where darktable
+/// sees them all. The labels a pick added go in `cardviewer:LabelsAddedByPick` (names,
+/// comma-separated). Label properties are rewritten only when the labels change, so a label
+/// word we do not know (`Select`) stays.
 ///
 /// Read back (SPEC §10's reading rule): rejected iff `xmp:Rating` is −1; `digiKam:PickLabel` 1
 /// counts as a reject only where `xmp:Rating` is absent (a rating written later by a tool that
 /// knows no pick labels — darktable, geeqie, Lightroom — wins); `PickLabel` 3 is a pick (2,
 /// digiKam's "pending", and 0 are neither); stars are the rating rounded and clamped to 0…5, or,
-/// while rejected by rating −1, `StarsBeforeReject`. Labels: `darktable:colorlabels` where the
-/// array is present (darktable's own rule), else `xmp:Label`.
+/// while rejected by rating −1, `StarsBeforeReject`. Labels as darktable 4.2 imports them:
+/// `xmp:Label` where it names a colour, else `darktable:colorlabels`.
 enum XMPCullMark {
     /// `digiKam:PickLabel` values (digiKam: 0 none, 1 rejected, 2 pending, 3 accepted).
     static let pickLabelNone: Int32 = 0
@@ -46,9 +48,12 @@ enum XMPCullMark {
         return CullMark(stars: stars, flag: flag, labels: labels, labelsAddedByPick: added)
     }
 
-    /// The colour labels `document` states: `darktable:colorlabels` where present, else
-    /// `xmp:Label` (a word that is no colour: none).
+    /// The colour labels `document` states: `xmp:Label` where it names a colour, else
+    /// `darktable:colorlabels` (darktable 4.2's reading).
     static func labels(in document: XMPDocument) -> ColorLabels {
+        if let word = document.string(XMPDocument.xmpNamespace, "Label"), let label = ColorLabels(name: word), !label.isEmpty {
+            return label
+        }
         if let numbers = document.arrayItems(XMPDocument.darktableNamespace, "colorlabels") {
             var labels: ColorLabels = []
             for item in numbers {
@@ -57,8 +62,7 @@ enum XMPCullMark {
             }
             return labels
         }
-        guard let word = document.string(XMPDocument.xmpNamespace, "Label"), let label = ColorLabels(name: word) else { return [] }
-        return label
+        return []
     }
 
     /// The labels named in `text` (`Red,Green`); unknown words left out.
@@ -80,8 +84,13 @@ enum XMPCullMark {
     /// when they differ from what `document` states).
     static func write(_ mark: CullMark, into document: XMPDocument) {
         if labels(in: document) != mark.labels {
-            if let first = mark.labels.names.first {
-                document.set(XMPDocument.xmpNamespace, "Label", to: first)
+            if !mark.labels.isEmpty {
+                let names = mark.labels.names
+                if names.count == 1 {
+                    document.set(XMPDocument.xmpNamespace, "Label", to: names[0])
+                } else {
+                    document.remove(XMPDocument.xmpNamespace, "Label")
+                }
                 document.setSequence(XMPDocument.darktableNamespace, "colorlabels", to: mark.labels.darktableNumbers.map(String.init))
             } else {
                 document.remove(XMPDocument.xmpNamespace, "Label")

@@ -18,7 +18,8 @@ import Testing
         let revision = session.stateRevision
         try play(script([cullKey("p", at: 0.1)], end: 0.2), into: session)
         session.finishCulling()
-        #expect(session.savedCulling.marks["p0.jpg"] == CullMark(stars: 0, flag: .picked))
+        // A pick sets the pick label too (green by default, SPEC §10).
+        #expect(session.savedCulling.marks["p0.jpg"] == CullMark(stars: 0, flag: .picked, labels: .green, labelsAddedByPick: .green))
         #expect(session.stateRevision > revision)
         let notices = session.takeNotices()
         #expect(notices.count == 1 && notices[0].contains("/photos"))

@@ -15,17 +15,18 @@ import Testing
         let store = RecordingCullStore()
         let session = cullingSession(store: store)
         #expect(session.currentCardID == CardID(0))
+        // A pick sets the pick label too (green by default, SPEC §10).
+        func picked(_ stars: Int) -> CullMark { CullMark(stars: stars, flag: .picked, labels: .green, labelsAddedByPick: .green) }
         try play(script([cullKey("p", at: 0.1)], end: 0.2), into: session)
         session.finishCulling()
-        #expect(session.cullMark(of: CardID(0)) == CullMark(stars: 0, flag: .picked))
-        #expect(store.stored("/photos/p0.jpg") == CullMark(stars: 0, flag: .picked))
+        #expect(session.cullMark(of: CardID(0)) == picked(0))
+        #expect(store.stored("/photos/p0.jpg") == picked(0))
         #expect(messageLines(session).contains("picked: p0"))
 
         try play(script([cullKey("3", at: 0.1, mods: ["ctrl"])], end: 0.2), into: session)
         session.finishCulling()
-        #expect(store.stored("/photos/p0.jpg") == CullMark(stars: 3, flag: .picked))
+        #expect(store.stored("/photos/p0.jpg") == picked(3))
         #expect(messageLines(session).contains("***: p0"))
-        // 3 without Ctrl is a layout key, not a rating.
         #expect(session.cullMark(of: CardID(0)).stars == 3)
 
         // X rejects, keeping the stars; X again brings them back, unrejected.
@@ -42,8 +43,8 @@ import Testing
         session.finishCulling()
         #expect(store.stored("/photos/p0.jpg") == .unmarked)
         #expect(store.writes.map(\.mark) == [
-            CullMark(stars: 0, flag: .picked), CullMark(stars: 3, flag: .picked), CullMark(stars: 3, flag: .rejected),
-            CullMark(stars: 3, flag: .none), .unmarked, CullMark(stars: 0, flag: .picked), .unmarked,
+            picked(0), picked(3), CullMark(stars: 3, flag: .rejected),
+            CullMark(stars: 3, flag: .none), .unmarked, picked(0), .unmarked,
         ])
         // Only card 0 was touched.
         #expect(Set(store.writes.map(\.path)) == ["/photos/p0.jpg"])
@@ -100,6 +101,7 @@ import Testing
             guard case .file(let name) = card.source else { return [] }
             return ["/photos/\(name)"]
         }
+        session.pickLabel = []  // these tests are about flags and stars; the pick label has its own
         // 40 reads of 5 ms: still going now.
         #expect(session.isCullingBusy)
         session.advance(to: 0.01)
@@ -122,6 +124,7 @@ import Testing
             guard case .file(let name) = card.source else { return [] }
             return ["/photos/\(name)"]
         }
+        session.pickLabel = []  // these tests are about flags and stars; the pick label has its own
         // The read may or may not have arrived: P is on what the session knows, and stays.
         try play(script([cullKey("p", at: 0.01)], end: 0.02), into: session)
         session.finishCulling()
@@ -134,6 +137,7 @@ import Testing
         let store = RecordingCullStore()
         let session = makeSession(.grid, cards: 4)
         session.attachCulling(store: store) { _ in [] }
+        session.pickLabel = []  // these tests are about flags and stars; the pick label has its own
         try play(script([cullKey("p", at: 0.1), cullKey("right", at: 0.2), cullKey("2", at: 0.3, mods: ["ctrl"])], end: 0.4), into: session)
         session.finishCulling()
         #expect(store.writes.isEmpty)

@@ -18,6 +18,7 @@ import Testing
             guard case .file(let name) = card.source else { return [] }
             return ["/photos/\(name)"]
         }
+        session.pickLabel = []  // these tests are about flags and stars; the pick label has its own
         return session
     }
 
