@@ -32,6 +32,8 @@ extension LayoutView {
                 .row(keys: "A", action: "append a card (again: queue more)"),
                 .row(keys: "Delete, U", action: "delete the card under the pointer / undo it"),
                 .row(keys: "P, X, Ctrl+0..5", action: "pick / reject (toggles), stars"),
+                .row(keys: "0..5, 6..9", action: "pictures: stars, colour labels (layouts: Alt+digit)"),
+                .row(keys: "Shift+mark", action: "mark, then the next card (Caps Lock: always)"),
                 .row(keys: "V", action: "filter: all / picks only / rejects hidden"),
                 .row(keys: "Esc", action: "dismiss / cancel"),
                 .row(keys: "S", action: "save a screenshot"),
