@@ -242,14 +242,14 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels", "CardLayoutFileLoading", "CardThumbnails", "CardPictureFolders",
+                "CardPixels", "CardLayoutFileLoading", "CardThumbnails", "CardPictureFolders", "CardCulling",
             ]
         ),
 
         .executableTarget(
             name: "cardviewer",
             dependencies: [
-                "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
+                "CardCulling", "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CardPixels", "CardLayoutFileLoading", "CardPictureFolders",
