@@ -134,6 +134,18 @@ import Testing
         #expect(session.photoCard == session.deck.id(at: session.deck.count - 1))
     }
 
+    @Test func uInThePhotoViewBringsTheRemovedPictureBackAndShowsIt() throws {
+        let session = photoSession(.grid, cards: 4)
+        try play(script([key("right", at: 0.05), key("enter", at: 0.1), key("delete", at: 0.4)], end: 0.5), into: session)
+        #expect(session.deck.index(of: CardID(1)) == nil && session.photoCard == CardID(2))
+        try play(script([key("u", at: 0.05)], end: 0.5), into: session)
+        #expect(session.deck.count == 4 && session.deck.index(of: CardID(1)) == 1)
+        #expect(session.photoCard == CardID(1))
+        try play(script([key("u", at: 0.05)], end: 0.1), into: session)
+        #expect(session.messageText?.contains("nothing to undo") == true)
+        #expect(session.photoCard == CardID(1))
+    }
+
     @Test func theHelpShowsTheCurrentViewsKeys() throws {
         let session = photoSession()
         try play(script([key("?", at: 0.1)], end: 0.2), into: session)

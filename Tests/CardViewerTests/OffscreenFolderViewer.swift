@@ -55,8 +55,8 @@ final class OffscreenFolderViewer {
     }
 
     /// Presses and releases `key` now.
-    func press(_ key: Key) {
-        session.handle(.key(KeyEvent(key: key, isDown: true, time: time)))
-        session.handle(.key(KeyEvent(key: key, isDown: false, time: time + 0.01)))
+    func press(_ key: Key, modifiers: KeyModifiers = []) {
+        session.handle(.key(KeyEvent(key: key, isDown: true, time: time, modifiers: modifiers)))
+        session.handle(.key(KeyEvent(key: key, isDown: false, time: time + 0.01, modifiers: modifiers)))
     }
 }

@@ -54,7 +54,8 @@ struct PoolGrowthViewerTests {
         let layersBefore = resident.map { pictures.pictureTier.residency.layer(for: PictureKey($0, .card)) }
 
         // The grid scrolled forward: more cards in view and ahead than 16 layers hold.
-        key("4")
+        // Alt+4: in a deck of pictures the bare digits rate (SPEC §10), the layouts are on Alt.
+        harness.press(.character("4"), modifiers: .alt)
         try frames(for: 1.5)
         press(.pageDown)
         try frames(for: 1.5)

@@ -49,6 +49,36 @@ extension SessionCulling {
         session.showMessage(filterMessage())
     }
 
+    /// The lasting indicator while a filter is on (SPEC §10): the filter and the counts over the
+    /// whole deck, `picks only: picks 12 | rejects 8 | shown 12 of 61`; nil while all show.
+    /// - Complexity: O(n) once after a mark, the filter or the deck changed; O(1) otherwise.
+    var filterIndicator: String? {
+        guard filter != .all else { return nil }
+        let shown = session.scene.deck.count
+        var counts = indicatorCounts
+        if counts == nil || counts!.revision != marksRevision || counts!.shown != shown || counts!.parked != parked.count {
+            var picks = 0, rejects = 0
+            func count(_ id: CardID) {
+                switch mark(of: id).flag {
+                case .picked: picks += 1
+                case .rejected: rejects += 1
+                case .none: break
+                }
+            }
+            var index = 0
+            while index < shown {
+                count(session.scene.deck.cards[index].id)
+                index += 1
+            }
+            for id in parked.keys { count(id) }
+            counts = (marksRevision, shown, parked.count, picks, rejects)
+            indicatorCounts = counts
+        }
+        guard let counts else { return nil }
+        let name = filter == .picksOnly ? "picks only" : "rejects hidden"
+        return "\(name): picks \(counts.picks) | rejects \(counts.rejects) | shown \(shown) of \(shown + parked.count)"
+    }
+
     /// What `V` says: the filter, or why nothing shows.
     func filterMessage() -> String {
         switch filter {

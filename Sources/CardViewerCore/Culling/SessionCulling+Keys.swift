@@ -212,7 +212,10 @@ extension SessionCulling {
         }
         if changed {
             session.needsDisplay = true
-            if filter != .all { refilter(animated: true) }
+            if filter != .all {
+                refilter(animated: true)
+                session.refreshOverlay()  // the indicator's counts
+            }
         }
     }
 

@@ -19,7 +19,13 @@ final class SessionCulling {
     unowned(unsafe) let session: ViewerSession
     /// The marks known, by card: read from the store, restored from the state, or set by keys.
     /// A card without an entry is unmarked (or not read yet).
-    var marks: [CardID: CullMark] = [:]
+    var marks: [CardID: CullMark] = [:] {
+        didSet { marksRevision &+= 1 }  // no `oldValue`: the dictionary is changed in place
+    }
+    /// Grows with every change of `marks` (the filter indicator's counts are cached by it).
+    var marksRevision = 0
+    /// The filter indicator's counts and what they were counted for (`filterIndicator`).
+    var indicatorCounts: (revision: Int, shown: Int, parked: Int, picks: Int, rejects: Int)?
     /// Which cards show.
     var filter: CullFilter = .all
     /// A deck of picture files: bare `0`–`9` mark (stars, labels) rather than switch layouts.

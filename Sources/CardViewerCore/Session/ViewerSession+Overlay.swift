@@ -22,6 +22,8 @@ extension ViewerSession {
             index -= 1
         }
         let time = scene.time
+        // While a filter is on, its counts stay on screen, lowest (SPEC §10).
+        if let indicator = culling.filterIndicator { panels.append(OverlayPanel(lines: [indicator], placement: .bottomCenter)) }
         if let progress = pictureStatus.progressLine { panels.append(OverlayPanel(lines: [progress], placement: .bottomCenter)) }
         if let message { panels.append(OverlayPanel(lines: message.lines, placement: .bottomCenter, opacity: message.opacity(at: time))) }
         if let hint { panels.append(OverlayPanel(lines: hint.lines, placement: .bottomCenter, opacity: hint.opacity(at: time))) }

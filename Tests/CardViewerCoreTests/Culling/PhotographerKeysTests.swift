@@ -114,4 +114,22 @@ import Testing
         }
         #expect(restoredNone?.culling?.pickLabel == [])
     }
+    @Test("while a filter is on, its counts stay on screen and follow the marks")
+    func filterIndicatorCounts() throws {
+        let store = RecordingCullStore()
+        let session = cullingSession(cards: 5, store: store)
+        try play(script([cullKey("p", at: 0.1), cullKey("right", at: 0.2), cullKey("x", at: 0.3), cullKey("right", at: 0.4),
+                         cullKey("p", at: 0.5)], end: 0.6), into: session)
+        #expect(!messageLines(session).contains { $0.contains("shown") })
+        try play(script([cullKey("v", at: 0.1)], end: 1.0), into: session)
+        #expect(messageLines(session).contains("picks only: picks 2 | rejects 1 | shown 2 of 5"), "\(messageLines(session))")
+        try play(script([cullKey("v", at: 0.1)], end: 1.0), into: session)
+        #expect(messageLines(session).contains("rejects hidden: picks 2 | rejects 1 | shown 4 of 5"), "\(messageLines(session))")
+        // A reject under "rejects hidden": the card leaves, the counts follow.
+        try play(script([cullKey("x", at: 0.1)], end: 1.0), into: session)
+        #expect(messageLines(session).contains { $0.hasPrefix("rejects hidden: picks") && $0.hasSuffix("rejects 2 | shown 3 of 5") },
+                "\(messageLines(session))")
+        try play(script([cullKey("v", at: 0.1)], end: 1.0), into: session)
+        #expect(!messageLines(session).contains { $0.contains("shown") })
+    }
 }

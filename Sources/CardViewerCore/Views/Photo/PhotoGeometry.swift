@@ -141,19 +141,31 @@ public struct PhotoGeometry: Equatable, Sendable {
     }
 
     /// The same view for another window size or picture size: fitted if it was fitted,
-    /// otherwise the same scale and centre, clamped.
+    /// otherwise the same scale and centre, clamped. A picture whose size is learnt while it is
+    /// zoomed in (its decode landed after the zoom) keeps the zoom: 100 % stays 100 %, another
+    /// zoom keeps its ratio to fit, and the same fraction of the picture stays at the centre.
     public mutating func update(picture newPicture: Size, viewport newViewport: Size) {
         let picture = Self.sanitized(newPicture), viewport = Self.sanitized(newViewport)
         guard picture != self.picture || viewport != self.viewport else { return }
         let wasFitted = !isZoomed
         let pictureChanged = picture != self.picture
+        let fraction = Vec2(center.x / self.picture.width, center.y / self.picture.height)
+        let actualSize = abs(scale - 1) < 1e-9, overFit = scale / fitScale
         self.picture = picture
         self.viewport = viewport
-        if wasFitted || pictureChanged {
+        if wasFitted {
             fit()
         } else {
+            if pictureChanged {
+                scale = actualSize ? 1 : overFit * fitScale
+                center = Vec2(fraction.x * picture.width, fraction.y * picture.height)
+            }
             scale = min(max(scale, minimumScale), maximumScale)
-            clampCenter()
+            if scale <= fitScale * (1 + 1e-9) {
+                fit()
+            } else {
+                clampCenter()
+            }
         }
     }
 }

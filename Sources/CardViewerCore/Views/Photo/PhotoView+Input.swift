@@ -18,7 +18,7 @@ extension PhotoView {
             .row(keys: "0, 1", action: "fit / 100 % (generated decks; pictures: stars)"),
             .row(keys: "Z", action: "fit <-> 100 % at the pointer"),
             .row(keys: "Shift+Z", action: "keep the zoom across pictures of one size (on/off)"),
-            .row(keys: "Delete", action: "remove the card from the deck (never the file)"),
+            .row(keys: "Delete, U", action: "remove the card from the deck (never the file) / undo"),
             .row(keys: "P, X", action: "pick / reject the picture (toggles)"),
             .row(keys: "0..5, Ctrl+0..5", action: "stars / no stars"),
             .row(keys: "6..9", action: "colour labels red, yellow, green, blue"),
@@ -50,6 +50,7 @@ extension PhotoView {
         case .space: step(by: 1)
         case .backspace: step(by: -1)
         case .delete: removeShownCard()
+        case .character("u"): undoRemoval()
         case .left: if zoomed { pan(by: Vec2(panStep, 0)) } else { step(by: -1) }
         case .right: if zoomed { pan(by: Vec2(-panStep, 0)) } else { step(by: 1) }
         case .up: if zoomed { pan(by: Vec2(0, panStep)) }

@@ -280,6 +280,14 @@ final class PhotoView: ViewerView {
         session.refreshOverlay()
     }
 
+    /// `U` in the photo view (Delete's message offers it): the last card removed comes back to the
+    /// deck, and its picture shows.
+    func undoRemoval() {
+        let restored = session.scene.deck.undoableDeletion?.card.id
+        session.layout.undoDelete()
+        if let restored, session.scene.deck.index(of: restored) != nil { show(restored) }
+    }
+
     // MARK: Zoom and pan
 
     /// Zooms the picture to `scale` about viewport point `anchor` (the picture point under it stays).
