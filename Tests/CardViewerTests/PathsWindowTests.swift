@@ -32,7 +32,7 @@ extension ViewerWindowTests {
         // 1. Grid (key 4), three wheel notches down, at rest: a screenshot (S), the title, Q.
         let first = try runWindow([images.path, "--size", "640x400", "--screenshot-dir", shots[0].path], stateHome: stateHome, steps: """
             sleep 1.5
-            xdotool key --window "$w" 4
+            xdotool key --window "$w" alt+4
             sleep 1.5
             xdotool mousemove --window "$w" 320 200 click 5 click 5 click 5
             sleep 2.5

@@ -53,7 +53,8 @@ extension ViewerWindowTests {
         xdotool mousemove --window "$w" 790 490
         xdotool key --window "$w" Return
         \(shot)
-        xdotool key --window "$w" 1
+        xdotool mousemove --window "$w" 400 250
+        xdotool key --window "$w" z
         \(shot)
         xdotool mousemove --window "$w" 400 150
         sleep 0.2
@@ -62,7 +63,7 @@ extension ViewerWindowTests {
         sleep 0.3
         xdotool mouseup 1
         \(shot)
-        xdotool key --window "$w" 0
+        xdotool key --window "$w" z
         xdotool key --window "$w" Right
         \(shot)
         xdotool key --window "$w" Left
@@ -104,7 +105,7 @@ extension ViewerWindowTests {
         expectPixel(2, 400, 10, top, "pan: the top border at the window's top")
         expectPixel(2, 400, 40, middle, "pan: no gap above the picture")
         expectPixel(2, 400, 495, middle, "pan: the bottom border still below the window")
-        // 4. 0 then Right: the next picture, 320 × 200 fitted to 800 × 500, fills the window.
+        // 4. Z (back to fit; in a deck of pictures 0 rates) then Right: the next picture, 320 × 200 fitted to 800 × 500, fills the window.
         for (x, y) in [(5, 5), (400, 250), (795, 495)] { expectPixel(3, x, y, ViewerTest.colors[1], "next picture") }
         // 5. Left: the bordered picture again, fitted.
         expectPixel(4, 400, 8, top, "previous: top border")

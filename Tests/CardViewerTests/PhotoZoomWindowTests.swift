@@ -38,7 +38,8 @@ extension ViewerWindowTests {
         sleep 1.5
         xdotool key --window "$w" s
         sleep 1.1
-        xdotool key --window "$w" 1
+        xdotool mousemove --window "$w" 400 250
+        xdotool key --window "$w" z
         sleep 4
         xdotool key --window "$w" s
         sleep 1.1

@@ -43,7 +43,7 @@ struct ViewerWindowTests {
         \(WindowDriver.pointerMoves(from: Vec2(500, 430), to: Vec2(200, 430), steps: 12))
         xdotool mouseup 1
         sleep 1.5
-        xdotool key --window "$w" 4
+        xdotool key --window "$w" alt+4
         sleep 1.5
         xdotool key --window "$w" Home
         sleep 1.5
