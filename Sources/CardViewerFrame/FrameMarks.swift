@@ -8,7 +8,8 @@ import CardPacking
 /// (`InstanceFlags.cullBits`: stars, a pick flag, rejected cards dimmed).
 enum FrameMarks {
     /// Sets the focus flag on the record of card `focused` and the photo flag on that of `photo`
-    /// when it shows a picture (taking its title away), clearing both on the others.
+    /// when it shows a picture (taking its title away, and its titles-at-top placement, so the
+    /// mark sits top-left), clearing both on the others.
     ///
     /// - Complexity: O(k) for k records, no allocation.
     static func apply(_ records: UnsafeMutableBufferPointer<InstanceRecord>, focused: CardID?, photo: CardID?,
@@ -24,6 +25,9 @@ enum FrameMarks {
             // number is what it shows.
             if id == photoID, records[index].layer != PictureLayer.none {
                 flags.insert(.photo)
+                // The picture's mark in its top-left corner whichever layout it was opened from
+                // (pages and tasks put their cards' marks bottom-left, under titles at the top).
+                flags.remove(.titleAtTop)
                 records[index].title = TitleSlot.none
             } else {
                 flags.remove(.photo)
