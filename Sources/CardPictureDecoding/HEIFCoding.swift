@@ -72,9 +72,14 @@ struct HEIFCoding {
 
     /// The pixels of the largest image a decoder codes at once for a primary image of `full`
     /// pixels: a grid's largest tile (the largest `ispe` below the picture's), else the picture.
+    /// An `ispe` declares each side in 32 bits, so a hostile one's product can pass `Int`'s
+    /// range: sizes are multiplied with overflow reported (an overflowing one is no tile).
     func codedPixels(full: PixelSize) -> Int {
         guard isGrid else { return full.pixelCount }
-        let tiles = sizes.map(\.pixelCount).filter { $0 < full.pixelCount }
+        let tiles = sizes.compactMap { size -> Int? in
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            return overflow ? nil : pixels
+        }.filter { $0 < full.pixelCount }
         return tiles.max() ?? full.pixelCount
     }
 
