@@ -83,6 +83,31 @@ struct HEIFCoding {
         return tiles.max() ?? full.pixelCount
     }
 
+    /// Pixels a decoded image may exceed its `ispe` by, a side: an HEVC SPS codes whole 64-pixel
+    /// coding tree blocks and its conformance window may crop fewer.
+    static let decodedSlack = 64
+
+    /// The largest side any image of this file may decode to, pixels: the largest `ispe` side
+    /// plus `decodedSlack` (nil when the file declares no `ispe`). A grid's output size comes
+    /// from its own data, not its `ispe`: libheif 1.15 makes an image of that size (a 566-byte
+    /// file found by fuzz-heif declared a 24 × 12 grid of 61693 × 60928 pixels), so its limit is
+    /// set to this before anything is decoded.
+    var largestDecodedSide: Int? {
+        sizes.map { max($0.width, $0.height) }.max().map { $0 + Self.decodedSlack }
+    }
+
+    /// Whether an image decoded to `size` lies within what the file declares: every side within
+    /// `largestDecodedSide`, and its pixels within the largest `ispe`'s, each side grown by
+    /// `decodedSlack` (always true when the file declares no `ispe`).
+    func declares(decoded size: PixelSize) -> Bool {
+        guard let side = largestDecodedSide else { return true }
+        let pixels = sizes.map { size -> Int in
+            let (area, overflow) = (size.width + Self.decodedSlack).multipliedReportingOverflow(by: size.height + Self.decodedSlack)
+            return overflow ? .max : area
+        }.max() ?? 0
+        return size.width <= side && size.height <= side && size.pixelCount <= pixels
+    }
+
     /// Reads `bytes` (a whole HEIF file).
     /// - Complexity: O(boxes in `meta`), each box header read once.
     init(_ bytes: UnsafeRawBufferPointer) {

@@ -10,8 +10,10 @@ import CardPixels
 /// this object owns and handed to libheif without a copy
 /// (`heif_context_read_from_memory_without_copy`), so the buffer lives as long as the context.
 /// libheif's own size limit is set to `PictureDecoder.maximumDimension` + 1 a side before it
-/// parses anything; the declared-pixels cap is checked on the handle's size (`PictureDecoder`'s
-/// HEIF plan).
+/// parses anything, then to the file's largest `ispe` side (`HEIFCoding.largestDecodedSide`)
+/// before anything is decoded; the declared-pixels cap is checked on the handle's size
+/// (`PictureDecoder`'s HEIF plan), and a decoded image larger than the file declares is refused
+/// before a row of it is converted.
 ///
 /// Not thread-safe: one decode owns it (planned and decoded on the same worker).
 final class HEIFFile {
@@ -53,6 +55,9 @@ final class HEIFFile {
             primary = handle
             contents = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
             coding = HEIFCoding(contents)
+            if let side = coding.largestDecodedSide, side < PictureDecoder.maximumDimension {
+                heif_context_set_maximum_image_size_limit(context, Int32(side + 1))
+            }
             itemIDs = [Int(primaryID)]
         } catch {
             if let made { heif_context_free(made) }
@@ -209,6 +214,10 @@ enum HEIFDecoder {
         guard let decoded else { throw PictureError.corrupt(path: name, reason: "libheif returned no image") }
         defer { heif_image_release(decoded) }
         var planes = try HEIFPlanes(decoded, handle: handle, name: name)
+        let decodedSize = PixelSize(width: planes.width, height: planes.height)
+        guard file.coding.declares(decoded: decodedSize) else {
+            throw PictureError.corrupt(path: name, reason: "libheif decoded \(decodedSize.width)×\(decodedSize.height) pixels, more than the file's image sizes declare")
+        }
         planes.orient(transforms)
         // The alpha is straight: a file that marks its colour premultiplied (libheif's `prem`
         // reference) is divided back a row at a time, as the viewer's pictures are straight.
