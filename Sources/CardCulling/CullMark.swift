@@ -123,18 +123,23 @@ public struct CullMark: Hashable, Sendable {
     }
 }
 
-/// Which cards a deck shows (`V` cycles them: all → picks only → rejects hidden → all).
-public enum CullFilter: String, Hashable, Sendable, CaseIterable {
+/// Which cards a deck shows (SPEC §10): `V` cycles all → picks only → rejects hidden → all;
+/// the `Shift+V` menu adds at least N stars and a colour label.
+public enum CullFilter: Hashable, Sendable {
     case all
     case picksOnly
     case rejectsHidden
+    /// Pictures with at least this many stars (1…5), rejects hidden.
+    case starsAtLeast(Int)
+    /// Pictures carrying this colour label (one of `ColorLabels.named`), rejects included.
+    case label(ColorLabels)
 
-    /// The filter `V` goes to next.
+    /// The filter `V` goes to next (from a menu's filter: all).
     public var next: CullFilter {
         switch self {
         case .all: return .picksOnly
         case .picksOnly: return .rejectsHidden
-        case .rejectsHidden: return .all
+        case .rejectsHidden, .starsAtLeast, .label: return .all
         }
     }
 
@@ -144,6 +149,50 @@ public enum CullFilter: String, Hashable, Sendable, CaseIterable {
         case .all: return true
         case .picksOnly: return mark.flag == .picked
         case .rejectsHidden: return mark.flag != .rejected
+        case .starsAtLeast(let stars): return mark.flag != .rejected && mark.stars >= stars
+        case .label(let label): return !mark.labels.isDisjoint(with: label)
+        }
+    }
+
+    /// The name the state file keeps: `all`, `picksOnly`, `rejectsHidden`, `starsAtLeast3`,
+    /// `labelRed` (`docs/formats/state.md`).
+    public var rawValue: String {
+        switch self {
+        case .all: return "all"
+        case .picksOnly: return "picksOnly"
+        case .rejectsHidden: return "rejectsHidden"
+        case .starsAtLeast(let stars): return "starsAtLeast\(stars)"
+        case .label(let label): return "label" + (label.names.first ?? "None")
+        }
+    }
+
+    /// The filter the state file names `rawValue`; nil for another word, stars outside 1…5, or
+    /// a colour other than one `ColorLabels.named` names.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "all": self = .all
+        case "picksOnly": self = .picksOnly
+        case "rejectsHidden": self = .rejectsHidden
+        default:
+            if rawValue.hasPrefix("starsAtLeast"), let stars = Int(rawValue.dropFirst("starsAtLeast".count)),
+               (1...CullMark.maximumStars).contains(stars), String(stars) == rawValue.dropFirst("starsAtLeast".count) {
+                self = .starsAtLeast(stars)
+            } else if rawValue.hasPrefix("label"), let found = ColorLabels.named.first(where: { "label" + $0.name == rawValue }) {
+                self = .label(found.label)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// What people read of it: `picks only`, `rejects hidden`, `3+ stars`, `red label`, `all`.
+    public var title: String {
+        switch self {
+        case .all: return "all"
+        case .picksOnly: return "picks only"
+        case .rejectsHidden: return "rejects hidden"
+        case .starsAtLeast(let stars): return "\(stars)+ stars"
+        case .label(let label): return "\(label.names.first?.lowercased() ?? "no") label"
         }
     }
 }

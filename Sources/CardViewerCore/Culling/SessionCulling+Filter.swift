@@ -2,7 +2,8 @@ import CardCulling
 import CardInteraction
 import CardLayout
 
-/// The culling filter (SPEC §10, `V`: all → picks only → rejects hidden → all). Cards the filter
+/// The culling filter (SPEC §10, `V`: all → picks only → rejects hidden → all; the `Shift+V`
+/// menu, `FilterMenuView`: at least N stars, a colour label). Cards the filter
 /// does not admit leave the layout, animated as a delete animates, and come back, animated as
 /// an undo, when it admits them again; the deck's order and the state's deck do not change (the
 /// filter hides, never deletes: `savedDeck` is the whole deck). The photo view's next and
@@ -43,7 +44,12 @@ extension SessionCulling {
 
     /// `V`: the next filter, with a message; the state saves it.
     func cycleFilter() {
-        filter = filter.next
+        setFilter(filter.next)
+    }
+
+    /// Shows the cards `filter` admits (animated), with a message; the state saves it.
+    func setFilter(_ filter: CullFilter) {
+        self.filter = filter
         session.layoutRevision += 1
         refilter(animated: true)
         session.showMessage(filterMessage())
@@ -75,8 +81,7 @@ extension SessionCulling {
             indicatorCounts = counts
         }
         guard let counts else { return nil }
-        let name = filter == .picksOnly ? "picks only" : "rejects hidden"
-        return "\(name): picks \(counts.picks) | rejects \(counts.rejects) | shown \(shown) of \(shown + parked.count)"
+        return "\(filter.title): picks \(counts.picks) | rejects \(counts.rejects) | shown \(shown) of \(shown + parked.count)"
     }
 
     /// What `V` says: the filter, or why nothing shows.
@@ -85,6 +90,7 @@ extension SessionCulling {
         case .all: return "filter: all"
         case .picksOnly: return session.scene.deck.isEmpty ? "no picks - V for all" : "filter: picks only"
         case .rejectsHidden: return session.scene.deck.isEmpty ? "every picture is rejected - V for all" : "filter: rejects hidden"
+        case .starsAtLeast, .label: return session.scene.deck.isEmpty ? "no pictures with \(filter.title) - V for all" : "filter: \(filter.title)"
         }
     }
 
@@ -95,6 +101,7 @@ extension SessionCulling {
         case .all: return nil
         case .picksOnly: return ["No picks", "V shows all the pictures"]
         case .rejectsHidden: return ["Every picture is rejected", "V shows all the pictures"]
+        case .starsAtLeast, .label: return ["No pictures with \(filter.title)", "V shows all the pictures"]
         }
     }
 

@@ -10,7 +10,7 @@ import CardPacking
 /// yellow, green, blue (toggles; the layouts move to `Alt+1`…`Alt+0` there) — on the current card
 /// in the layout view, on the picture shown in the photo view. `Shift` with a marking key marks
 /// and moves to the next card; Caps Lock or `--auto-advance` (`autoAdvance`) makes every mark
-/// move on. `V`, the filter (`SessionCulling+Filter.swift`). Marks are read and written
+/// move on. `V`, the filter (`SessionCulling+Filter.swift`; `Shift+V` opens `FilterMenuView`). Marks are read and written
 /// through the store off the frame thread (`CullMarkIO`); a card's companions (the RAW of a
 /// RAW+JPEG pair) get the same mark written.
 extension SessionCulling {
@@ -55,7 +55,7 @@ extension SessionCulling {
             changeMark(advancing: advances, verb: { $0.labels.contains(named.label) ? "\(named.name.lowercased()) label" : "\(named.name.lowercased()) label removed" }) {
                 $0.togglingLabel(named.label)
             }
-        case .character("v") where !control:
+        case .character("v") where !control && !event.modifiers.contains(.shift):
             cycleFilter()
         default:
             return false

@@ -80,6 +80,8 @@ public final class ViewerSession {
     private(set) var options: OptionsPanelView!
     /// The key help (?) of the view under it.
     private(set) var help: HelpView!
+    /// The filter menu (`Shift+V`).
+    private(set) var filterMenu: FilterMenuView!
     /// The heads-up display (H), at the top left.
     private(set) var hud: HUDView!
     /// Every view, top first: events go through this list (`ViewerSession+Routing.swift`), and
@@ -173,7 +175,8 @@ public final class ViewerSession {
         options = OptionsPanelView(session: self)
         help = HelpView(session: self)
         hud = HUDView(session: self)
-        views = [help, options, hud, photo, layout]
+        filterMenu = FilterMenuView(session: self)
+        views = [help, filterMenu, options, hud, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,
