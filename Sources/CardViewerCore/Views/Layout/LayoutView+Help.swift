@@ -32,7 +32,7 @@ extension LayoutView {
                 .row(keys: "A", action: "append a card (again: queue more)"),
                 .row(keys: "Delete, U", action: "delete the card under the pointer / undo it"),
                 .row(keys: "P, X, Ctrl+0..5", action: "pick / reject, stars; pictures: 0-5, 6-9 labels, Shift: next"),
-                .row(keys: "V, Shift+V", action: "filter: all / picks / no rejects; menu: stars, colours"),
+                .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
                 .row(keys: "Esc", action: "dismiss / cancel"),
                 .row(keys: "S", action: "save a screenshot"),
                 .row(keys: "F, F11", action: "fullscreen on/off"),

@@ -23,7 +23,7 @@ extension PhotoView {
             .row(keys: "0..5, Ctrl+0..5", action: "stars / no stars"),
             .row(keys: "6..9", action: "colour labels red, yellow, green, blue"),
             .row(keys: "Shift+mark", action: "mark, then the next picture"),
-            .row(keys: "V, Shift+V", action: "filter: all / picks / no rejects; menu: stars, colours"),
+            .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
             .row(keys: "Enter, Esc", action: "back to the layout"),
             .row(keys: "S, H, ?, Q", action: "screenshot, HUD, this help, quit"),
         ]),
