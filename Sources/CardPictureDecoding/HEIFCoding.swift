@@ -42,6 +42,10 @@ struct HEIFCoding {
         case mirror(axis: Int)
     }
 
+    /// Whether the file's item references loop (`HEIFReferences`): such a file is refused
+    /// before libheif decodes anything.
+    var referencesLoop = false
+
     /// The colour chroma formats found (monochrome ones, alpha and depth images, left out).
     var colorFormats: Set<Chroma> = []
 
@@ -129,6 +133,9 @@ struct HEIFCoding {
                 guard at + idBytes + 2 + 4 <= infe.payload.upperBound, let id = Self.integer(bytes, at, idBytes) else { continue }
                 if id == primary { isGrid = Self.fourCC(bytes, at + idBytes + 2) == "grid" }
             }
+        }
+        if let iref = inMeta.first(where: { $0.type == "iref" }) {
+            referencesLoop = HEIFReferences.loop(iref: iref.payload, in: bytes)
         }
         guard let iprp = inMeta.first(where: { $0.type == "iprp" }),
               let ipco = Self.children(bytes, iprp.payload).first(where: { $0.type == "ipco" }) else { return }

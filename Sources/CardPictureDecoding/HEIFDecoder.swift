@@ -46,6 +46,10 @@ final class HEIFFile {
             heif_context_set_maximum_image_size_limit(context, Int32(PictureDecoder.maximumDimension + 1))
             heif_context_set_max_decoding_threads(context, Int32(HEIFDecoder.gridThreads))
             try HEIFDecoder.check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, count, nil), name: name)
+            let fileCoding = HEIFCoding(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+            if fileCoding.referencesLoop {
+                throw PictureError.corrupt(path: name, reason: "its images are derived from each other in a loop")
+            }
             var handle: OpaquePointer?
             try HEIFDecoder.check(heif_context_get_primary_image_handle(context, &handle), name: name)
             guard let handle else { throw PictureError.corrupt(path: name, reason: "no primary image") }
@@ -54,7 +58,7 @@ final class HEIFFile {
             self.context = context
             primary = handle
             contents = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
-            coding = HEIFCoding(contents)
+            coding = fileCoding
             if let side = coding.largestDecodedSide, side < PictureDecoder.maximumDimension {
                 heif_context_set_maximum_image_size_limit(context, Int32(side + 1))
             }
