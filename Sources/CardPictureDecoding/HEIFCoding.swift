@@ -176,37 +176,65 @@ struct HEIFCoding {
     /// read, or a `clap` (crop) or a transformation that does not read is among them.
     static func transforms(of item: Int, ipma: Range<Int>, properties: [(type: String, payload: Range<Int>)],
                            in bytes: UnsafeRawBufferPointer) -> [Transform]? {
+        guard let associated = associations(of: item, ipma: ipma, in: bytes) else { return nil }
+        var found: [Transform] = []
+        for index in associated where index >= 1 && index <= properties.count {
+            switch geometry(of: properties[index - 1], in: bytes) {
+            case .transform(let transform): found.append(transform)
+            case .crop, .unreadable: return nil
+            case .other: break
+            }
+        }
+        return found
+    }
+
+    /// What a property box says of an image's geometry.
+    enum Geometry {
+        /// `irot` or `imir`.
+        case transform(Transform)
+        /// `clap`: a crop (left to libheif).
+        case crop
+        /// An `irot` or `imir` too short to read.
+        case unreadable
+        /// Any other property.
+        case other
+    }
+
+    /// What `box` (a property of `ipco`) says of an image's geometry.
+    static func geometry(of box: (type: String, payload: Range<Int>), in bytes: UnsafeRawBufferPointer) -> Geometry {
+        switch box.type {
+        case "irot":
+            guard box.payload.count >= 1 else { return .unreadable }
+            return .transform(.rotate(quarterTurns: Int(bytes[box.payload.lowerBound] & 3)))
+        case "imir":
+            guard box.payload.count >= 1 else { return .unreadable }
+            return .transform(.mirror(axis: Int(bytes[box.payload.lowerBound] & 1)))
+        case "clap":
+            return .crop
+        default:
+            return .other
+        }
+    }
+
+    /// The property indices (1-based into `ipco`) that `ipma` associates with `item`, in order
+    /// (empty when it does not list the item); nil when the box does not read.
+    static func associations(of item: Int, ipma: Range<Int>, in bytes: UnsafeRawBufferPointer) -> [Int]? {
         guard ipma.count >= 8 else { return nil }
         let version = bytes[ipma.lowerBound], wide = bytes[ipma.lowerBound + 3] & 1 != 0
         guard let count = integer(bytes, ipma.lowerBound + 4, 4) else { return nil }
+        let idBytes = version < 1 ? 2 : 4, entryBytes = wide ? 2 : 1
         var at = ipma.lowerBound + 8
         for _ in 0..<min(count, 1 << 16) {
-            let idBytes = version < 1 ? 2 : 4
             guard at + idBytes + 1 <= ipma.upperBound, let id = integer(bytes, at, idBytes) else { return nil }
             let associations = Int(bytes[at + idBytes])
             at += idBytes + 1
-            let entryBytes = wide ? 2 : 1
             guard at + associations * entryBytes <= ipma.upperBound else { return nil }
             defer { at += associations * entryBytes }
             guard id == item else { continue }
-            var found: [Transform] = []
+            var found: [Int] = []
             for index in 0..<associations {
                 guard let entry = integer(bytes, at + index * entryBytes, entryBytes) else { return nil }
-                let property = entry & (wide ? 0x7FFF : 0x7F)
-                guard property >= 1, property <= properties.count else { continue }
-                let box = properties[property - 1]
-                switch box.type {
-                case "irot":
-                    guard box.payload.count >= 1 else { return nil }
-                    found.append(.rotate(quarterTurns: Int(bytes[box.payload.lowerBound] & 3)))
-                case "imir":
-                    guard box.payload.count >= 1 else { return nil }
-                    found.append(.mirror(axis: Int(bytes[box.payload.lowerBound] & 1)))
-                case "clap":
-                    return nil
-                default:
-                    break
-                }
+                found.append(entry & (wide ? 0x7FFF : 0x7F))
             }
             return found
         }

@@ -16,17 +16,26 @@ enum HEIFReferences {
         var read = 0
         guard payload.count >= 4 else { return false }
         let idBytes = bytes[payload.lowerBound] == 0 ? 2 : 4
-        for box in HEIFCoding.children(bytes, (payload.lowerBound + 4)..<payload.upperBound) where box.type == "dimg" || box.type == "auxl" {
-            var at = box.payload.lowerBound
-            guard let from = HEIFCoding.integer(bytes, at, idBytes), let count = HEIFCoding.integer(bytes, at + idBytes, 2) else { continue }
+        // libheif 1.15 reads the reference boxes one after another, each header, then its
+        // fields, without skipping by the box's declared size (a size that runs past the
+        // `iref` box is not an error there): read them the same way, or a loop it follows would
+        // be missed (fuzz-heif: a `dimg` box declaring 32,782 bytes inside a 26-byte `iref`).
+        var at = payload.lowerBound + 4
+        while at + 8 <= payload.upperBound, read < maximumReferences {
+            guard let size = HEIFCoding.integer(bytes, at, 4), let type = HEIFCoding.fourCC(bytes, at + 4) else { break }
+            at += 8 + (size == 1 ? 8 : 0) + (type == "uuid" ? 16 : 0)
+            guard at + idBytes + 2 <= payload.upperBound, let from = HEIFCoding.integer(bytes, at, idBytes),
+                  let count = HEIFCoding.integer(bytes, at + idBytes, 2) else { break }
             at += idBytes + 2
-            for _ in 0..<count {
-                guard at + idBytes <= box.payload.upperBound, read < maximumReferences,
-                      let to = HEIFCoding.integer(bytes, at, idBytes) else { break }
+            var index = 0
+            while index < count, at + idBytes <= payload.upperBound, read < maximumReferences,
+                  let to = HEIFCoding.integer(bytes, at, idBytes) {
                 at += idBytes
+                index += 1
                 read += 1
-                if box.type == "dimg" { needs[from, default: []].append(to) } else { needs[to, default: []].append(from) }
+                if type == "dimg" { needs[from, default: []].append(to) } else if type == "auxl" { needs[to, default: []].append(from) }
             }
+            if index < count { break }
         }
         return hasCycle(needs)
     }

@@ -41,27 +41,22 @@ struct HEVCItem {
               let iprp = inMeta.first(where: { $0.type == "iprp" }),
               let ipco = C.children(bytes, iprp.payload).first(where: { $0.type == "ipco" }),
               let ipma = C.children(bytes, iprp.payload).first(where: { $0.type == "ipma" }),
-              let associated = Self.properties(of: item, ipma: ipma.payload, in: bytes) else { return nil }
+              let associated = C.associations(of: item, ipma: ipma.payload, in: bytes) else { return nil }
         let properties = C.children(bytes, ipco.payload)
         var hvcC: Range<Int>?
         var transforms: [HEIFCoding.Transform] = []
         for index in associated {
             guard index >= 1, index <= properties.count else { continue }
             let box = properties[index - 1]
-            switch box.type {
-            case "hvcC":
+            if box.type == "hvcC" {
                 guard hvcC == nil else { return nil }
                 hvcC = box.payload
-            case "irot":
-                guard box.payload.count >= 1 else { return nil }
-                transforms.append(.rotate(quarterTurns: Int(bytes[box.payload.lowerBound] & 3)))
-            case "imir":
-                guard box.payload.count >= 1 else { return nil }
-                transforms.append(.mirror(axis: Int(bytes[box.payload.lowerBound] & 1)))
-            case "clap":
-                return nil
-            default:
-                break
+                continue
+            }
+            switch C.geometry(of: box, in: bytes) {
+            case .transform(let transform): transforms.append(transform)
+            case .crop, .unreadable: return nil
+            case .other: break
             }
         }
         guard let hvcC, let configuration = Self.configuration(hvcC, in: bytes),
@@ -121,28 +116,6 @@ struct HEVCItem {
             }
             guard id == item else { continue }
             return method & 15 == 0 && reference == 0 ? found : nil
-        }
-        return nil
-    }
-
-    /// The property indices (1-based into `ipco`) associated with `item` in `ipma`, in order;
-    /// nil when the box does not read or does not list the item.
-    static func properties(of item: Int, ipma: Range<Int>, in bytes: UnsafeRawBufferPointer) -> [Int]? {
-        guard ipma.count >= 8 else { return nil }
-        let version = bytes[ipma.lowerBound], wide = bytes[ipma.lowerBound + 3] & 1 != 0
-        guard let count = HEIFCoding.integer(bytes, ipma.lowerBound + 4, 4) else { return nil }
-        let idBytes = version < 1 ? 2 : 4, entryBytes = wide ? 2 : 1
-        var at = ipma.lowerBound + 8
-        for _ in 0..<min(count, 1 << 16) {
-            guard at + idBytes + 1 <= ipma.upperBound, let id = HEIFCoding.integer(bytes, at, idBytes) else { return nil }
-            let associations = Int(bytes[at + idBytes])
-            at += idBytes + 1
-            guard at + associations * entryBytes <= ipma.upperBound else { return nil }
-            defer { at += associations * entryBytes }
-            guard id == item else { continue }
-            return (0..<associations).compactMap { index in
-                HEIFCoding.integer(bytes, at + index * entryBytes, entryBytes).map { $0 & (wide ? 0x7FFF : 0x7F) }
-            }
         }
         return nil
     }
