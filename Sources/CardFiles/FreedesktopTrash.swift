@@ -28,6 +28,11 @@ public struct FreedesktopTrash: Sendable {
     /// The user whose trash it is (the `$uid` of the volumes' trash folders).
     public var uid: UInt32
 
+    /// For the tests: a top directory that every file is treated as lying under on another
+    /// device than the home trash (the volume's trash of `volumeTrash(topdir:)`, with `Path=`
+    /// relative to it), so that the volume case runs without a second file system.
+    var forcedTopdir: String?
+
     public init(homeTrash: String, uid: UInt32 = UInt32(getuid())) {
         self.homeTrash = homeTrash
         self.uid = uid
@@ -102,25 +107,33 @@ public struct FreedesktopTrash: Sendable {
     /// The trash folder for a file on `device` at `absolute`, and the topdir its `Path=` is
     /// relative to (nil for the home trash).
     func folder(forDevice device: UInt64, of absolute: String) throws -> (trash: String, topdir: String?) {
+        if let forcedTopdir { return (try volumeTrash(topdir: forcedTopdir), forcedTopdir) }
         if Self.device(ofNearestExisting: homeTrash) == device { return (homeTrash, nil) }
         let topdir = Self.topdir(of: absolute)
+        return (try volumeTrash(topdir: topdir), topdir)
+    }
+
+    /// The trash folder of the volume whose top directory is `topdir`: `.Trash/$uid` when
+    /// `.Trash` is a folder with the sticky bit and not a link (made when missing), else
+    /// `.Trash-$uid` (made 0700 when missing; refused when it is not a folder of this user).
+    func volumeTrash(topdir: String) throws -> String {
         let shared = Paths.join(topdir, ".Trash")
         var status = stat()
         if statPath(shared, &status, followingLinks: false) == 0, status.st_mode & S_IFMT == S_IFDIR,
            status.st_mode & S_ISVTX != 0 {
             let mine = Paths.join(shared, "\(uid)")
-            if Folder.make(mine, mode: 0o700) == nil, Self.isOwnFolder(mine, uid: uid) { return (mine, topdir) }
+            if Folder.make(mine, mode: 0o700) == nil, Self.isOwnFolder(mine, uid: uid) { return mine }
         }
         let own = Paths.join(topdir, ".Trash-\(uid)")
         if statPath(own, &status, followingLinks: false) != 0 {
             guard makeFolderPath(own, 0o700) == 0 || errno == EEXIST else {
-                throw FileWriteError("cannot trash '\(absolute)': cannot make '\(own)'", code: errno)
+                throw FileWriteError("cannot make the trash '\(own)'", code: errno)
             }
         }
         guard Self.isOwnFolder(own, uid: uid) else {
-            throw FileWriteError(description: "cannot trash '\(absolute)': '\(own)' is not a folder of this user")
+            throw FileWriteError(description: "cannot use the trash '\(own)': it is not a folder of this user")
         }
-        return (own, topdir)
+        return own
     }
 
     /// True when `path` is a folder (not a link) owned by `uid`.
