@@ -163,10 +163,20 @@ public enum FileTransfer {
     }
 
     /// `.alreadyThere` or `.taken` when something is at `destination` (not followed through a
-    /// link), nil when the name is free.
+    /// link), nil when the name is free. The source itself (an export into its own folder) is
+    /// `.taken`: counting it as done would let a move remove the only copy.
     private static func existingPlacement(_ source: String, _ destination: String) -> Placement? {
         guard (try? FileInfo.at(destination, followingLinks: false)) != nil else { return nil }
+        if isSameEntry(source, destination) { return .taken }
         return sameContents(source, destination) ? .alreadyThere : .taken
+    }
+
+    /// Whether `a` and `b` name the same directory entry (their folders resolved): a file is
+    /// never its own copy.
+    public static func isSameEntry(_ a: String, _ b: String) -> Bool {
+        let (folderA, nameA) = Paths.split(a), (folderB, nameB) = Paths.split(b)
+        guard nameA == nameB, let left = CanonicalPath.of(folderA) else { return false }
+        return left == CanonicalPath.of(folderB)
     }
 
     /// A new temporary in `folder` for the file `name`, created exclusively with `mode`.

@@ -116,4 +116,18 @@ import Testing
         #expect(try Folder.names(in: dir.path("src")) == [])
         #expect(try Folder.names(in: dir.path("out")).count == 6)
     }
+
+    @Test("into the pictures' own folder: a copy gets -2, a move never removes the only file")
+    func ownFolder() throws {
+        let (dir, groups) = try Self.shoot()
+        let copied = ExportRun.run([groups[1]], into: dir.path("src"), action: .copy)
+        #expect(copied.pictures == 1 && copied.alreadyThere == 0, "\(copied)")
+        #expect(dir.text("src/b-2.png") == "png" && dir.text("src/b-2.png.xmp") == "xb")
+        let moved = ExportRun.run([groups[1]], into: dir.path("src") + "/.", action: .move)
+        #expect(moved.failures.isEmpty, "\(moved)")
+        #expect(dir.text("src/b-2.png") == "png", "the earlier copy counts as the moved file")
+        #expect(!FileInfo.exists(dir.path("src/b.png")) && !FileInfo.exists(dir.path("src/b.png.xmp")), "moved onto its own copy")
+        let names = try Folder.names(in: dir.path("src")).filter { $0.hasPrefix("b") }
+        #expect(names.contains("b-2.png") && names.contains("b-2.png.xmp"), "\(names)")
+    }
 }

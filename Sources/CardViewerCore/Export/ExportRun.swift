@@ -96,7 +96,7 @@ public enum ExportRun {
             let fits = pending.allSatisfy { index in
                 let destination = join(folder, names[index])
                 guard (try? FileInfo.at(destination, followingLinks: false)) != nil else { return true }
-                return FileTransfer.sameContents(group.members[index].source, destination)
+                return !FileTransfer.isSameEntry(group.members[index].source, destination) && FileTransfer.sameContents(group.members[index].source, destination)
             }
             if fits { return names }
         }
