@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Select cards with at least N stars (1-5; a rejected card has none).", valueName: "n"))
     var stars: Int?
 
-    @Option(help: ArgumentHelp("Select cards with this colour label: red, yellow, green or blue.", valueName: "colour"))
+    @Option(help: ArgumentHelp("Select cards with this colour label.", valueName: "colour"))
     var label: LabelColour?
 
     @Option(name: .customLong("copy-to"), help: ArgumentHelp("Copy the selected files into DIR (made if missing; its parent must exist).", valueName: "dir"))

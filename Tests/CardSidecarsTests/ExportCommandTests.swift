@@ -102,6 +102,14 @@ struct ExportCommandTests {
         #expect(failed.errorLines.count == 2 && failed.errorLines.first?.contains("r.xmp") == true, "\(failed.stderr)")
         #expect(failed.errorLines.last?.hasPrefix("moved 0 pictures") == true)
         #expect(FileInfo.exists(dir.path("shoot/r.jpg")) && FileInfo.exists(dir.path("shoot/r.jpg.xmp")))
+        // Across file systems (where /dev/shm is another): copied, flushed, then the sources removed.
+        let picks = "/dev/shm/cardviewer-export-picks-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: picks) }
+        let across = try Self.export(dir, ["shoot", "--picks", "--move-to", picks])
+        #expect(across.status == 0 && across.errorLines == ["moved 1 picture (4 files) to \(picks)"], "\(across.stderr)")
+        #expect(try Folder.names(in: picks).sorted() == ["p2.CR2", "p2.CR2.xmp", "p2.JPG", "p2.JPG.xmp"])
+        #expect(String(decoding: (try? FileBytes.readAll(picks + "/p2.CR2", maximumSize: 100)) ?? [], as: UTF8.self) == "bytes of p2.CR2")
+        #expect(!FileInfo.exists(dir.path("shoot/p2.JPG")) && !FileInfo.exists(dir.path("shoot/p2.CR2.xmp")))
     }
 
     @Test("--trash --yes: every file of the card in $XDG_DATA_HOME/Trash with a .trashinfo the desktop restores from")
