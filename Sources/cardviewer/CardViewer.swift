@@ -12,6 +12,7 @@ struct CardViewer: ParsableCommand {
             LayoutCommand.self,
             LayoutsCommand.self,
             BenchCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

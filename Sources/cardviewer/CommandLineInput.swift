@@ -8,7 +8,7 @@ enum CommandLineInput {
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
-            if argument.hasPrefix("--"), !argument.contains("="), argument.count > 2,
+            if argument.hasPrefix("--"), !argument.contains("="), argument.count > 2, !ExportCommand.valuelessFlags.contains(argument),
                i + 1 < arguments.count, looksLikeNegativeNumber(arguments[i + 1]) {
                 out.append("\(argument)=\(arguments[i + 1])")
                 i += 2
