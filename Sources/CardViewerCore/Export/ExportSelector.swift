@@ -25,11 +25,13 @@ public struct ExportSelector: Equatable, Sendable {
     public var isEmpty: Bool { !picks && !rejects && minimumStars == nil && label == nil }
 
     /// Whether a card marked `mark` is selected: it matches every selector given.
+    /// Stars and a label are judged as the viewer's filter judges them (`CullFilter`), so the
+    /// `Shift+V` menu's view and `export` select the same cards.
     public func admits(_ mark: CullMark) -> Bool {
-        if picks, mark.flag != .picked { return false }
+        if picks, !CullFilter.picksOnly.admits(mark) { return false }
         if rejects, mark.flag != .rejected { return false }
-        if let minimumStars, mark.flag == .rejected || mark.stars < minimumStars { return false }
-        if let label, !label.isEmpty, !mark.labels.isSuperset(of: label) { return false }
+        if let minimumStars, !CullFilter.starsAtLeast(minimumStars).admits(mark) { return false }
+        if let label, !label.isEmpty, !CullFilter.label(label).admits(mark) { return false }
         return true
     }
 
