@@ -344,7 +344,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling",
+                "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling", "CardPictureFolders",
             ]
         ),
         .testTarget(
