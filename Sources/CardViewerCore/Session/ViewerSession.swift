@@ -82,6 +82,8 @@ public final class ViewerSession {
     private(set) var help: HelpView!
     /// The filter menu (`Shift+V`).
     private(set) var filterMenu: FilterMenuView!
+    /// The info panel (`I`, in the photo view).
+    private(set) var info: InfoView!
     /// The heads-up display (H), at the top left.
     private(set) var hud: HUDView!
     /// Every view, top first: events go through this list (`ViewerSession+Routing.swift`), and
@@ -152,6 +154,10 @@ public final class ViewerSession {
     /// screen's pixels per point); `nil` when unknown (no picture, not decoded yet). The photo
     /// view fits and zooms with it (`PhotoGeometry`); the frame's glue sets it.
     public var pictureSize: ((CardID) -> Size?)?
+    /// A card's file and picture as the pipeline knows them (name, bytes, pixels, camera
+    /// settings once read): what the info panel shows (`I`); `nil` for a card without a file.
+    /// The frame's glue sets it; it must not wait for a file.
+    public var pictureDetails: ((CardID) -> PictureDetails?)?
     /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
     /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
@@ -176,7 +182,8 @@ public final class ViewerSession {
         help = HelpView(session: self)
         hud = HUDView(session: self)
         filterMenu = FilterMenuView(session: self)
-        views = [help, filterMenu, options, hud, photo, layout]
+        info = InfoView(session: self)
+        views = [help, filterMenu, info, options, hud, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,

@@ -9,6 +9,20 @@ extension ViewerPictures {
     /// Gives the session the pictures' sizes (`ViewerSession.pictureSize`).
     func connectPhotoView() {
         session.pictureSize = { [weak self] id in self?.photoPictureSize(of: id) }
+        session.pictureDetails = { [weak self] id in self?.photoDetails(of: id) }
+    }
+
+    /// Card `id`'s file and picture for the info panel: the catalog's name and size, the pixel
+    /// size once a decode has told it; `nil` for a card without a picture file.
+    ///
+    /// - Complexity: O(1); no file is read.
+    func photoDetails(of id: CardID) -> PictureDetails? {
+        let picture = Int(picture(ofID: id.rawValue))
+        guard picture >= 0, picture < catalog.pictures.count else { return nil }
+        let file = catalog.pictures[picture]
+        let pixels = picture < fullSizes.count ? fullSizes[picture] : PixelSize(width: 0, height: 0)
+        return PictureDetails(fileName: file.name, byteCount: file.byteCount,
+                              pixelSize: pixels.width > 0 && pixels.height > 0 ? pixels : nil)
     }
 
     /// Card `id`'s picture in picture points (its pixels over the framebuffer's pixels per

@@ -24,6 +24,7 @@ extension PhotoView {
             .row(keys: "6..9", action: "colour labels red, yellow, green, blue"),
             .row(keys: "Shift+mark", action: "mark, then the next picture"),
             .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
+            .row(keys: "I", action: "info: name, size, camera, exposure, marks"),
             .row(keys: "Enter, Esc", action: "back to the layout"),
             .row(keys: "S, H, ?, Q", action: "screenshot, HUD, this help, quit"),
         ]),
@@ -65,7 +66,7 @@ extension PhotoView {
         case .character("1"): zoom(to: 1, about: center)
         case .character("z"):
             if event.modifiers.contains(.shift) { toggleZoomLock() } else { toggleFitAndActualSize(about: session.scene.pointer) }
-        case .character(let c) where "qsh?/fpxv".contains(c): return false
+        case .character(let c) where "qsh?/fpxvi".contains(c): return false
         case .character: break  // the layout's keys do nothing here
         case .tab, .other, .function: return false
         }

@@ -133,7 +133,8 @@ final class PhotoView: ViewerView {
 
     func appendPanels(to panels: inout [OverlayPanel]) {
         shownLabel = zoomLabel
-        if let label = shownLabel { panels.append(OverlayPanel(lines: [label], placement: .topRight)) }
+        // The info panel says the zoom too, in the same corner.
+        if let label = shownLabel, !session.info.isOpen { panels.append(OverlayPanel(lines: [label], placement: .topRight)) }
     }
 
     /// A zoom, a pan's end or the flight's end changed the label: the overlay is rebuilt.
