@@ -1,0 +1,115 @@
+import CardImaging
+import CardPictureFolders
+
+/// Reads EXIF's `DateTimeOriginal` (0x9003) and `SubSecTimeOriginal` (0x9291) from a picture
+/// (SPEC §13, `--sort time`): IFD0's EXIF IFD pointer (0x8769), then the EXIF IFD's entries,
+/// through the same checked `TIFFStructure` walk `ExifColorSpace` uses — no chain of next-IFD
+/// offsets followed, so offsets that loop cannot make it run on, and every offset and count is
+/// checked against the bytes there (anything out of bounds: no time).
+///
+/// Where each format keeps its EXIF, read in bounded pieces through the file layer:
+/// - JPEG: the APP1 "Exif\0\0" segment among the first `jpegPrefixBytes` (two whole segments'
+///   worth: an APP0 or APP2 and a full APP1);
+/// - TIFF and TIFF-shaped RAW (DNG, CR2, NEF, ARW, PEF…): the file's own IFD0, read a 4 KiB
+///   window at a time (`TIFFSourceBytes`);
+/// - PNG: an `eXIf` chunk before the image data, within `pngPrefixBytes`;
+/// - WebP: the `EXIF` chunk (at most `exifBytes` of it);
+/// - HEIF: the primary image's `Exif` item through libheif (the file read whole, as its probe is).
+/// GIF, CR3, RAF, ORF and RW2 have none the viewer reads: the file's mtime is used.
+public enum ExifCaptureTime {
+    /// Bytes of a JPEG's start read for its APP1 segment.
+    public static let jpegPrefixBytes = 128 << 10
+    /// Bytes of a PNG's start walked for its `eXIf` chunk.
+    public static let pngPrefixBytes = 256 << 10
+    /// The most of a WebP `EXIF` chunk read.
+    public static let exifBytes = 256 << 10
+
+    /// The EXIF tags read.
+    static let exifPointerTag = 0x8769, dateTimeOriginalTag = 0x9003, subSecTimeOriginalTag = 0x9291
+
+    /// The capture time in an EXIF TIFF structure, `CaptureTime.exifSeconds` of its
+    /// `DateTimeOriginal` and `SubSecTimeOriginal`; nil without a readable, valid date.
+    /// - Complexity: O(entries of IFD0 and the EXIF IFD), each at most 65,535.
+    static func seconds(_ tiff: some TIFFStructure) -> Double? {
+        guard let first = tiff.firstIFD, let ifd0 = tiff.entries(ofIFD: first),
+              let pointer = ifd0.entries.first(where: { $0.tag == exifPointerTag }), let offset = tiff.integer(pointer),
+              let exif = tiff.entries(ofIFD: offset),
+              let date = exif.entries.first(where: { $0.tag == dateTimeOriginalTag }),
+              let dateBytes = ascii(date, in: tiff, atMost: 20) else { return nil }
+        let subSeconds = exif.entries.first(where: { $0.tag == subSecTimeOriginalTag }).flatMap { ascii($0, in: tiff, atMost: 16) }
+        return CaptureTime.exifSeconds(dateTime: dateBytes, subSeconds: subSeconds)
+    }
+
+    /// The bytes of an ASCII (2) or UNDEFINED (7) entry, at most `limit`: in the value field
+    /// itself up to 4 bytes, else at the offset it holds; nil when any is outside the structure.
+    static func ascii(_ entry: (tag: Int, type: Int, count: Int, value: Int), in tiff: some TIFFStructure, atMost limit: Int) -> [UInt8]? {
+        guard entry.type == 2 || entry.type == 7, entry.count >= 1 else { return nil }
+        let count = min(entry.count, limit)
+        guard let start = entry.count <= 4 ? entry.value : tiff.read(entry.value, 4) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for index in 0..<count {
+            guard let byte = tiff.read(start + index, 1) else { return nil }
+            bytes.append(UInt8(byte))
+        }
+        return bytes
+    }
+
+    /// The capture time in a JPEG's first bytes: its first APP1 "Exif\0\0" segment wholly inside them.
+    static func seconds(jpeg bytes: [UInt8]) -> Double? {
+        var found: Double?
+        JPEGSegments.forEach(in: bytes, before: bytes.count) { marker, data in
+            guard marker == 0xE1, data.count >= 14, bytes.starts(with: ExifColorSpace.exifSignature, at: data.lowerBound) else { return true }
+            found = TIFFBytes(bytes, (data.lowerBound + 6)..<data.upperBound).flatMap(seconds)
+            return false
+        }
+        return found
+    }
+
+    /// The capture time in a PNG's first bytes (`PNGExif`).
+    static func seconds(png bytes: [UInt8]) -> Double? {
+        guard let range = PNGExif.range(in: bytes) else { return nil }
+        return TIFFBytes(bytes, range).flatMap(seconds)
+    }
+
+    /// The capture time in EXIF bytes that hold the TIFF structure itself (a WebP `EXIF` chunk,
+    /// a PNG `eXIf`), past an "Exif\0\0" some writers put first.
+    static func seconds(exif bytes: [UInt8]) -> Double? {
+        let start = bytes.starts(with: ExifColorSpace.exifSignature) ? 6 : 0
+        return TIFFBytes(bytes, start..<bytes.count).flatMap(seconds)
+    }
+
+    /// The capture time in a HEIF `Exif` item: a 4-byte big-endian offset, then the TIFF
+    /// structure that many bytes further on (as `ExifColorSpace.isAdobeRGB(heifExif:)` reads it).
+    static func seconds(heifExif bytes: [UInt8]) -> Double? {
+        guard bytes.count >= 12 else { return nil }
+        let skip = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard skip <= bytes.count - 12 else { return nil }
+        return TIFFBytes(bytes, (4 + skip)..<bytes.count).flatMap(seconds)
+    }
+
+    /// The EXIF capture time of the picture in `source` (named `name`, for telling RAW from
+    /// TIFF), read as described above; nil when its format keeps none, it has none, or reading
+    /// fails. Never throws: an unreadable file simply has no EXIF time.
+    public static func seconds(source: some ByteSource, name: String) -> Double? {
+        guard let signature = try? PictureDecoder.prefix(of: source, count: HEIFSignature.prefixLength) else { return nil }
+        switch PictureFormat(signature: signature, name: name) {
+        case .jpeg:
+            return (try? PictureDecoder.prefix(of: source, count: jpegPrefixBytes)).flatMap { seconds(jpeg: $0) }
+        case .png:
+            return (try? PictureDecoder.prefix(of: source, count: pngPrefixBytes)).flatMap { seconds(png: $0) }
+        case .tiff, .raw:
+            return TIFFSourceBytes(source).flatMap(seconds)
+        case .webp:
+            guard let header = try? WebPHeader.read(source, name: name), let range = header.exif,
+                  let bytes = try? PictureDecoder.slice(of: source, range.prefix(exifBytes)) else { return nil }
+            return seconds(exif: bytes)
+        case .heif:
+            guard source.count <= PictureLimits.defaultWholeFileSize,
+                  let file = try? HEIFFile(source: source, name: name), let exif = file.exif else { return nil }
+            return seconds(heifExif: exif)
+        case .gif, nil:
+            return nil
+        }
+    }
+}
