@@ -252,7 +252,7 @@ let package = Package(
                 "CardCulling", "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders",
+                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders", "CardSidecars",
             ]
         ),
 

@@ -35,7 +35,8 @@ public struct CaptureTime: Hashable, Sendable {
         let (year, month, day) = Self.civil(fromDays: days)
         var text = Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) + "T"
             + Self.padded(inDay / 3600, 2) + ":" + Self.padded(inDay / 60 % 60, 2) + ":" + Self.padded(inDay % 60, 2)
-        let millis = Int(((seconds - whole) * 1000).rounded(.down))
+        // To the nearest millisecond (0.77 is 0.76999… as a Double past 1.7e9), never up to 1000.
+        let millis = min(999, Int(((seconds - whole) * 1000).rounded()))
         if millis > 0 { text += "." + Self.padded(millis, 3) }
         return text
     }
