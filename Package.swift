@@ -303,7 +303,7 @@ let package = Package(
             name: "CardPictureDecodingTests",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CardFormatSamples",
-                "CLCMS2", "CDeflate",
+                "CLCMS2", "CDeflate", "CardPictureFolders",
             ]
         ),
         .testTarget(
@@ -344,7 +344,7 @@ let package = Package(
             dependencies: [
                 "CardViewerCore", "CardFiles", "CardInteraction", "CardLayout", "CardMath", "CardImaging",
                 "CardTestSupport", "CMallocCounter", "CardPacking", "CardPixels",
-                "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling",
+                "CardEvents", "CardJSON", "CardLayoutFiles", "CardCulling", "CardPictureFolders",
             ]
         ),
         .testTarget(
