@@ -8,8 +8,9 @@ import CardPictureFolders
 /// checked against the bytes there (anything out of bounds: no time).
 ///
 /// Where each format keeps its EXIF, read in bounded pieces through the file layer:
-/// - JPEG: the APP1 "Exif\0\0" segment among the first `jpegPrefixBytes` (two whole segments'
-///   worth: an APP0 or APP2 and a full APP1);
+/// - JPEG: the APP1 "Exif\0\0" segment among the first `jpegFirstBytes` (16 KiB), else read
+///   once more up to the end of the segment the first read cut (at most `jpegPrefixBytes`,
+///   128 KiB: two whole segments' worth, an APP0 or APP2 and a full APP1);
 /// - TIFF and TIFF-shaped RAW (DNG, CR2, NEF, ARW, PEF…): the file's own IFD0, read a 4 KiB
 ///   window at a time (`TIFFSourceBytes`);
 /// - PNG: an `eXIf` chunk before the image data, within `pngPrefixBytes`;
@@ -17,7 +18,10 @@ import CardPictureFolders
 /// - HEIF: the primary image's `Exif` item through libheif (the file read whole, as its probe is).
 /// GIF, CR3, RAF, ORF and RW2 have none the viewer reads: the file's mtime is used.
 public enum ExifCaptureTime {
-    /// Bytes of a JPEG's start read for its APP1 segment.
+    /// Bytes of a JPEG's start read first: the segments before APP1 and a small APP1 (a camera's
+    /// is 10–64 KiB with its thumbnail).
+    public static let jpegFirstBytes = 16 << 10
+    /// The most of a JPEG's start read for its APP1 segment: two whole segments' worth.
     public static let jpegPrefixBytes = 128 << 10
     /// Bytes of a PNG's start walked for its `eXIf` chunk.
     public static let pngPrefixBytes = 256 << 10
@@ -57,13 +61,44 @@ public enum ExifCaptureTime {
 
     /// The capture time in a JPEG's first bytes: its first APP1 "Exif\0\0" segment wholly inside them.
     static func seconds(jpeg bytes: [UInt8]) -> Double? {
-        var found: Double?
+        walk(jpeg: bytes).seconds
+    }
+
+    /// The capture time in a JPEG's first bytes, or, when there is none there because a segment
+    /// runs past them, how many of the file's first bytes would hold that segment (`more`: the
+    /// segment's end, or `jpegPrefixBytes` when its length is not in `bytes`).
+    static func walk(jpeg bytes: [UInt8]) -> (seconds: Double?, more: Int?) {
+        var found: Double?, exifFound = false, end = 2
         JPEGSegments.forEach(in: bytes, before: bytes.count) { marker, data in
+            end = data.upperBound
             guard marker == 0xE1, data.count >= 14, bytes.starts(with: ExifColorSpace.exifSignature, at: data.lowerBound) else { return true }
+            exifFound = true
             found = TIFFBytes(bytes, (data.lowerBound + 6)..<data.upperBound).flatMap(seconds)
             return false
         }
-        return found
+        guard !exifFound, bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return (found, nil) }
+        // Where the walk stopped: the next marker after the last whole segment (as the walk skips
+        // stray and fill bytes). A scan or the image's end: no EXIF. Else the segment there was cut.
+        var offset = end
+        while offset < bytes.count, bytes[offset] != 0xFF { offset += 1 }
+        while offset < bytes.count, bytes[offset] == 0xFF { offset += 1 }
+        if offset < bytes.count, bytes[offset] == 0xDA || bytes[offset] == 0xD9 { return (nil, nil) }
+        guard offset + 2 < bytes.count else { return (nil, jpegPrefixBytes) }
+        // A cut APP1 is read to its end; another cut segment (a large APP2, a comment) with the
+        // most read, where an APP1 after it can still be whole.
+        guard bytes[offset] == 0xE1 else { return (nil, jpegPrefixBytes) }
+        let length = Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
+        return (nil, offset + 1 + length)
+    }
+
+    /// A JPEG's capture time read from `source`: `jpegFirstBytes`, then, when a segment runs
+    /// past them, up to its end (at most `jpegPrefixBytes`) once.
+    static func seconds(jpegSource source: some ByteSource) -> Double? {
+        guard let first = try? PictureDecoder.prefix(of: source, count: jpegFirstBytes) else { return nil }
+        let walked = walk(jpeg: first)
+        guard walked.seconds == nil, let more = walked.more, first.count < source.count, more > first.count else { return walked.seconds }
+        guard let bytes = try? PictureDecoder.prefix(of: source, count: min(more, jpegPrefixBytes)) else { return nil }
+        return walk(jpeg: bytes).seconds
     }
 
     /// The capture time in a PNG's first bytes (`PNGExif`).
@@ -95,7 +130,7 @@ public enum ExifCaptureTime {
         guard let signature = try? PictureDecoder.prefix(of: source, count: HEIFSignature.prefixLength) else { return nil }
         switch PictureFormat(signature: signature, name: name) {
         case .jpeg:
-            return (try? PictureDecoder.prefix(of: source, count: jpegPrefixBytes)).flatMap { seconds(jpeg: $0) }
+            return seconds(jpegSource: source)
         case .png:
             return (try? PictureDecoder.prefix(of: source, count: pngPrefixBytes)).flatMap { seconds(png: $0) }
         case .tiff, .raw:

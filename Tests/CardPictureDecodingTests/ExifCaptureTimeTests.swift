@@ -38,6 +38,24 @@ struct ExifCaptureTimeTests {
         #expect(ExifCaptureTime.seconds(source: appAfter, name: "d.jpg") == 1_709_164_800)
     }
 
+    @Test("an APP1 longer than the first read, and one after a large comment: read on, within 128 KiB")
+    func largeSegments() throws {
+        // A camera-sized APP1 (40 KiB: the TIFF followed by a thumbnail's worth of bytes).
+        let tiff = ExifTimeSample.tiff(date: "2024:05:01 10:20:30") + [UInt8](repeating: 0x55, count: 40_000)
+        let big = ExifTimeSample.jpeg(tiff)
+        #expect(ExifCaptureTime.walk(jpeg: Array(big.prefix(ExifCaptureTime.jpegFirstBytes))).more == 2 + 2 + 6 + tiff.count + 2)
+        #expect(ExifCaptureTime.seconds(source: big, name: "big.jpg") == Self.mayFirst)
+        // A 30 KiB comment before the APP1.
+        let comment: [UInt8] = [0xFF, 0xFE, 0x75, 0x32] + [UInt8](repeating: 0x41, count: 0x7532 - 2)
+        let afterComment = Array(big[0..<2]) + comment + Array(big[2...])
+        #expect(ExifCaptureTime.seconds(source: afterComment, name: "c.jpg") == Self.mayFirst)
+        // Past 128 KiB of segments: not looked for (the mtime is used).
+        let far = Array(big[0..<2]) + comment + comment + comment + comment + comment + Array(big[2...])
+        #expect(ExifCaptureTime.seconds(source: far, name: "far.jpg") == nil)
+        // No EXIF and a scan within the first read: one read, no time.
+        #expect(ExifCaptureTime.walk(jpeg: ExifTimeSample.plainJPEG) == (nil, nil))
+    }
+
     @Test("a TIFF file's own IFD0 (read from the file in pieces) and a PNG's eXIf chunk")
     func tiffAndPNG() throws {
         let dir = try TemporaryFolder("exif-time")
