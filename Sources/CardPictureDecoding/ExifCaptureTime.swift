@@ -103,7 +103,9 @@ public enum ExifCaptureTime {
 
     /// The capture time in a PNG's first bytes (`PNGExif`).
     static func seconds(png bytes: [UInt8]) -> Double? {
-        guard let range = PNGExif.range(in: bytes) else { return nil }
+        guard var range = PNGExif.range(in: bytes) else { return nil }
+        // The chunk holds the TIFF structure itself; some writers put "Exif\0\0" first.
+        if range.count >= 6, bytes.starts(with: ExifColorSpace.exifSignature, at: range.lowerBound) { range = (range.lowerBound + 6)..<range.upperBound }
         return TIFFBytes(bytes, range).flatMap(seconds)
     }
 
