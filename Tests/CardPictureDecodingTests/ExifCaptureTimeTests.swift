@@ -75,6 +75,19 @@ struct ExifCaptureTimeTests {
         let tagged = Array(png[0..<ihdrEnd]) + chunk + Array(png[ihdrEnd...])
         #expect(ExifCaptureTime.seconds(source: tagged, name: "p.png") == Self.mayFirst)
         #expect(ExifCaptureTime.seconds(source: png, name: "p.png") == nil)
+        // Some writers put "Exif\0\0" first in the chunk.
+        let prefixed = Array("Exif".utf8) + [0, 0] + exif
+        let prefixedChunk: [UInt8] = [0, 0, UInt8(prefixed.count >> 8), UInt8(prefixed.count & 0xFF)] + Array("eXIf".utf8) + prefixed + [0, 0, 0, 0]
+        #expect(ExifCaptureTime.seconds(source: Array(png[0..<ihdrEnd]) + prefixedChunk + Array(png[ihdrEnd...]), name: "q.png") == Self.mayFirst)
+    }
+
+    @Test("a HEIC's Exif item (libheif), big-endian with sub-seconds")
+    func heic() throws {
+        let exif = ExifTimeSample.tiff(date: "2024:05:01 10:20:30", subSeconds: "125", bigEndian: true)
+        let heic = try HEIFSample.encode(RGBAImage(width: 64, height: 64, fill: (90, 100, 110, 255)), exif: exif)
+        #expect(ExifCaptureTime.seconds(source: heic, name: "h.heic") == Self.mayFirst + 0.125)
+        let plain = try HEIFSample.encode(RGBAImage(width: 64, height: 64, fill: (90, 100, 110, 255)))
+        #expect(ExifCaptureTime.seconds(source: plain, name: "h.heic") == nil)
     }
 
     @Test("CaptureTimes: EXIF first, else the mtime moved onto local wall-clock seconds")
