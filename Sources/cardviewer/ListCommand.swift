@@ -6,7 +6,8 @@ import Foundation
 
 /// `cardviewer list PATH…`: the deck as the viewer shows it, in order (SPEC §13) — one path a
 /// line, NUL-separated with `-0`, or JSON for scripts and tests (docs/formats/list-json.md).
-/// Only reads: no file is written, no state kept.
+/// Only reads: no file is written, no state kept (reading sidecars removes a killed viewer's
+/// temporaries beside them, as every viewer start does).
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
