@@ -252,7 +252,7 @@ let package = Package(
                 "CardCulling", "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders",
+                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders", "CardSidecars",
             ]
         ),
 
@@ -303,7 +303,7 @@ let package = Package(
             name: "CardPictureDecodingTests",
             dependencies: [
                 "CardPictureDecoding", "CardImaging", "CTurboJPEG", "CardTestSupport", "CardPixels", "CardMath", "CardFormatSamples",
-                "CLCMS2", "CDeflate",
+                "CLCMS2", "CDeflate", "CardPictureFolders",
             ]
         ),
         .testTarget(
@@ -336,7 +336,7 @@ let package = Package(
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
                 "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
-                "CardPictureFolders",
+                "CardPictureFolders", "CardCulling",
             ]
         ),
         .testTarget(

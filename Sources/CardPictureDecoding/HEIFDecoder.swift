@@ -118,13 +118,19 @@ final class HEIFFile {
     /// Whether the primary image's EXIF (its first `Exif` item, at most 1 MB) says Adobe RGB
     /// (`ExifColorSpace`); consulted only when the file has no ICC profile.
     var exifSaysAdobeRGB: Bool {
+        exif.map(ExifColorSpace.isAdobeRGB(heifExif:)) ?? false
+    }
+
+    /// The primary image's first `Exif` item (a 4-byte offset, then the TIFF structure), at
+    /// most 1 MB; nil when there is none, it is shorter than 12 bytes or cannot be read.
+    var exif: [UInt8]? {
         var id: heif_item_id = 0
-        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return false }
+        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return nil }
         let count = heif_image_handle_get_metadata_size(primary, id)
-        guard count >= 12, count <= 1 << 20 else { return false }
+        guard count >= 12, count <= 1 << 20 else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
-        guard heif_image_handle_get_metadata(primary, id, &bytes).code == heif_error_Ok else { return false }
-        return ExifColorSpace.isAdobeRGB(heifExif: bytes)
+        guard heif_image_handle_get_metadata(primary, id, &bytes).code == heif_error_Ok else { return nil }
+        return bytes
     }
 
     /// The primary image's ICC profile (a `prof` or `rICC` colour box), or nil.

@@ -15,6 +15,8 @@ struct WebPHeader: Equatable {
     var orientation: PictureOrientation
     /// The `ICCP` chunk's payload, as a range of the file's bytes.
     var iccProfile: Range<Int>?
+    /// The `EXIF` chunk's payload (as far as the file holds it), as a range of the file's bytes.
+    var exif: Range<Int>? = nil
 
     /// RIFF chunks walked at most: a real file has 2–6; a crafted one of millions of tiny
     /// chunks must not cost a read each.
@@ -84,6 +86,7 @@ struct WebPHeader: Equatable {
             case "ICCP" where payload.count == size:
                 iccProfile = payload
             case "EXIF":
+                exif = payload
                 let bytes = try PictureDecoder.slice(of: source, payload.prefix(Self.exifBytes))
                 // The chunk holds the TIFF structure itself; some writers put "Exif\0\0" first.
                 let segment = bytes.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) ? bytes : [0x45, 0x78, 0x69, 0x66, 0, 0] + bytes

@@ -3,6 +3,7 @@ import CardRendering
 import CardLayout
 import CardMath
 import CardPacking
+import CardPictureFolders
 import CardViewerCore
 import CardViewerFrame
 
@@ -41,6 +42,9 @@ public struct ViewerOptions: Sendable {
     /// `--pick-label COLOUR`: the colour label a pick adds (`[]`: none); `nil`: the state's, else
     /// green (SPEC §10).
     public var pickLabel: ColorLabels?
+    /// `--sort name|time|rating|size`: the deck's order; `nil`: the state's, else by name
+    /// (`ViewerBuilder.sort`).
+    public var sort: PictureSort?
     /// `--auto-advance`: every culling mark moves on to the next card.
     public var autoAdvance = false
     /// The window's size (or the offscreen frame's), points.

@@ -42,6 +42,7 @@ public enum ViewerProgram {
         builder.offset = options.offset
         builder.offsetNamedByUser = options.offsetNamedByUser
         builder.pictures = options.pictures
+        builder.sort = options.sort
         // The hint is for people at a window; a replay's frames stay those of its script.
         builder.showsStartHint = script == nil
         // A window shows the first folder at once and the rest as listed; a replay's frames stay

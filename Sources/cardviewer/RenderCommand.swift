@@ -2,6 +2,7 @@ import ArgumentParser
 import CardFiles
 import CardImaging
 import CardMath
+import CardPictureFolders
 import CardPixels
 import CardRendering
 import CardViewerApp
@@ -29,6 +30,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
+    @Option(help: ArgumentHelp("The deck's order, as run's --sort: \(PictureSort.listed) (default: name).", valueName: "order"))
+    var sort: PictureSort?
+
     /// The most cards a rendered deck has (the viewer's limit: the deck lives in memory).
     static let maximumCardCount = ViewerOptions.maximumCardCount
     /// How long the frame may wait for its pictures, seconds.
@@ -53,6 +57,7 @@ struct RenderCommand: ParsableCommand {
         builder.eyeDistance = scene.camera.eyeDistance
         builder.ordering = rendering.order
         builder.offset = scene.offset.offset
+        builder.sort = sort
         builder.pictures.thumbnailCache = source.thumbnailCache
         builder.pictures.limits = source.limits
         builder.pictures.embeddedPreviews = !source.noEmbeddedPreviews

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardCulling
 import CardPictureDecoding
+import CardPictureFolders
 import CardViewerApp
 import CardViewerCore
 
@@ -57,6 +58,12 @@ struct RunCommand: ParsableCommand {
             help: "The colour label a pick also sets, so that darktable finds the picks: red, yellow, green (default) or blue; none for no label. Saved with the state.")
     var pickLabel: String?
 
+    @Option(help: ArgumentHelp("""
+        The deck's order: \(PictureSort.listed) (capture time from EXIF, else the file's time; stars descending, \
+        rejects last; file size descending; ties in name order). Saved with the state; default: the state's, else name.
+        """, valueName: "order"))
+    var sort: PictureSort?
+
     @Flag(name: .customLong("auto-advance"), help: "Every culling mark moves on to the next picture (as Caps Lock does).")
     var autoAdvance = false
 
@@ -100,6 +107,7 @@ struct RunCommand: ParsableCommand {
         options.ordering = rendering.order
         options.pickLabel = pickLabel.flatMap(Self.pickLabel(named:))
         options.autoAdvance = autoAdvance
+        options.sort = sort
         options.paths = source.deckPaths
         options.recursive = source.recursive
         options.statePath = state

@@ -136,7 +136,7 @@ public struct Deck: Sendable, Equatable {
     }
 
     /// Brings the position table up to date for indices `start…end` (default: to the end).
-    private mutating func reindex(from start: Int, through end: Int? = nil) {
+    mutating func reindex(from start: Int, through end: Int? = nil) {
         let last = min(end ?? cards.count - 1, cards.count - 1)
         guard start <= last else { return }
         for i in start...last { positions[cards[i].id] = i }

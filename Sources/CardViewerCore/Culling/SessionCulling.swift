@@ -71,10 +71,14 @@ final class SessionCulling {
     /// `CardSource.file` has) percent-encoded (`PathBytes.percentEncoded`, `#` as `%23`);
     /// `#ID` for a card without a file.
     static func stateKey(of card: DeckCard) -> String {
-        if case .file(let name) = card.source {
-            return PathBytes.percentEncoded(name).replacingOccurrences(of: "#", with: "%23")
-        }
-        return "#\(card.id.rawValue)"
+        stateKey(ofFile: card.source) ?? "#\(card.id.rawValue)"
+    }
+
+    /// The key of a file source's marks in the state (its name percent-encoded); nil for
+    /// another source.
+    static func stateKey(ofFile source: CardSource) -> String? {
+        guard case .file(let name) = source else { return nil }
+        return PathBytes.percentEncoded(name).replacingOccurrences(of: "#", with: "%23")
     }
 
     /// The folder of `path` (what the message about unwritable sidecars names).
@@ -110,4 +114,9 @@ public struct SavedCulling: Hashable, Sendable {
 
     /// True when there is nothing to save (the filter shows all, no marks, the default pick label).
     public var isEmpty: Bool { filter == .all && marks.isEmpty && pickLabel == Self.defaultPickLabel }
+
+    /// The mark the state keeps for the picture of a file source (a read-only folder's), if any.
+    public func mark(ofFile source: CardSource) -> CullMark? {
+        SessionCulling.stateKey(ofFile: source).flatMap { marks[$0] }
+    }
 }

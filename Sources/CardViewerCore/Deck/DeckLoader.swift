@@ -123,6 +123,8 @@ public enum DeckLoader {
         public var needsSave: Bool
         /// The layout the state file remembers, if it names one.
         public var layout: SavedLayout? = nil
+        /// True when the deck is the state's (reconciled), false for a fresh one.
+        public var restored = false
     }
 
     /// The deck to show: the saved state when there is one (reconciled with the pictures that
@@ -148,10 +150,11 @@ public enum DeckLoader {
             let warning = "state file '\(store.path)' cannot be used (\(reason)); moved it to '\(movedTo)' and started a fresh deck"
             return Outcome(deck: catalog.freshDeck(), warnings: [warning], needsSave: true)
         case .restored(var deck, let layout):
-            if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false, layout: layout) }
+            if case .synthetic = catalog.origin { return Outcome(deck: deck, warnings: [], needsSave: false, layout: layout, restored: true) }
             catalog.addSavedPictures(deck.cards.map(\.source) + deck.deleted.map(\.source))
             let change = deck.reconcile(available: catalog.available)
-            return Outcome(deck: deck, warnings: [], needsSave: !change.dropped.isEmpty || !change.added.isEmpty, layout: layout)
+            return Outcome(deck: deck, warnings: [], needsSave: !change.dropped.isEmpty || !change.added.isEmpty, layout: layout,
+                           restored: true)
         }
     }
 }

@@ -4,6 +4,7 @@ import CardInteraction
 import CardJSON
 import CardLayout
 import CardMath
+import CardPictureFolders
 
 /// Reads a deck state (version 1 JSON, as `JSONEncoder` or `DeckStateWriter` wrote it) from
 /// bytes, straight into the cards: no document tree, so loading a 1,000,000-card state needs
@@ -54,8 +55,12 @@ enum DeckStateParser {
         var file: String?, fileBytes: String?, builtIn: String?
         var offset: Vec2?, currentCard: UInt32?
         var filter: CullFilter?, marks: [String: CullMark]?, pickLabel: ColorLabels?
+        var sort: PictureSort?
         try scanner.object { scanner, key in
             switch key {
+            case "sort":
+                guard let value = PictureSort(name: try string(&scanner, at: "layout.sort")) else { throw wrong("layout.sort") }
+                sort = value == .name ? nil : value
             case "pickLabel":
                 guard let value = ColorLabels(name: try string(&scanner, at: "layout.pickLabel")), value.rawValue.nonzeroBitCount <= 1
                 else { throw wrong("layout.pickLabel") }
@@ -109,6 +114,7 @@ enum DeckStateParser {
         saved.cameraDistance = cameraDistance
         saved.offset = offset
         saved.currentCard = currentCard
+        saved.sort = sort
         if filter != nil || marks != nil || pickLabel != nil {
             saved.culling = SavedCulling(filter: filter ?? .all, marks: marks ?? [:], pickLabel: pickLabel ?? SavedCulling.defaultPickLabel)
         }

@@ -2,6 +2,7 @@ import CardCulling
 import CardFiles
 import CardInteraction
 import CardLayout
+import CardPictureFolders
 
 /// Writes a deck's state as JSON (version 1) straight into a `FileSink`, card by card, so a
 /// save needs no more memory than the sink's buffer whatever the deck's size (`JSONEncoder` built
@@ -159,6 +160,11 @@ struct DeckStateWriter {
             try key("y", &sink)
             try sink.write("\(offset.y)")
             try close("}", &sink)
+        }
+        if let sort = layout.sort, sort != .name {
+            try comma(&sink)
+            try key("sort", &sink)
+            try string(sort.rawValue, &sink)
         }
         try close("}", &sink)
     }

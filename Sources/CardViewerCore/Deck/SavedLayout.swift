@@ -1,6 +1,7 @@
 import CardCulling
 import CardLayout
 import CardMath
+import CardPictureFolders
 
 /// The layout a state file remembers (SPEC §12): its name in the registry and the options the
 /// user set (`--set`, the options panel, or the wheel's radius keys), by option name. Written as
@@ -30,6 +31,9 @@ public struct SavedLayout: Hashable, Sendable {
     /// kept in the state rather than in sidecars (`"marks"`: `{"KEY": {"flag": "rejected",
     /// "stars": 3}}`, keys as `SessionCulling.stateKey`); `nil`: none (an older state).
     public var culling: SavedCulling?
+    /// The deck's sort (`--sort`, `"sort"`: `"time"`, `"rating"`, `"size"`); `nil`: by name (the
+    /// default, not written). How it meets a saved order: [formats/state.md](../../../docs/formats/state.md).
+    public var sort: PictureSort?
 
     public init(name: String, options: [String: Double] = [:], file: String? = nil, builtIn: String? = nil) {
         self.name = name

@@ -4,6 +4,7 @@ import CardInteraction
 import CardLayout
 import CardMath
 import CardPacking
+import CardPictureFolders
 
 /// The interactive viewer without a window, as a coordinator: the deck and the scene the
 /// layouts work on, the clock, the views (`views`, top first) and the frame it hands out. It
@@ -220,9 +221,14 @@ public final class ViewerSession {
     public var deckRevision: Int { scene.deckRevision }
     /// Grows when anything the state file holds changes: the deck, the layout or its options.
     public var stateRevision: Int { deckRevision + layoutRevision }
+    /// The deck's sort (`--sort`, or the state's), saved with the layout (`"sort"`); the
+    /// session never reorders by it: the deck was put in its order at start (`ViewerBuilder`).
+    public var deckSort: PictureSort = .name
+
     /// The layout shown and its options as the user has set them, for the state file.
     public var savedLayout: SavedLayout {
         var saved = layout.savedLayout
+        if deckSort != .name { saved.sort = deckSort }
         // Only another distance than the default is written: a state without one means 1500.
         if scene.eyeDistance != Camera.defaultEyeDistance { saved.cameraDistance = scene.eyeDistance }
         let culling = savedCulling

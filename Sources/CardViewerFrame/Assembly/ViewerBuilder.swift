@@ -3,6 +3,7 @@ import CardInteraction
 import CardLayout
 import CardMath
 import CardPacking
+import CardPictureFolders
 import CardRendering
 import CardSidecars
 import CardViewerCore
@@ -50,6 +51,11 @@ public struct ViewerBuilder {
     /// reconciled with the whole listing); an interactive window sets it, replays and `render`
     /// list everything first (their frames must not depend on the listing's speed).
     public var streamsListing = false
+    /// The deck's order the command line names (`--sort`); `nil`: the state's, else by name.
+    /// A deck of pictures is put in this order at start when it is fresh, or when the sort
+    /// differs from the one its state was saved with (a manual order is then replaced); a
+    /// restored deck whose sort is unchanged keeps its saved order (`docs/formats/state.md`).
+    public var sort: PictureSort?
     /// What the viewer says while the deck is empty.
     public var emptyDeckLines = ViewerSession.emptyDeckLines
     /// Make the text overlay (HUD, help, messages): a window or a replay draws it; `render` and
@@ -78,6 +84,10 @@ public struct ViewerBuilder {
         public var savedLayout: SavedLayout? = nil
         /// The listing still going on (`streamsListing`): its pictures are to be appended.
         public var listing: DeckListing? = nil
+        /// The deck's sort, as shown and saved: the command line's, else the state's, else name.
+        public var sort: PictureSort = .name
+        /// True when the start put the cards in `sort`'s order (the saved scroll no longer fits them).
+        public var resorted = false
     }
 
     /// Lists the deck and restores its saved state (from `store`).
@@ -87,7 +97,9 @@ public struct ViewerBuilder {
     public func loadDeck() throws -> LoadedDeck {
         var listed: (catalog: DeckCatalog, warnings: [String])
         var listing: DeckListing?
-        if streamsListing, case .paths(let paths, let recursive) = deck, store?.hasFile != true {
+        // Only the name order streams: any other needs every picture listed (and, for time,
+        // read) before the first card can be placed.
+        if streamsListing, (sort ?? .name) == .name, case .paths(let paths, let recursive) = deck, store?.hasFile != true {
             let started = try DeckLoader.startListing(paths, recursive: recursive)
             listed = (started.catalog, started.warnings)
             listing = started.rest
@@ -111,8 +123,26 @@ public struct ViewerBuilder {
                 warnings.append("the state file's layout '\(saved.name)' is not known (cardviewer layouts lists them); showing \(layout.name)")
             }
         }
-        return LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
-                          needsSave: outcome.needsSave, savedLayout: outcome.layout, listing: listing)
+        var loaded = LoadedDeck(catalog: listed.catalog, deck: outcome.deck, warnings: warnings,
+                                needsSave: outcome.needsSave, savedLayout: outcome.layout, listing: listing)
+        applySort(to: &loaded, restored: outcome.restored)
+        return loaded
+    }
+
+    /// Puts a deck of pictures in its sort's order (`sort`): a fresh deck when the sort is not
+    /// by name (the listing already is), a restored one only when the command line's sort
+    /// differs from the state's (which keeps the user's manual order otherwise); the state is
+    /// then saved soon with the new order and sort.
+    func applySort(to loaded: inout LoadedDeck, restored: Bool) {
+        let savedSort = loaded.savedLayout?.sort ?? .name
+        loaded.sort = sort ?? (restored ? savedSort : .name)
+        guard loaded.catalog.isPhotoDeck else { return }
+        let changes = restored ? sort.map { $0 != savedSort } ?? false : loaded.sort != .name
+        guard changes else { return }
+        DeckSorting.sort(&loaded.deck, catalog: loaded.catalog, by: loaded.sort, saved: loaded.savedLayout?.culling,
+                         store: Self.makeCullMarkStore())
+        loaded.needsSave = true
+        loaded.resorted = true
     }
 
     /// The layout to start in and its options: the command line's, with what the state file
@@ -203,11 +233,12 @@ public struct ViewerBuilder {
         configured.eyeDistance = startingEyeDistance(restoring: loaded.savedLayout)
         configured.dropsAddPictures = loaded.catalog.isPhotoDeck
         let session = ViewerSession(deck: loaded.deck, configuration: configured)
+        session.deckSort = loaded.sort
         if let id = startingCard(loaded) {
             // A state's own current card keeps the state's scroll; a picture named on the command
             // line (`cardviewer FILE`) is brought into view.
             let fromState = loaded.catalog.startPicture == nil && !offsetNamedByUser
-                && loaded.savedLayout?.offset != nil && loaded.savedLayout?.name == start.kind.name
+                && loaded.savedLayout?.offset != nil && loaded.savedLayout?.name == start.kind.name && !loaded.resorted
             session.makeCurrent(id, revealing: !fromState)
         }
         return session
