@@ -67,6 +67,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "With --trash: do not ask.")
     var yes = false
 
+    @Option(help: ArgumentHelp("The order the cards are acted on and listed in: \(PictureSort.listed) (default: name).",
+                               valueName: "order"))
+    var sort: PictureSort?
+
     /// A colour label a card can be selected by.
     enum LabelColour: String, ExpressibleByArgument, CaseIterable {
         case red, yellow, green, blue
@@ -123,8 +127,11 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         let store = ViewerBuilder.makeCullMarkStore()
-        let selected = selector.selected(catalog.pictures.map { store.mark(ofPicture: $0.path) })
-        let groups = selected.map { ExportGroup.of(catalog.pictures[$0]) { FileInfo.exists($0) } }
+        let marks = catalog.pictures.map { store.mark(ofPicture: $0.path) }
+        let chosen = Set(selector.selected(marks))
+        // The selected cards in the sort's order (`DeckSorting`, as `run` and `list` order them).
+        let order = DeckSorting.order(catalog.pictures, by: sort ?? .name) { marks[$0] }
+        let groups = order.filter(chosen.contains).map { ExportGroup.of(catalog.pictures[$0]) { FileInfo.exists($0) } }
         switch action {
         case let .files(kind, folder, option):
             try exportFiles(groups, kind: kind, folder: folder, option: option)

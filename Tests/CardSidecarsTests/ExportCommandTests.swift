@@ -55,6 +55,22 @@ struct ExportCommandTests {
         #expect(nul.errorLines == ["listed 1 picture (2 files)"])
     }
 
+    @Test("--sort orders the selected cards as run and list do: rating (stars down), size (bytes down), name")
+    func sorted() throws {
+        let dir = try Self.shoot()
+        try XMPSidecarStore().store(CullMark(stars: 4), forPicture: dir.path("shoot/s9.png"))
+        try XMPSidecarStore().store(CullMark(stars: 5), forPicture: dir.path("shoot/s10.jpg"))
+        #expect(try Self.listed(dir, ["--stars", "3", "--sort", "rating"]) == ["s10.jpg", "s10.jpg.xmp", "s9.png", "s9.png.xmp"])
+        try dir.write("shoot/s10.jpg", String(repeating: "x", count: 5000))
+        try dir.write("shoot/s9.png", String(repeating: "x", count: 6000))
+        #expect(try Self.listed(dir, ["--stars", "3", "--sort", "size"]) == ["s9.png", "s9.png.xmp", "s10.jpg", "s10.jpg.xmp"])
+        try dir.write("shoot/s9.png", "small")
+        #expect(try Self.listed(dir, ["--stars", "3", "--sort", "size"]) == ["s10.jpg", "s10.jpg.xmp", "s9.png", "s9.png.xmp"])
+        #expect(try Self.listed(dir, ["--stars", "3", "--sort", "name"]) == ["s9.png", "s9.png.xmp", "s10.jpg", "s10.jpg.xmp"])
+        let wrong = try Self.export(dir, ["shoot", "--stars", "3", "--list", "--sort", "colour"])
+        #expect(wrong.status == 2)
+    }
+
     @Test("--copy-to carries sidecars and the RAW partner, never overwrites (-2 for the whole card), and a second run adds nothing")
     func copies() throws {
         let dir = try Self.shoot()
