@@ -26,13 +26,16 @@ final class OffscreenFolderViewer {
     var pictures: ViewerPictures { viewer.pictures }
     var frame: ViewerFrameRenderer { viewer.frame }
 
-    /// `count` pictures of 160 × 120 pixels named by `name`, in `layout`, without the thumbnail cache.
-    init(pictures count: Int, name: (Int) -> String, layout: LayoutKind, viewport: Size) throws {
+    /// `count` pictures of 160 × 120 pixels named by `name`, and `files` (name, bytes) as given,
+    /// in `layout`, without the thumbnail cache.
+    init(pictures count: Int, name: (Int) -> String, files: [(name: String, bytes: [UInt8])] = [], layout: LayoutKind,
+         viewport: Size) throws {
         folder = try TemporaryFolder("cardviewer-e2e")
         for index in 0..<count {
             let c = PictureFolderReplayTests.color(index)
             try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)), to: folder.path(name(index)))
         }
+        for file in files { try Data(file.bytes).write(to: URL(fileURLWithPath: folder.path(file.name))) }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: layout)
         builder.pictures.thumbnailCache = .off
         let loaded = try builder.loadDeck()

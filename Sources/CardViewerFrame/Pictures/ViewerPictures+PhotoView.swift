@@ -13,16 +13,22 @@ extension ViewerPictures {
     }
 
     /// Card `id`'s file and picture for the info panel: the catalog's name and size, the pixel
-    /// size once a decode has told it; `nil` for a card without a picture file.
+    /// size once a decode has told it, the EXIF camera settings once read; `nil` for a card
+    /// without a picture file. Asked only while the panel shows (`InfoView`): the first ask for a
+    /// picture queues the read of its settings (`CameraSettingsReads`, off the frame thread),
+    /// and the details come without them until it is done.
     ///
-    /// - Complexity: O(1); no file is read.
+    /// - Complexity: O(1) (a lookup under a lock); no file is read.
     func photoDetails(of id: CardID) -> PictureDetails? {
         let picture = Int(picture(ofID: id.rawValue))
         guard picture >= 0, picture < catalog.pictures.count else { return nil }
         let file = catalog.pictures[picture]
         let pixels = picture < fullSizes.count ? fullSizes[picture] : PixelSize(width: 0, height: 0)
+        let camera = cameraReads.settings(of: picture, path: file.path, name: file.name)
+        // Not read yet (or none): the next update looks at the reads (`cameraReadsOwed`).
+        if camera == nil { cameraReadsOwed = true }
         return PictureDetails(fileName: file.name, byteCount: file.byteCount,
-                              pixelSize: pixels.width > 0 && pixels.height > 0 ? pixels : nil)
+                              pixelSize: pixels.width > 0 && pixels.height > 0 ? pixels : nil, camera: camera)
     }
 
     /// Card `id`'s picture in picture points (its pixels over the framebuffer's pixels per

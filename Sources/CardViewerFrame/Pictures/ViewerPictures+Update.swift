@@ -72,6 +72,13 @@ extension ViewerPictures {
         feedBackfill()
         saveAThumbnailIfIdle()
         updateTiles()
+        // Camera settings for the info panel, only after it asked (nothing while it is hidden): a
+        // read that finished since the last look is taken by the session's next advance, so one
+        // more wake is owed after it.
+        if cameraReadsOwed {
+            let camera = cameraReads.poll()
+            cameraReadsOwed = camera.finished || camera.reading
+        }
         let draw = batchRedraw(arrived: changed, urgent: urgent)
         session.reportPictures(reportedStatus, changed: draw, fading: frameFading, working: isWorking)
         return draw
@@ -119,12 +126,13 @@ extension ViewerPictures {
         return changed
     }
 
-    /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save, or
-    /// cards in view not showing their pictures yet (their requests go out at the next update).
+    /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save,
+    /// cards in view not showing their pictures yet (their requests go out at the next update),
+    /// or the info panel's camera settings (`cameraReadsOwed`).
     var isWorking: Bool {
         pictureTier.inFlightCount > 0 || titleTier.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
             || frameStatus.isLoading || frameTitlesMissing > 0 || tiles.inFlight != nil || tiles.opensAhead || backfill.inFlightCount > 0
-            || batching.isWaiting
+            || batching.isWaiting || cameraReadsOwed
     }
 
     /// The status for the session's HUD, with the memory in use now.

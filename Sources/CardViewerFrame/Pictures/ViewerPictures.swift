@@ -154,6 +154,15 @@ public final class ViewerPictures {
     var thumbnailsMade = 0
     /// The reason each unreadable picture's card shows (`CardReason`), by picture.
     var cardReasons: [Int32: String] = [:]
+    /// The info panel's camera settings, read in the background (`photoDetails(of:)`); tests
+    /// put in one with a slow reader.
+    var cameraReads = CameraSettingsReads()
+    /// True from the info panel asking for settings not known yet (`photoDetails(of:)`) while
+    /// they are read, and until one more advance after a read finished: `update()` looks at the
+    /// reads only then, and the window keeps waking (`isWorking`) so that the open panel takes
+    /// them (`InfoView.overlayDidAdvance`) even when nothing else moves. False (no look, no
+    /// lock) while the panel is hidden.
+    var cameraReadsOwed = false
 
     /// Title atlas slots, and the most titles rasterized at a time.
     static let titleSlots = 192

@@ -1,8 +1,10 @@
 import CardCulling
 import CardMath
+import CardPictureFolders
 
 /// The info panel's text (SPEC §13, `I`): the file's name; its index in the deck, pixel size,
-/// file size and the zoom; its culling marks. Printable
+/// file size and the zoom; its EXIF camera settings (camera and lens; exposure, aperture, ISO
+/// and focal length; capture time), each line only when it has something; its culling marks. Printable
 /// ASCII (the overlay's font); pure, so tests read it without a window.
 enum InfoPanel {
     /// The longest name shown whole, characters: a longer one is cut with "...".
@@ -20,8 +22,19 @@ enum InfoPanel {
         if let bytes = details?.byteCount { facts.append(byteText(bytes)) }
         if let zoom { facts.append(zoom) }
         lines.append(facts.joined(separator: " | "))
+        if let camera = details?.camera { lines += cameraLines(camera) }
         lines.append(markText(mark))
         return lines
+    }
+
+    /// The camera settings' lines: `camera | lens`, `exposure | aperture | ISO | focal length`,
+    /// the capture time; a line only when one of its fields is there.
+    static func cameraLines(_ camera: CameraSettings) -> [String] {
+        let rows = [[camera.camera, camera.lens], [camera.exposure, camera.aperture, camera.iso, camera.focalLength], [camera.captureTime]]
+        return rows.compactMap { row in
+            let fields = row.compactMap { $0 }
+            return fields.isEmpty ? nil : fields.joined(separator: " | ")
+        }
     }
 
     /// `5.2 MB`, `812 KB`, `640 bytes`: decimal units, as file managers show them.

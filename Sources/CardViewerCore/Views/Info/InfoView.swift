@@ -1,11 +1,13 @@
 import CardEvents
 
 /// The info panel (SPEC §13, `I` in the photo view): the picture's file name, its index in the
-/// deck, pixel and file size, the zoom and its marks (the EXIF's camera settings: not yet), at
-/// the top right over the picture (where the zoom label sits otherwise: the panel says the zoom
-/// too, so the label gives way). `I` shows and hides it; it stays on from picture to picture
-/// and across closing and opening the photo view, and costs nothing while hidden (its lines
-/// are made only when drawn).
+/// deck, pixel and file size, the zoom, the EXIF's camera settings and its marks, at the top
+/// right over the picture (where the zoom label sits otherwise: the panel says the zoom too, so
+/// the label gives way). `I` shows and hides it; it stays on from picture to picture and across
+/// closing and opening the photo view, and costs nothing while hidden: its lines are made, and
+/// `session.pictureDetails` asked (which starts the background read of the camera settings),
+/// only while it is open. Settings that arrive later change its lines, which
+/// `overlayDidAdvance` notices.
 final class InfoView: ViewerView {
     /// The session that owns this, and outlives it (it is reachable only through the session).
     unowned(unsafe) let session: ViewerSession
@@ -64,6 +66,7 @@ final class InfoView: ViewerView {
         if let shownLines { panels.append(OverlayPanel(lines: shownLines, placement: .topRight)) }
     }
 
-    /// A step, a zoom, a mark or a picture's size arriving changed the lines: the overlay is rebuilt.
+    /// A step, a zoom, a mark, a picture's size or its camera settings arriving changed the
+    /// lines: the overlay is rebuilt.
     func overlayDidAdvance(moving: Bool) -> Bool { isOpen && lines != shownLines }
 }

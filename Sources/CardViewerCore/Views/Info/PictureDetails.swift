@@ -1,9 +1,9 @@
 import CardMath
+import CardPictureFolders
 
 /// What the info panel (`I`, SPEC §13) shows of a picture besides what the session knows: its
-/// file and its size, given by the picture pipeline (`ViewerSession.pictureDetails`). (SPEC
-/// §13's camera settings from the EXIF — camera, lens, exposure, aperture, ISO, focal length,
-/// capture time — are not read yet.)
+/// file and its size, given by the picture pipeline (`ViewerSession.pictureDetails`), and its
+/// EXIF camera settings once read off the frame thread.
 public struct PictureDetails: Hashable, Sendable {
     /// The file's name, with its extension.
     public var fileName: String
@@ -11,9 +11,14 @@ public struct PictureDetails: Hashable, Sendable {
     public var byteCount: Int
     /// The picture's size, pixels, once a decode has told it.
     public var pixelSize: PixelSize?
-    public init(fileName: String, byteCount: Int, pixelSize: PixelSize? = nil) {
+    /// The EXIF's camera, lens, exposure, aperture, ISO, focal length and capture time, once
+    /// read (a background read, asked for while the panel shows); nil before, or when the file
+    /// says none.
+    public var camera: CameraSettings?
+    public init(fileName: String, byteCount: Int, pixelSize: PixelSize? = nil, camera: CameraSettings? = nil) {
         self.fileName = fileName
         self.byteCount = byteCount
         self.pixelSize = pixelSize
+        self.camera = camera
     }
 }
