@@ -98,6 +98,9 @@ struct InfoPanelPipelineTests {
         #expect(reads.settings(of: 3, path: "/q/3", name: "none") == nil)
         reads.waitForReads()
         #expect(reads.settings(of: 3, path: "/q/3", name: "none") == nil)
+        #expect(reads.isRead(3, path: "/q/3"))
+        #expect(!reads.isRead(3, path: "/p/3"))
+        #expect(!reads.isRead(7, path: "/p/7"))
         #expect(recorder.lock.withLock { recorder.names } == ["0", "2", "3", "none"])
     }
 }

@@ -53,6 +53,15 @@ final class CameraSettingsReads: @unchecked Sendable {
         return nil
     }
 
+    /// Whether picture `picture`'s file at `path` has been read (its settings, or that it has
+    /// none, are known): a picture without EXIF owes no more wakes once read.
+    /// - Complexity: O(1).
+    func isRead(_ picture: Int, path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[picture].map { $0.path == path && $0.done } ?? false
+    }
+
     /// On the queue: reads picture `picture`'s settings unless it was dropped (or its file
     /// changed) before its turn, and keeps them.
     private func finish(_ picture: Int, path: String, name: String) {

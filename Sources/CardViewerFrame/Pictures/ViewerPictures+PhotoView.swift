@@ -25,8 +25,9 @@ extension ViewerPictures {
         let file = catalog.pictures[picture]
         let pixels = picture < fullSizes.count ? fullSizes[picture] : PixelSize(width: 0, height: 0)
         let camera = cameraReads.settings(of: picture, path: file.path, name: file.name)
-        // Not read yet (or none): the next update looks at the reads (`cameraReadsOwed`).
-        if camera == nil { cameraReadsOwed = true }
+        // Not read yet: the next update looks at the reads (`cameraReadsOwed`). A file read and
+        // found without settings owes nothing (else the window would wake while the panel shows it).
+        if camera == nil, !cameraReads.isRead(picture, path: file.path) { cameraReadsOwed = true }
         return PictureDetails(fileName: file.name, byteCount: file.byteCount,
                               pixelSize: pixels.width > 0 && pixels.height > 0 ? pixels : nil, camera: camera)
     }
