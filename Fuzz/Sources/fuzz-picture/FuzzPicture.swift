@@ -20,6 +20,9 @@ public func fuzzPicture(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         precondition((1...8).contains(header.orientation.rawValue))
     }
     let probed = try? PictureDecoder.probe(bytes, name: "fuzz.jpg")
+    // The EXIF readers of `--sort time` and the info panel: any answer, never a trap.
+    _ = ExifCaptureTime.seconds(source: bytes, name: "fuzz.jpg")
+    _ = ExifCameraSettings.read(source: bytes, name: "fuzz.jpg")
     do {
         // Every other input lets an embedded JPEG preview (EXIF thumbnail, MPF) stand in.
         let picture = try PictureDecoder.decode(bytes, name: "fuzz.jpg", target: target, embeddedPreviews: selector & 8 != 0)
