@@ -54,11 +54,7 @@ public enum ExclusiveFile {
 
     /// The local time of `date` as `YYYYMMDD-HHMMSS`, for file names.
     public static func timestamp(_ date: Date = Date()) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+        let t = LocalTime.fields(date)
+        return "\(t.year)\(t.month)\(t.day)-\(t.hour)\(t.minute)\(t.second)"
     }
 }

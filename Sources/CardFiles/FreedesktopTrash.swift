@@ -215,11 +215,7 @@ public struct FreedesktopTrash: Sendable {
 
     /// `date` in local time as `YYYY-MM-DDThh:mm:ss` (the specification's `DeletionDate`).
     public static func deletionDate(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        let t = LocalTime.fields(date)
+        return "\(t.year)-\(t.month)-\(t.day)T\(t.hour):\(t.minute):\(t.second)"
     }
 }
