@@ -124,11 +124,14 @@ public struct CullMark: Hashable, Sendable {
 }
 
 /// Which cards a deck shows (SPEC §10): `V` cycles all → picks only → rejects hidden → all;
-/// the `Shift+V` menu adds at least N stars and a colour label.
+/// the `Shift+V` menu adds rejects only (what `E` sends to the trash), at least N stars and a
+/// colour label.
 public enum CullFilter: Hashable, Sendable {
     case all
     case picksOnly
     case rejectsHidden
+    /// Only the rejected pictures (`Shift+V`, `R`).
+    case rejectsOnly
     /// Pictures with at least this many stars (1…5), rejects hidden.
     case starsAtLeast(Int)
     /// Pictures carrying this colour label (one of `ColorLabels.named`), rejects included.
@@ -139,7 +142,7 @@ public enum CullFilter: Hashable, Sendable {
         switch self {
         case .all: return .picksOnly
         case .picksOnly: return .rejectsHidden
-        case .rejectsHidden, .starsAtLeast, .label: return .all
+        case .rejectsHidden, .rejectsOnly, .starsAtLeast, .label: return .all
         }
     }
 
@@ -149,18 +152,20 @@ public enum CullFilter: Hashable, Sendable {
         case .all: return true
         case .picksOnly: return mark.flag == .picked
         case .rejectsHidden: return mark.flag != .rejected
+        case .rejectsOnly: return mark.flag == .rejected
         case .starsAtLeast(let stars): return mark.flag != .rejected && mark.stars >= stars
         case .label(let label): return !mark.labels.isDisjoint(with: label)
         }
     }
 
-    /// The name the state file keeps: `all`, `picksOnly`, `rejectsHidden`, `starsAtLeast3`,
+    /// The name the state file keeps: `all`, `picksOnly`, `rejectsHidden`, `rejectsOnly`, `starsAtLeast3`,
     /// `labelRed` (`docs/formats/state.md`).
     public var rawValue: String {
         switch self {
         case .all: return "all"
         case .picksOnly: return "picksOnly"
         case .rejectsHidden: return "rejectsHidden"
+        case .rejectsOnly: return "rejectsOnly"
         case .starsAtLeast(let stars): return "starsAtLeast\(stars)"
         case .label(let label): return "label" + (label.names.first ?? "None")
         }
@@ -173,6 +178,7 @@ public enum CullFilter: Hashable, Sendable {
         case "all": self = .all
         case "picksOnly": self = .picksOnly
         case "rejectsHidden": self = .rejectsHidden
+        case "rejectsOnly": self = .rejectsOnly
         default:
             if rawValue.hasPrefix("starsAtLeast"), let stars = Int(rawValue.dropFirst("starsAtLeast".count)),
                (1...CullMark.maximumStars).contains(stars), String(stars) == rawValue.dropFirst("starsAtLeast".count) {
@@ -185,12 +191,13 @@ public enum CullFilter: Hashable, Sendable {
         }
     }
 
-    /// What people read of it: `picks only`, `rejects hidden`, `3+ stars`, `red label`, `all`.
+    /// What people read of it: `picks only`, `rejects hidden`, `rejects only`, `3+ stars`, `red label`, `all`.
     public var title: String {
         switch self {
         case .all: return "all"
         case .picksOnly: return "picks only"
         case .rejectsHidden: return "rejects hidden"
+        case .rejectsOnly: return "rejects only"
         case .starsAtLeast(let stars): return "\(stars)+ stars"
         case .label(let label): return "\(label.names.first?.lowercased() ?? "no") label"
         }

@@ -67,26 +67,12 @@ extension ExportCommand {
                 return
             }
         }
-        var failures: [String] = [], pictures = 0, files = 0
-        for group in groups {
-            var complete = true
-            for index in group.removalOrder {
-                do {
-                    _ = try trash.trash(group.members[index].source)
-                    files += 1
-                } catch {
-                    failures.append("\(error)")
-                    complete = false
-                    break  // the rest of the card stays, its sidecars with it
-                }
-            }
-            if complete { pictures += 1 }
-        }
-        for failure in failures { printError("error: \(failure)") }
-        var summary = "moved \(Self.counted(pictures, "picture")) (\(Self.counted(files, "file"))) to the trash"
-        if !failures.isEmpty { summary += "; \(Self.counted(failures.count, "problem")) above" }
+        let report = ExportRun.trash(groups, into: trash)
+        for failure in report.failures { printError("error: \(failure)") }
+        var summary = "moved \(Self.counted(report.pictures, "picture")) (\(Self.counted(report.files, "file"))) to the trash"
+        if !report.failures.isEmpty { summary += "; \(Self.counted(report.failures.count, "problem")) above" }
         printError(summary)
-        if !failures.isEmpty { Foundation.exit(1) }
+        if !report.failures.isEmpty { Foundation.exit(1) }
     }
 
     /// "1 picture", "3 pictures".

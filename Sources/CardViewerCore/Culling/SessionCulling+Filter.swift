@@ -90,6 +90,7 @@ extension SessionCulling {
         case .all: return "filter: all"
         case .picksOnly: return session.scene.deck.isEmpty ? "no picks - V for all" : "filter: picks only"
         case .rejectsHidden: return session.scene.deck.isEmpty ? "every picture is rejected - V for all" : "filter: rejects hidden"
+        case .rejectsOnly: return session.scene.deck.isEmpty ? "no rejects - V for all" : "filter: rejects only"
         case .starsAtLeast, .label: return session.scene.deck.isEmpty ? "no pictures with \(filter.title) - V for all" : "filter: \(filter.title)"
         }
     }
@@ -101,6 +102,7 @@ extension SessionCulling {
         case .all: return nil
         case .picksOnly: return ["No picks", "V shows all the pictures"]
         case .rejectsHidden: return ["Every picture is rejected", "V shows all the pictures"]
+        case .rejectsOnly: return ["No rejects", "V shows all the pictures"]
         case .starsAtLeast, .label: return ["No pictures with \(filter.title)", "V shows all the pictures"]
         }
     }

@@ -35,8 +35,14 @@ public struct ExportGroup: Equatable, Sendable {
     /// The group of `file`: the picture, its companions, and the sidecars for which `exists` is
     /// true (the viewer's naming: `XMPSidecarStore.sidecarPath` / `adobeSidecarPath`).
     public static func of(_ file: PictureFile, exists: (String) -> Bool) -> ExportGroup {
-        var members = [Member(source: file.path, role: .picture)]
-        members += file.companionPaths.map { Member(source: $0, role: .companion) }
+        of(paths: [file.path] + file.companionPaths, exists: exists)
+    }
+
+    /// The group of a card whose picture is `paths[0]` and whose companions are the rest (as the
+    /// viewer's culling knows a card: `SessionCulling.picturePaths`). `paths` is not empty.
+    public static func of(paths: [String], exists: (String) -> Bool) -> ExportGroup {
+        var members = [Member(source: paths[0], role: .picture)]
+        members += paths.dropFirst().map { Member(source: $0, role: .companion) }
         var seen = Set(members.map(\.source))
         for index in members.indices {
             let path = members[index].source

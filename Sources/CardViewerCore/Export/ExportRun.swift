@@ -35,12 +35,15 @@ public enum ExportRun {
     public static let maximumAttempts = 9_999
 
     /// Exports `groups` into the existing folder `folder`; first removes the temporaries a
-    /// killed run left there (`StaleTemporaries`).
-    public static func run(_ groups: [ExportGroup], into folder: String, action: ExportAction) -> ExportReport {
+    /// killed run left there (`StaleTemporaries`). `cardDone` is told the position of each
+    /// group whose every file is in place (and, for a move, whose sources are removed): the
+    /// viewer takes the cards a move took away out of its deck.
+    public static func run(_ groups: [ExportGroup], into folder: String, action: ExportAction,
+                           cardDone: (Int) -> Void = { _ in }) -> ExportReport {
         StaleTemporaries.remove(inFolder: folder, ofNamesEndingWith: "")
         var report = ExportReport()
         var done = Set<String>()  // sources already exported by this run (a shared NAME.xmp)
-        for group in groups {
+        for (position, group) in groups.enumerated() {
             let pending = group.members.indices.filter { !done.contains(group.members[$0].source) }
             guard let names = freeNames(for: group, pending: pending, in: folder) else {
                 report.failures.append("cannot export '\(group.members[0].source)': no free name in '\(folder)'")
@@ -83,7 +86,36 @@ public enum ExportRun {
                     }
                 }
             }
-            if complete { report.pictures += 1 }
+            if complete {
+                report.pictures += 1
+                cardDone(position)
+            }
+        }
+        return report
+    }
+
+    /// Moves each file of each group to `trash` (the freedesktop Trash of its volume), a card's
+    /// companions' sidecars first and its picture's sidecars last (`ExportGroup.removalOrder`);
+    /// a card stops at its first failure, keeping its remaining files (its sidecars with its
+    /// picture). `alreadyThere` stays 0; `cardDone` is told the position of each group trashed whole.
+    public static func trash(_ groups: [ExportGroup], into trash: FreedesktopTrash, cardDone: (Int) -> Void = { _ in }) -> ExportReport {
+        var report = ExportReport()
+        for (position, group) in groups.enumerated() {
+            var complete = true
+            for index in group.removalOrder {
+                do {
+                    _ = try trash.trash(group.members[index].source)
+                    report.files += 1
+                } catch {
+                    report.failures.append("\(error)")
+                    complete = false
+                    break
+                }
+            }
+            if complete {
+                report.pictures += 1
+                cardDone(position)
+            }
         }
         return report
     }

@@ -90,6 +90,12 @@ enum MessageText {
         text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
     }
 
+    /// A path cut to `limit` characters from its start ("...": the folder's own name, at its
+    /// end, is what tells one destination from another).
+    static func pathTail(_ path: String, limit: Int = 40) -> String {
+        path.count <= limit ? path : "..." + String(path.suffix(limit - 3))
+    }
+
     /// `text` cut into lines of at most `width` characters, at spaces where it can.
     static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []

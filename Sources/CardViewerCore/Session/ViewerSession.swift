@@ -85,6 +85,8 @@ public final class ViewerSession {
     private(set) var filterMenu: FilterMenuView!
     /// The info panel (`I`, in the photo view).
     private(set) var info: InfoView!
+    /// `E`'s prompt and the export it runs.
+    private(set) var exportPrompt: ExportPromptView!
     /// The heads-up display (H), at the top left.
     private(set) var hud: HUDView!
     /// Every view, top first: events go through this list (`ViewerSession+Routing.swift`), and
@@ -159,6 +161,12 @@ public final class ViewerSession {
     /// settings once read): what the info panel shows (`I`); `nil` for a card without a file.
     /// The frame's glue sets it; it must not wait for a file.
     public var pictureDetails: ((CardID) -> PictureDetails?)?
+    /// The ranks of the deck's pictures under a sort (lower first; nil for a card without a
+    /// picture of the listing, such as one added by a drop), for sorting in the window (the
+    /// `Shift+V` menu): by name, capture time and file size from the glue, which knows the files
+    /// (a capture-time sort reads each picture's header the first time, on the caller's thread);
+    /// nil when the deck has no pictures. The rating sort is the session's own (its marks).
+    public var pictureRanks: ((PictureSort) -> ((DeckCard) -> Int?)?)?
     /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
     /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
@@ -184,7 +192,8 @@ public final class ViewerSession {
         hud = HUDView(session: self)
         filterMenu = FilterMenuView(session: self)
         info = InfoView(session: self)
-        views = [help, filterMenu, info, options, hud, photo, layout]
+        exportPrompt = ExportPromptView(session: self)
+        views = [help, filterMenu, exportPrompt, info, options, hud, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,
@@ -267,6 +276,7 @@ public final class ViewerSession {
         var due = recognizer.nextDueTime
         if let poll = pictureDeadline { due = min(due ?? poll, poll) }
         if let poll = culling.deadline { due = min(due ?? poll, poll) }
+        if let poll = exportPrompt.deadline { due = min(due ?? poll, poll) }
         if let start = hint?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         if let start = message?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         return due

@@ -201,6 +201,11 @@ public struct ViewerBuilder {
                               readsFiles: loaded.catalog.isPhotoDeck) { [weak pictures] card in
             pictures?.catalog.cullingPaths(of: card) ?? []
         }
+        let ranks = PictureRanks()
+        session.pictureRanks = { [weak pictures] sort in
+            guard let catalog = pictures?.catalog, catalog.isPhotoDeck, !catalog.pictures.isEmpty else { return nil }
+            return ranks.ranks(in: catalog, by: sort)
+        }
         let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
         let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
         return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)

@@ -1,10 +1,12 @@
 import CardCulling
 import CardEvents
+import CardPictureFolders
 
-/// The filter menu (`Shift+V`, SPEC §10 and §13): the filters `V` does not cycle through — at
-/// least N stars, a colour label — and those it does, one key each, in the middle of the window.
-/// A key picks the filter and closes the menu (the cards the filter hides leave the layout,
-/// animated, as with `V`); `Esc` or `Shift+V` closes it unchanged. While it is open the culling
+/// The filter menu (`Shift+V`, SPEC §10 and §13): the filters `V` does not cycle through — rejects
+/// only, at least N stars, a colour label — and those it does, one key each, and the deck's sorts,
+/// in the middle of the window. A key picks the filter (or the sort) and closes the menu (the
+/// cards the filter hides leave the layout, animated, as with `V`; a sort moves the cards to
+/// their new places); `Esc` or `Shift+V` closes it unchanged. While it is open the culling
 /// keys do nothing (its digits are the menu's), and it is drawn over the layouts and the photo
 /// view alike: the photo view's next picture obeys the filter too.
 final class FilterMenuView: ViewerView {
@@ -26,7 +28,14 @@ final class FilterMenuView: ViewerView {
             .row(keys: "6-9", action: "red, yellow, green, blue label"),
             .row(keys: "P", action: "picks only"),
             .row(keys: "X", action: "rejects hidden"),
+            .row(keys: "R", action: "rejects only"),
             .row(keys: "0, A", action: "all pictures"),
+        ]),
+        KeyTable.Section("Sort", keyWidth: 6, [
+            .row(keys: "N", action: "by name"),
+            .row(keys: "T", action: "by capture time"),
+            .row(keys: "S", action: "by rating (stars)"),
+            .row(keys: "B", action: "by file size (bytes)"),
             .row(keys: "Esc", action: "close, unchanged"),
         ]),
     ])
@@ -41,7 +50,20 @@ final class FilterMenuView: ViewerView {
         case "6"..."9": return .label(ColorLabels.named[(Int(String(c)) ?? 6) - 6].label)
         case "p": return .picksOnly
         case "x": return .rejectsHidden
+        case "r": return .rejectsOnly
         case "0", "a": return .all
+        default: return nil
+        }
+    }
+
+    /// The sort `event` picks in the menu, or nil for a key that is not one of its sorts.
+    static func sort(for event: KeyEvent) -> PictureSort? {
+        guard event.modifiers.isDisjoint(with: [.control, .alt]), case .character(let c) = event.key else { return nil }
+        switch c {
+        case "n": return .name
+        case "t": return .time
+        case "s": return .rating
+        case "b": return .size
         default: return nil
         }
     }
@@ -67,6 +89,11 @@ final class FilterMenuView: ViewerView {
             session.culling.setFilter(filter)
             return true
         }
+        if let sort = Self.sort(for: event) {
+            close()
+            session.culling.sort(by: sort)
+            return true
+        }
         switch event.key {
         case .escape, .character("v"):
             close()
@@ -87,6 +114,6 @@ final class FilterMenuView: ViewerView {
 
     func appendPanels(to panels: inout [OverlayPanel]) {
         guard isOpen else { return }
-        panels.append(OverlayPanel(lines: Self.keys.lines + ["", "now: \(session.culling.filter.title)"], placement: .center))
+        panels.append(OverlayPanel(lines: Self.keys.lines + ["", "now: \(session.culling.filter.title), sorted by \(SessionCulling.sortTitle(session.deckSort))"], placement: .center))
     }
 }
