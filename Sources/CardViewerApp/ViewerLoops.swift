@@ -26,7 +26,10 @@ struct WindowLoop {
             driver.layoutFile?.poll(session)
             if window.shouldClose { session.handle(.close(time: window.time)) }
             session.advance(to: window.time)
-            if session.takeFullscreenRequests() % 2 == 1 { window.toggleFullscreen() }
+            if session.takeFullscreenRequests() % 2 == 1 {
+                window.toggleFullscreen()
+                session.isFullscreen = window.isFullscreen  // the info panel's flash after each step
+            }
             driver.followSession()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }

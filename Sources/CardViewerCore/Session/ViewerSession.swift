@@ -167,6 +167,9 @@ public final class ViewerSession {
     /// (a capture-time sort reads each picture's header the first time, on the caller's thread);
     /// nil when the deck has no pictures. The rating sort is the session's own (its marks).
     public var pictureRanks: ((PictureSort) -> ((DeckCard) -> Int?)?)?
+    /// True while the window covers its monitor (the glue sets it after each `F`): the info
+    /// panel then shows for a second after each step (SPEC §13), the name being nowhere else.
+    public var isFullscreen = false
     /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
     /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
@@ -277,6 +280,7 @@ public final class ViewerSession {
         if let poll = pictureDeadline { due = min(due ?? poll, poll) }
         if let poll = culling.deadline { due = min(due ?? poll, poll) }
         if let poll = exportPrompt.deadline { due = min(due ?? poll, poll) }
+        if let end = info.flashEnd, end > scene.time { due = min(due ?? end, end) }
         if let start = hint?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         if let start = message?.fadeStart, start > scene.time { due = min(due ?? start, start) }
         return due

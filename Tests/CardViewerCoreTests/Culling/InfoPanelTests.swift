@@ -67,3 +67,41 @@ import Testing
         #expect(InfoPanel.lines(details: nil, index: 0, count: 1, zoom: nil, mark: .unmarked) == ["(no file)", "1 / 1", "no marks"])
     }
 }
+
+/// SPEC §13: in fullscreen the info panel is the only place the name shows, so it shows for a
+/// second after opening and after each step; `I` during that second keeps it on.
+@Suite struct InfoPanelFullscreenTests {
+    func session(fullscreen: Bool) -> ViewerSession {
+        let session = InfoPanelTests().session()
+        session.isFullscreen = fullscreen
+        return session
+    }
+
+    func infoLines(_ session: ViewerSession) -> [String]? { InfoPanelTests().infoLines(session) }
+
+    @Test("fullscreen: the panel shows for a second after opening and after each step, then goes")
+    func flashesAfterSteps() throws {
+        let session = session(fullscreen: true)
+        try play(script([cullKey("enter", at: 0.1)], end: 0.6), into: session)
+        #expect(infoLines(session)?.first == "p0.jpg")
+        try play(script([], end: 1.0), into: session)
+        #expect(infoLines(session) == nil)
+        #expect(session.nextDeadline == nil)  // nothing left to wake for
+        try play(script([cullKey("space", at: 0.1)], end: 0.5), into: session)
+        #expect(infoLines(session)?.first == "p1.jpg")
+        let deadline = try #require(session.nextDeadline)
+        #expect(abs(deadline - (session.time - 0.4 + InfoView.flashSeconds)) < 0.05)
+        try play(script([], end: 1.0), into: session)
+        #expect(infoLines(session) == nil)
+    }
+
+    @Test("I during the flash keeps the panel on; windowed, a step shows no panel")
+    func keepsAndWindowed() throws {
+        let session = session(fullscreen: true)
+        try play(script([cullKey("enter", at: 0.1), cullKey("i", at: 0.5)], end: 2.5), into: session)
+        #expect(infoLines(session)?.first == "p0.jpg")
+        let windowed = self.session(fullscreen: false)
+        try play(script([cullKey("enter", at: 0.1), cullKey("space", at: 0.8)], end: 1.0), into: windowed)
+        #expect(infoLines(windowed) == nil)
+    }
+}

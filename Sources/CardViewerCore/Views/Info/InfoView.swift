@@ -7,7 +7,8 @@ import CardEvents
 /// closing and opening the photo view, and costs nothing while hidden: its lines are made, and
 /// `session.pictureDetails` asked (which starts the background read of the camera settings),
 /// only while it is open. Settings that arrive later change its lines, which
-/// `overlayDidAdvance` notices.
+/// `overlayDidAdvance` notices. In fullscreen, where nothing else names the picture, the panel
+/// also shows for `flashSeconds` after each step and after opening (`pictureDidChange`).
 final class InfoView: ViewerView {
     /// The session that owns this, and outlives it (it is reachable only through the session).
     unowned(unsafe) let session: ViewerSession
@@ -15,12 +16,36 @@ final class InfoView: ViewerView {
     private(set) var isOn = false
     /// The lines drawn last, to notice when they change (a step, a zoom, details arriving).
     private var shownLines: [String]?
+    /// Until when (session seconds) the panel shows after a step in fullscreen; nil: no flash.
+    private(set) var flashEnd: Double?
+
+    /// How long the panel shows after a step in fullscreen, seconds.
+    static let flashSeconds = 1.0
 
     init(session: ViewerSession) {
         self.session = session
     }
 
-    var isOpen: Bool { isOn && session.photo.isOpen }
+    var isOpen: Bool { (isOn || isFlashing) && session.photo.isOpen }
+
+    /// True during the second after a step in fullscreen.
+    private var isFlashing: Bool { flashEnd.map { session.time < $0 } ?? false }
+
+    /// The photo view showed another picture (a step, opening): in fullscreen with the panel
+    /// off, it shows for `flashSeconds`.
+    func pictureDidChange() {
+        guard session.isFullscreen, !isOn else { return }
+        flashEnd = session.time + Self.flashSeconds
+        session.refreshOverlay()
+    }
+
+    /// The flash ended: the panel leaves the overlay.
+    func clockDidMove() {
+        guard let end = flashEnd, session.time >= end else { return }
+        flashEnd = nil
+        shownLines = nil
+        session.refreshOverlay()
+    }
 
     /// The panel's keys, as the help lists them while it is the top view.
     static let keys = KeyTable([
@@ -43,6 +68,12 @@ final class InfoView: ViewerView {
     /// `I` hides it; every other key goes on to the photo view under it.
     func handleKey(_ event: KeyEvent) -> Bool {
         guard Self.isToggle(event) else { return false }
+        if !isOn, isFlashing {  // I during a flash keeps the panel on
+            isOn = true
+            flashEnd = nil
+            session.refreshOverlay()
+            return true
+        }
         isOn = false
         shownLines = nil
         session.refreshOverlay()

@@ -71,6 +71,7 @@ final class PhotoView: ViewerView {
                                                duration: openingDuration(of: id)))
         refreshGeometry()
         session.options.close()
+        session.info.pictureDidChange()
         session.needsDisplay = true
         session.refreshOverlay()
         return true
@@ -217,6 +218,7 @@ final class PhotoView: ViewerView {
         shown = view
         refreshGeometry()
         session.layout.setCurrent(id)
+        session.info.pictureDidChange()
         session.needsDisplay = true
     }
 
