@@ -19,20 +19,19 @@ enum DeckList {
         var probe: Result<PictureInfo, PictureError>?
     }
 
-    /// The cards of `pictures` (the listing's order) in `sort`'s order; with `detailed`, each with
-    /// its capture time, mark and probe (read for every picture: `list --json` on 500 JPEGs reads
-    /// 500 headers). Marks are read as the viewer reads them (`XMPSidecarStore`, the picture
-    /// shown: a pair's JPEG).
-    static func cards(_ pictures: [PictureFile], sort: PictureSort, detailed: Bool) -> [Card] {
+    /// The cards of `pictures` (the listing's order) in `order` (positions in `pictures`: the
+    /// deck's order as the viewer restores and sorts it, `ViewerBuilder.loadDeck`); with
+    /// `detailed`, each with its capture time, mark and probe (read for every picture: `list
+    /// --json` on 500 JPEGs reads 500 headers). Marks are read as the viewer reads them
+    /// (`XMPSidecarStore`, the picture shown: a pair's JPEG).
+    static func cards(_ pictures: [PictureFile], order: [Int], detailed: Bool) -> [Card] {
         let store = XMPSidecarStore()
-        let needsMarks = detailed || sort.needsRatings
-        let marks: [(mark: CullMark, source: XMPSidecarStore.Source)] = needsMarks
+        let marks: [(mark: CullMark, source: XMPSidecarStore.Source)] = detailed
             ? pictures.map { store.markAndSource(ofPicture: $0.path) } : []
-        let times: [CaptureTime]? = detailed || sort.needsCaptureTimes ? CaptureTimes.of(pictures) : nil
-        let order = DeckSorting.order(pictures, by: sort, captureTimes: times) { marks[$0].mark }
+        let times: [CaptureTime]? = detailed ? CaptureTimes.of(pictures) : nil
         return order.map { index in
             var card = Card(file: pictures[index], captureTime: times?[index])
-            if needsMarks {
+            if detailed {
                 card.mark = marks[index].mark
                 if case .sidecar(let path) = marks[index].source { card.sidecar = path }
             }

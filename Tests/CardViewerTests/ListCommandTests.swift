@@ -167,4 +167,42 @@ import Testing
         #expect(try run(["--sort", "size"]) == (["a4", "a1", "a10", "a2", "a3", "z"], "size"))
         #expect(try run(["--sort", "name"]) == (["a1", "a2", "a3", "a4", "a10", "z"], nil))
     }
+
+    @Test("list applies the deck's state as run does: its own state file, --state FILE, --no-state fresh, --sort re-sorting")
+    func appliesTheState() throws {
+        let dir = try TemporaryFolder("cardviewer-list-state")
+        defer { dir.remove() }
+        let folder = try Self.folder(in: dir)
+        let stateHome = dir.path("state-home")
+        let environment: [String: String?] = ["TZ": "UTC", "XDG_STATE_HOME": stateHome]
+        let replay = dir.url("replay.json")
+        try Data(#"{"events": [], "end": 0.1}"#.utf8).write(to: replay)
+        // run keeps the deck's state in its own file under XDG_STATE_HOME, sorted by time.
+        let started = try ChildProcess.runViewer(["run", "--headless", "--replay", replay.path, "--size", "320x200", "--sort", "time",
+                                                  folder.path], environment: environment)
+        #expect(started.status == 0, "\(started.stderr)")
+        func listed(_ arguments: [String]) throws -> [String] {
+            let outcome = try ChildProcess.runViewer(["list"] + arguments + [folder.path], environment: environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            return outcome.stdout.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) }
+        }
+        let byTime = ["a3.jpg", "a10.jpg", "a2.jpg", "a4.jpg", "a1.jpg", "z.jpg"]
+        #expect(try listed([]) == byTime)
+        // A manual order (as a drag in the grid leaves it): the state's cards reversed.
+        let stateFiles = try FileManager.default.contentsOfDirectory(atPath: stateHome + "/cardviewer").filter { $0.hasSuffix(".json") }
+        let state = stateHome + "/cardviewer/" + (try #require(stateFiles.first))
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
+        json["cards"] = Array((json["cards"] as? [Any] ?? []).reversed())
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: state))
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        #expect(try listed([]) == byTime.reversed())
+        #expect(try listed(["--state", state]) == byTime.reversed())
+        #expect(try listed(["--sort", "time"]) == byTime.reversed())  // the state's own sort: its order stays
+        #expect(try listed(["--sort", "size"]) == ["a4.jpg", "a1.jpg", "a10.jpg", "a2.jpg", "a3.jpg", "z.jpg"])
+        #expect(try listed(["--no-state"]) == ["a1.jpg", "a2.jpg", "a3.jpg", "a4.jpg", "a10.jpg", "z.jpg"])
+        // list only reads: the state is as it was.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
+        let both = try ChildProcess.runViewer(["list", "--state", state, "--no-state", folder.path])
+        #expect(both.status == 2 && both.stderr.hasPrefix("error: "), "\(both.stderr)")
+    }
 }
