@@ -193,7 +193,7 @@ let package = Package(
         // zIndex vs depth buffer: named scenes, the exact CPU reference, the GPU comparison.
         .target(
             name: "CardCompare",
-            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardRendering", "CardPixels"]
+            dependencies: ["CardMath", "CardLayout", "CardInteraction", "CardPacking", "CardRendering", "CardPixels", "CardJSON"]
         ),
         // Counts heap allocations (C at the edge: interposes malloc on Linux/glibc).
         .target(name: "CMallocCounter"),
@@ -252,7 +252,7 @@ let package = Package(
                 "CardCulling", "CardFiles", "CardMath", "CardLayout", "CardImaging", "CardAssets", "CardPacking", "CardRendering", "CardCompare",
                 "CardBenchmark", "CardViewerCore", "CardViewerApp", "CardViewerFrame", "CardThumbnails", "CardPictureDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders", "CardSidecars",
+                "CardPixels", "CardLayoutFileLoading", "CardPictureFolders", "CardSidecars", "CardJSON",
             ]
         ),
 

@@ -1,3 +1,4 @@
+import CardJSON
 import CardMath
 import CardRendering
 
@@ -63,20 +64,6 @@ public enum ComparisonReport {
     /// A finite number in Swift's shortest round-trip form; non-finite ones (never expected) as 0.
     static func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
 
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (`JSONText`).
+    static func string(_ text: String) -> String { JSONText.string(text) }
 }

@@ -1,5 +1,6 @@
 import CardCulling
 import CardFiles
+import CardJSON
 import CardPictureDecoding
 import CardPictureFolders
 import CardSidecars
@@ -87,22 +88,6 @@ enum DeckList {
     /// A path as a JSON string (bytes that are not UTF-8 as U+FFFD: `pathBytes` keeps them).
     static func path(_ path: String) -> String { string(PathBytes.displayed(path)) }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string (`JSONText`).
+    static func string(_ text: String) -> String { JSONText.string(text) }
 }

@@ -1,5 +1,5 @@
+import CardJSON
 import CardLayout
-import Foundation
 
 /// The listings of `cardviewer layouts`: text for people, JSON for tools, Markdown for README.
 enum LayoutListing {
@@ -72,10 +72,6 @@ enum LayoutListing {
         return LayoutOption.format(number: value)
     }
 
-    /// A JSON string literal (Foundation's escaping).
-    static func string(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-    }
+    /// A JSON string literal (`JSONText`).
+    static func string(_ text: String) -> String { JSONText.string(text) }
 }
