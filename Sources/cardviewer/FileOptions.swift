@@ -11,6 +11,22 @@ enum FileOptions {
         try check(OptionPath.refusal(option, path, OptionPath.outputProblem))
     }
 
+    /// Refuses `path` as the PNG file `option` writes: as `checkOutput`, and a name ending in
+    /// another picture format's extension (`e.jpg`: the bytes would be PNG's under a JPEG name).
+    /// A name without an extension, or ending in `.png` in any case, is taken.
+    static func checkPNGOutput(_ option: String, _ path: String?) throws {
+        try checkOutput(option, path)
+        guard let path, let ext = extensionOf(path), ext != "png" else { return }
+        throw ValidationError("\(option) '\(path)': only PNG is written; name the file .png")
+    }
+
+    /// The lowercased extension of `path`'s last component, nil without one.
+    static func extensionOf(_ path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// Refuses `path` as the file `option` reads.
     static func checkInput(_ option: String, _ path: String?) throws {
         try check(OptionPath.refusal(option, path, OptionPath.inputProblem))

@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
     static let pictureTimeout = 30.0
 
     func validate() throws {
-        try FileOptions.checkOutput("--out", out)
+        try FileOptions.checkPNGOutput("--out", out)
         if let count = scene.cards?.value, count > Self.maximumCardCount {
             throw ValidationError("--cards: at most \(Self.maximumCardCount) cards")
         }

@@ -21,6 +21,10 @@ struct TransientText: Equatable {
     static let hintTiming = (hold: 5.0, fade: 0.6)
     /// A message's timing: shown 1.6 s, faded over 0.4 s.
     static let messageTiming = (hold: 1.6, fade: 0.4)
+    /// A layout's name after a switch: shown 0.8 s, then gone at once (a fade would keep the
+    /// window drawing frame after frame once the switch's 0.5 s animation is over; this way it
+    /// sleeps until the name goes, and draws once).
+    static let layoutNameTiming = (hold: 0.8, fade: 0.001)
     /// A dismissed text fades this fast, seconds.
     static let dismissFade = 0.25
 

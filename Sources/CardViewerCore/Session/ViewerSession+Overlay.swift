@@ -36,9 +36,14 @@ extension ViewerSession {
     /// Shows `text` for a moment at the bottom of the window, replacing the last message: the
     /// confirmation of an action without a visible effect (S, Z, U…).
     public func showMessage(_ text: String) {
+        showMessage(text, timing: TransientText.messageTiming)
+    }
+
+    /// Shows `text` as `showMessage` does, held and faded as `timing` says, seconds.
+    func showMessage(_ text: String, timing: (hold: Double, fade: Double)) {
         // A message may name a file whose name is not UTF-8: its bytes are shown as U+FFFD.
-        message = TransientText(lines: [PathBytes.displayed(text)], holdSeconds: TransientText.messageTiming.hold,
-                                fadeSeconds: TransientText.messageTiming.fade, shownAt: scene.time)
+        message = TransientText(lines: [PathBytes.displayed(text)], holdSeconds: timing.hold, fadeSeconds: timing.fade,
+                                shownAt: scene.time)
         refreshOverlay()
     }
 

@@ -24,7 +24,7 @@ extension LayoutView {
 
     /// Switches to another layout: every card animates from where it is to where the new
     /// layout puts it, and the current card (when on screen, else the card nearest the
-    /// viewport's center) stays in view.
+    /// viewport's center) stays in view; a message names the layout now on (`layout: grid`).
     func switchLayout(to next: LayoutKind) {
         guard next != kind, !session.isMinimized else { return }
         finishAppendAtOnce()
@@ -44,7 +44,7 @@ extension LayoutView {
         controller = incoming
         session.layoutRevision += 1
         session.layoutDidChange(switched: true)
-        session.refreshOverlay()
+        session.showMessage("layout: \(next.name)", timing: TransientText.layoutNameTiming)
     }
 
     /// The deck index of the card under the viewport's center, else the first card on screen.
