@@ -116,6 +116,10 @@ extension ShaderInterface {
         .uint("zoomLayer", PictureLayer.zoom),
         .int("tileWindowCells", TileView.windowCells),
         .uint("noTitle", TitleSlot.none),
+        // InstanceRecord.title's two parts (TitleSlot+Labels): the slot, the colour labels
+        .uint("titleSlotMask", TitleSlot.slotMask),
+        .uint("titleLabelShift", TitleSlot.labelShift),
+        .uint("colorLabelMask", TitleSlot.labelMask),
         // InstanceRecord.flags
         .uint("unreadableFlag", InstanceFlags.unreadable.rawValue),
         .uint("focusedFlag", InstanceFlags.focused.rawValue),
