@@ -287,8 +287,9 @@ vec3 cullMark() {
     float d;
     vec3 ink;
     float flag = h;  // the pick's flag, drawn over its disc: distance, points (elsewhere far)
-    if (labels != 0u && q.x >= marks * h) {
-        // The labels' dots: the n-th dot is the n-th label set.
+    if (labels != 0u && (q.x >= marks * h || marks < 0.5)) {
+        // The labels' dots: the n-th dot is the n-th label set. Labels alone: the pill's left
+        // padding too, so that the distance does not jump there (fwidth would draw a seam).
         float n = clamp(floor((q.x - marks * h) / h), 0.0, labelsN - 1.0);
         vec2 l = q - vec2((marks + n + 0.5) * h, 0.5 * h);
         int index = 0;
