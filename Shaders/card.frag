@@ -26,7 +26,7 @@
 //                variant discards or writes depth, so the depth test runs before shading.
 //
 // Declared in Swift and written after #version when the source is loaded (ShaderInterface.card,
-// CardRendering), as in card.vert: among others cardBackground (the card's own background, for
+// CardRendering), as in card.vert: among others the culling mark's proportions (CullMarkShape), cardBackground (the card's own background, for
 // placeholders and around a fitted picture; also the picture textures' border colour,
 // PictureTextureArray.background), the parts partBody…partCull, and uPeel's values peelOff,
 // peelInFrontOfOpaque and peelBehindPreviousLayer (PeelMode).
@@ -257,17 +257,12 @@ float box(vec2 p, vec2 b) {
 const vec3 starColor = vec3(1.0, 0.78, 0.15);
 const vec3 pickColor = vec3(0.30, 0.85, 0.40);
 const vec3 rejectColor = vec3(0.95, 0.25, 0.22);
-// The pick's slot (in symbol heights; card.vert's pickSlot) and its disc's radius (the mark's
-// row is 2 × pickRadius tall on a picked card: card.vert).
-const float pickSlot = 1.45;
-const float pickRadius = 0.65;
-
 // The colour labels' colours, darktable's order (red, yellow, green, blue, purple): saturated
 // and light enough to read on the mark's dark pill.
 const vec3 labelColors[5] = vec3[5](vec3(0.93, 0.22, 0.20), vec3(0.98, 0.88, 0.16), vec3(0.20, 0.74, 0.26),
                                      vec3(0.22, 0.50, 1.0), vec3(0.70, 0.38, 0.92));
-// A label's dot: its radius in symbol heights.
-const float labelDotRadius = 0.36;
+// The pick's slot and disc and the labels' dots: pickSlot, pickRadius, labelDotRadius, in symbol
+// heights (CullMarkShape, written in with the other constants).
 
 // The culling mark (SPEC §10): shapes from distance fields in the decoration's points, so they
 // scale with the card — a pick (a green disc with a white flag, taller than the stars), then

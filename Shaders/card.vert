@@ -22,7 +22,8 @@
 // instance iRow0…iRow2, iAlphaDepth, iId, iLayerTitle, iPictureRect, iOpacityFlags,
 // iVisibleHeight, iDepthOffset — and the constants the record's fields, the mesh's parts and the
 // card's outline are read with (noPicture, fullResolutionBase, zoomLayer, noTitle, the flags,
-// cullShift/cullCodeMask/cullRejected/cullPicked, identityMultiplier, partBody…partCull,
+// cullShift/cullCodeMask/cullRejected/cullPicked, titleSlotMask/titleLabelShift/colorLabelMask,
+// pickSlot/pickRadius/labelDotRadius (CullMarkShape), identityMultiplier, partBody…partCull,
 // cornerRadiusFraction…maximumRim, decorationLift).
 
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
@@ -153,9 +154,8 @@ bool cullIsPicked(uint cull) {
     return cull != cullRejected && cull >= cullPicked && cull < 2u * cullPicked;
 }
 
-// The width of the culling mark's row of symbols, in symbol heights: the pick (pickSlot wide,
-// card.frag), a slot per star or the cross, a slot per colour label; 0: nothing to draw.
-const float pickSlot = 1.45;
+// The width of the culling mark's row of symbols, in symbol heights: the pick (pickSlot wide:
+// CullMarkShape), a slot per star or the cross, a slot per colour label; 0: nothing to draw.
 float cullSlots(uint cull, uint labels) {
     return cullSymbols(cull) + (cullIsPicked(cull) ? pickSlot - 1.0 : 0.0) + labelCount(labels);
 }
@@ -300,8 +300,8 @@ void main() {
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
         float h = cullSymbolHeight(unit, atTop);
         float pad = 0.2 * h;
-        // The row's height: the pick's disc (card.frag: pickRadius) where there is one.
-        float row = picked ? 1.3 * h : h;
+        // The row's height: the pick's disc (CullMarkShape.pickRadius) where there is one.
+        float row = picked ? 2.0 * pickRadius * h : h;
         vec2 pill = vec2(slots * h + 2.0 * pad, row + 2.0 * pad);
         vec2 origin;
         if (atTop) {

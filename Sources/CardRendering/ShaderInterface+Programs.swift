@@ -129,6 +129,10 @@ extension ShaderInterface {
         .uint("cullCodeMask", InstanceFlags.cullMask.rawValue >> InstanceFlags.cullShift),
         .uint("cullRejected", InstanceFlags.cullRejectedCode),
         .uint("cullPicked", InstanceFlags.cullPickedCode),
+        // The culling mark's proportions (CullMarkShape)
+        .float("pickSlot", CullMarkShape.pickSlot),
+        .float("pickRadius", CullMarkShape.pickRadius),
+        .float("labelDotRadius", CullMarkShape.labelDotRadius),
         // Identity shading (IdentityColor)
         .uint("identityMultiplier", IdentityColor.multiplier),
         // CardMesh.Part, as the mesh's aPart.x

@@ -43,14 +43,14 @@ struct ColorLabelTests {
 
     /// The centre (pixels) of label dot `n` on a `width` × `height` card at the viewport's centre
     /// whose mark has `marks` symbol slots before the labels (card.vert: the pill in the card's
-    /// top-left corner, `pad` = 0.2 h inside it, slots h wide; a picked row 1.3 h tall).
+    /// top-left corner, `pad` = 0.2 h inside it, slots h wide; a picked row 2 · pickRadius h tall).
     static func dotCenter(_ n: Int, marks: Double, width: Double, height: Double, picked: Bool = false, photo: Bool = false) -> (x: Int, y: Int) {
         let unit = min(width, height)
         let h = min(max(0.08 * unit, 6), 64), pad = 0.2 * h
         let radius = CardOutline.cornerRadius(unit: unit)
         let margin = max(0.025 * unit, 2) + (photo ? 0 : 0.3 * radius)
         let left = viewport.width / 2 - width / 2, top = viewport.height / 2 - height / 2
-        let row = picked ? 1.3 * h : h
+        let row = picked ? 2 * Double(CullMarkShape.pickRadius) * h : h
         return (Int(left + margin + pad + (marks + Double(n) + 0.5) * h), Int(top + margin + pad + 0.5 * row))
     }
 
@@ -97,8 +97,12 @@ struct ColorLabelTests {
         // Red and blue, no stars: the pill holds the two dots.
         #expect(Self.shows(alone, Self.dotCenter(0, marks: 0, width: 600, height: 400), label: 0))
         #expect(Self.shows(alone, Self.dotCenter(1, marks: 0, width: 600, height: 400), label: 3))
-        // Green after the pick's slot (1.45 h) and one star.
-        let green = Self.dotCenter(0, marks: 2.45, width: 600, height: 400, picked: true)
+        // The red dot is 2 · labelDotRadius · h across (h = 0.08 · 400 = 32: 23 pixels).
+        let red = CullMarkSizeTests.extent(alone) { $0.r > 200 && $0.g < 90 && $0.b < 90 }
+        let across = 2 * Double(CullMarkShape.labelDotRadius) * 32
+        #expect(abs(Double(red.width) - across) <= 2 && abs(Double(red.height) - across) <= 2, "\(red)")
+        // Green after the pick's slot and one star.
+        let green = Self.dotCenter(0, marks: Double(CullMarkShape.pickSlot) + 1, width: 600, height: 400, picked: true)
         #expect(Self.shows(afterPick, green, label: 2), "\(afterPick[green.x, green.y])")
         // Yellow after the cross, on a dimmed card (the dot itself undimmed).
         let yellow = Self.dotCenter(0, marks: 1, width: 600, height: 400)

@@ -35,7 +35,7 @@ struct CullMarkSizeTests {
     /// Pixels of the mark's green (the pick).
     static func green(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.g > 120 && Int(p.g) > Int(p.r) + 60 && Int(p.g) > Int(p.b) + 40 }
 
-    @Test("a picked card at the grid's default size: the pick's disc is 1.3 h, at least 18 pixels across")
+    @Test("a picked card at the grid's default size: the pick's disc is 2 · pickRadius · h, at least 18 pixels across")
     func pickReadsAtGridSize() throws {
         let size = Self.gridCard
         guard let picked = try CullMarkTests.render(width: size.width, height: size.height,
@@ -48,7 +48,8 @@ struct CullMarkSizeTests {
         let pick = Self.extent(picked, Self.green)
         let h = 0.08 * min(size.width, size.height)
         #expect(pick.height >= 18 && pick.width >= 18, "pick \(pick)")
-        #expect(abs(Double(pick.height) - 1.3 * h) <= 2 && abs(Double(pick.width) - 1.3 * h) <= 2, "pick \(pick), h \(h)")
+        let across = 2 * Double(CullMarkShape.pickRadius) * h
+        #expect(abs(Double(pick.height) - across) <= 2 && abs(Double(pick.width) - across) <= 2, "pick \(pick), h \(h)")
         #expect(pick.count >= 200, "pick \(pick)")
     }
 }
