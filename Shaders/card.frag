@@ -26,7 +26,7 @@
 //                variant discards or writes depth, so the depth test runs before shading.
 //
 // Declared in Swift and written after #version when the source is loaded (ShaderInterface.card,
-// CardRendering), as in card.vert: among others cardBackground (the card's own background, for
+// CardRendering), as in card.vert: among others the culling mark's proportions (CullMarkShape), cardBackground (the card's own background, for
 // placeholders and around a fitted picture; also the picture textures' border colour,
 // PictureTextureArray.background), the parts partBody…partCull, and uPeel's values peelOff,
 // peelInFrontOfOpaque and peelBehindPreviousLayer (PeelMode).
@@ -252,38 +252,76 @@ float box(vec2 p, vec2 b) {
     return length(max(d, 0.0)) + min(max(d.x, d.y), 0.0);
 }
 
-// Colours of the culling mark: stars gold, the pick flag green, the reject cross red.
+// Colours of the culling mark: stars gold, the pick's disc green (its flag white), the reject
+// cross red.
 const vec3 starColor = vec3(1.0, 0.78, 0.15);
 const vec3 pickColor = vec3(0.30, 0.85, 0.40);
 const vec3 rejectColor = vec3(0.95, 0.25, 0.22);
+// The colour labels' colours, darktable's order (red, yellow, green, blue, purple): saturated
+// and light enough to read on the mark's dark pill.
+const vec3 labelColors[5] = vec3[5](vec3(0.93, 0.22, 0.20), vec3(0.98, 0.88, 0.16), vec3(0.20, 0.74, 0.26),
+                                     vec3(0.22, 0.50, 1.0), vec3(0.70, 0.38, 0.92));
+// The pick's slot and disc and the labels' dots: pickSlot, pickRadius, labelDotRadius, in symbol
+// heights (CullMarkShape, written in with the other constants).
 
 // The culling mark (SPEC §10): shapes from distance fields in the decoration's points, so they
-// scale with the card — a pick flag, then the stars; or a cross for a rejected card — on a dark
-// pill. Drawn undimmed over a dimmed card.
+// scale with the card — a pick (a green disc with a white flag, taller than the stars), then
+// the stars; or a cross for a rejected card — then a dot per colour label, in darktable's
+// order, on a dark pill. Drawn undimmed over a dimmed card.
 vec3 cullMark() {
-    float symbols = vDecoration.x, h = vDecoration.y, pad = vDecoration.z, kind = vDecoration.w;
-    vec2 size = vec2(symbols * h + 2.0 * pad, h + 2.0 * pad);
+    float marks = vDecoration.x, h = vDecoration.y, pad = vDecoration.z;
+    float kind = mod(vDecoration.w, 4.0);
+    uint labels = uint(vDecoration.w * 0.25);
+    float labelsN = 0.0;
+    for (int k = 0; k < 5; k++) labelsN += float((labels >> uint(k)) & 1u);
+    bool picked = kind > 0.5 && kind < 1.5;
+    float row = picked ? 2.0 * pickRadius * h : h;
+    vec2 size = vec2((marks + labelsN) * h + 2.0 * pad, row + 2.0 * pad);
     float pill = coverage(roundedBox(vLocal, size, 0.5 * size.y));
-    vec2 q = vLocal - vec2(pad);
-    float slot = clamp(floor(q.x / h), 0.0, symbols - 1.0);
-    vec2 l = q - vec2((slot + 0.5) * h, 0.5 * h);   // points from the symbol's centre, +y down
+    vec2 q = vLocal - vec2(pad, pad + 0.5 * (row - h));  // the symbols' row, h tall, centred
     float d;
     vec3 ink;
-    if (kind > 1.5) {
+    float flag = h;  // the pick's flag, drawn over its disc: distance, points (elsewhere far)
+    if (labels != 0u && (q.x >= marks * h || marks < 0.5)) {
+        // The labels' dots: the n-th dot is the n-th label set. Labels alone: the pill's left
+        // padding too, so that the distance does not jump there (fwidth would draw a seam).
+        float n = clamp(floor((q.x - marks * h) / h), 0.0, labelsN - 1.0);
+        vec2 l = q - vec2((marks + n + 0.5) * h, 0.5 * h);
+        int index = 0;
+        float seen = -1.0;
+        for (int k = 0; k < 5; k++) {
+            if (((labels >> uint(k)) & 1u) != 0u) {
+                seen += 1.0;
+                if (seen == n) index = k;
+            }
+        }
+        d = length(l) - labelDotRadius * h;
+        ink = labelColors[index];
+    } else if (kind > 1.5) {
+        vec2 l = q - vec2(0.5 * h);
         vec2 r = vec2(l.x + l.y, l.x - l.y) * 0.70710678;
         d = min(box(r, vec2(0.42 * h, 0.07 * h)), box(r, vec2(0.07 * h, 0.42 * h)));
         ink = rejectColor;
-    } else if (kind > 0.5 && slot < 0.5) {
-        float pole = box(l - vec2(-0.28 * h, 0.0), vec2(0.05 * h, 0.42 * h));
-        float cloth = box(l - vec2(0.02 * h, -0.2 * h), vec2(0.28 * h, 0.19 * h));
-        d = min(pole, cloth);
+    } else if (picked && q.x < pickSlot * h) {
+        // A flag, white, on a green disc.
+        vec2 l = (q - vec2(0.5 * pickSlot * h, 0.5 * h)) / (pickRadius * h);  // disc radii
+        float pole = box(l - vec2(-0.3, 0.06), vec2(0.07, 0.5));
+        float cloth = box(l - vec2(0.05, -0.19), vec2(0.35, 0.25));
+        d = (length(l) - 1.0) * pickRadius * h;
+        flag = min(pole, cloth) * pickRadius * h;
         ink = pickColor;
     } else {
-        d = star5(vec2(l.x, -l.y + 0.04 * h), 0.46 * h, 0.45);
+        float start = picked ? pickSlot * h : 0.0;
+        float stars = marks - (picked ? pickSlot : 0.0);
+        float slot = clamp(floor((q.x - start) / h), 0.0, max(stars - 1.0, 0.0));
+        vec2 l = q - vec2(start + (slot + 0.5) * h, 0.5 * h);   // points from the symbol's centre, +y down
+        // A pick without stars: the pill's right padding, no star there.
+        d = stars < 0.5 ? h : star5(vec2(l.x, -l.y + 0.04 * h), 0.46 * h, 0.45);
         ink = starColor;
     }
     vec3 below = bodyBelow() * vDim;
-    return mix(mix(below, vec3(0.0), pill * pillOpacity), ink, pill * coverage(d));
+    vec3 mark = mix(mix(below, vec3(0.0), pill * pillOpacity), ink, pill * coverage(d));
+    return mix(mark, vec3(1.0), pill * coverage(flag));
 }
 
 vec3 decoration() {

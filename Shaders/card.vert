@@ -3,7 +3,7 @@
 // partBody, the card's body, a rounded rectangle (a nine-patch whose corners are fans of arc
 // segments: the corners are cut by geometry, so the fragment shader never discards); partPlain, a
 // plain quad, for identity shading; partBadge the number badge, partTitle the title, partMark an
-// unreadable picture's mark, partCull the culling mark — small quads only where those
+// unreadable picture's mark, partCull the culling mark and the colour labels — small quads only where those
 // decorations are, drawn by their own small pass (CardRenderer), so their work is not on every
 // fragment of every card. A decoration that would be too small on screen to read collapses to
 // nothing.
@@ -12,7 +12,8 @@
 // world matrix as three rows, with the card's width and height folded into its first two
 // columns so that it maps the unit quad (corners ±0.5, +y down) to world points (viewport points
 // after the scroll offset; +x right, +y down, +z toward the viewer); alpha, depth, id; the
-// picture's layer, the title's slot, the picture's rectangle on the card (card units, half
+// picture's layer, the title's slot (low 11 bits) and the colour labels (high 5 bits:
+// TitleSlot+Labels), the picture's rectangle on the card (card units, half
 // floats), its fade-in opacity and the card's flags; the depth offset that orders coplanar cards.
 //
 // Declared in Swift and written after #version when the source is loaded (ShaderInterface.card,
@@ -21,7 +22,8 @@
 // instance iRow0…iRow2, iAlphaDepth, iId, iLayerTitle, iPictureRect, iOpacityFlags,
 // iVisibleHeight, iDepthOffset — and the constants the record's fields, the mesh's parts and the
 // card's outline are read with (noPicture, fullResolutionBase, zoomLayer, noTitle, the flags,
-// cullShift/cullCodeMask/cullRejected/cullPicked, identityMultiplier, partBody…partCull,
+// cullShift/cullCodeMask/cullRejected/cullPicked, titleSlotMask/titleLabelShift/colorLabelMask,
+// pickSlot/pickRadius/labelDotRadius (CullMarkShape), identityMultiplier, partBody…partCull,
 // cornerRadiusFraction…maximumRim, decorationLift).
 
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
@@ -69,7 +71,8 @@ flat out vec3 vBottom;
 flat out vec4 vIdentity;        // the identity colour (identity shading)
 flat out int vPart;
 flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padding; title: text height, inset, strip height, margin (points);
-                                // culling mark: symbols, symbol height, padding (points), kind (0 stars, 1 picked, 2 rejected)
+                                // culling mark: slots before the labels, symbol height, padding (points), kind (0 stars, 1 picked,
+                                // 2 rejected) + 4 × the colour label bits
 flat out float vDim;            // the card's brightness: 1, or dimmed when it is rejected
 flat out float vPhoto;          // 1 for the photo view's picture (transparency over a checkerboard), else 0
 
@@ -131,6 +134,30 @@ float cullSymbols(uint cull) {
     if (cull == cullRejected) return 1.0;
     if (cull >= 2u * cullPicked) return 0.0;
     return float(cull % cullPicked) + (cull >= cullPicked ? 1.0 : 0.0);
+}
+
+// The card's colour labels (SPEC §10): the high bits of the record's title field, none in the
+// default field (TitleSlot+Labels); bit k is darktable's label k (red, yellow, green, blue, purple).
+uint colorLabels(uint title) {
+    return title == noTitle ? 0u : (title >> titleLabelShift) & colorLabelMask;
+}
+
+// How many colour labels `labels` holds (bitCount is GLSL 4.00).
+float labelCount(uint labels) {
+    float n = 0.0;
+    for (int k = 0; k < 5; k++) n += float((labels >> uint(k)) & 1u);
+    return n;
+}
+
+// Whether culling code `cull` is a pick.
+bool cullIsPicked(uint cull) {
+    return cull != cullRejected && cull >= cullPicked && cull < 2u * cullPicked;
+}
+
+// The width of the culling mark's row of symbols, in symbol heights: the pick (pickSlot wide:
+// CullMarkShape), a slot per star or the cross, a slot per colour label; 0: nothing to draw.
+float cullSlots(uint cull, uint labels) {
+    return cullSymbols(cull) + (cullIsPicked(cull) ? pickSlot - 1.0 : 0.0) + labelCount(labels);
 }
 
 // The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
@@ -243,8 +270,8 @@ void main() {
             float badgeW = float(digits) * glyphH * uGlyphCell.x / max(uGlyphCell.z, 1.0) + 0.5 * glyphH;
             vec2 badgeSpan = onScreenSpan(span.y - badgeW, span.y, top, stripH, size, true);
             // The culling mark, when there is one, sits between the title and the badge.
-            float symbols = cullSymbols(cull);
-            float markW = symbols > 0.5 ? symbols * textH + 0.4 * textH + margin : 0.0;
+            float slots = cullSlots(cull, colorLabels(iLayerTitle.y));
+            float markW = slots > 0.5 ? slots * textH + 0.4 * textH + margin : 0.0;
             span = onScreenSpan(span.x, badgeSpan.x - margin - markW, top, stripH, size, false);
         }
         vec2 origin = vec2(span.x, top), box = vec2(max(span.y - span.x, 0.0), stripH);
@@ -254,22 +281,28 @@ void main() {
         vDecoration = vec4(textH, inset, stripH, 0.5 * (size.x - box.x));
         float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, textH), size));
         bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
-        if (vTitle == noTitle || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {
+        // The field's slot bits (its high bits are the colour labels).
+        vTitle = iLayerTitle.y & titleSlotMask;
+        if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {
             gl_Position = nowhere;
             return;
         }
     } else if (part == partCull) {
-        // The culling mark (SPEC §10): a dark pill holding a pick flag and the stars, or a reject
-        // cross, sized from the card so that it scales with it: in the card's top-left corner;
-        // where only the cards' tops show (titleAtTopFlag: pages, tasks), in the title's strip
-        // between the title and the badge.
+        // The culling mark (SPEC §10): a dark pill holding a pick (a green disc with a flag,
+        // taller than the stars so that it reads at the grid's size) and the stars, or a
+        // reject cross, then a dot per colour label; sized from the card so that it scales with
+        // it: in the card's top-left corner; where only the cards' tops show (titleAtTopFlag:
+        // pages, tasks), in the title's strip between the title and the badge.
         bool rejected = cull == cullRejected;
-        bool picked = !rejected && cull >= cullPicked && cull < 2u * cullPicked;
-        float symbols = cullSymbols(cull);
+        bool picked = cullIsPicked(cull);
+        uint labels = colorLabels(iLayerTitle.y);
+        float slots = cullSlots(cull, labels);
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
         float h = cullSymbolHeight(unit, atTop);
         float pad = 0.2 * h;
-        vec2 pill = vec2(symbols * h + 2.0 * pad, h + 2.0 * pad);
+        // The row's height: the pick's disc (CullMarkShape.pickRadius) where there is one.
+        float row = picked ? 2.0 * pickRadius * h : h;
+        vec2 pill = vec2(slots * h + 2.0 * pad, row + 2.0 * pad);
         vec2 origin;
         if (atTop) {
             // The badge's span, as the title's branch computes it.
@@ -288,9 +321,11 @@ void main() {
         }
         p = origin + aVertex.xy * pill;
         vLocal = aVertex.xy * pill;
-        vDecoration = vec4(symbols, h, pad, rejected ? 2.0 : (picked ? 1.0 : 0.0));
+        // x: the slots before the labels (the pick's, the stars' or the cross's); w: the kind
+        // (0 stars, 1 picked, 2 rejected) plus 4 × the label bits.
+        vDecoration = vec4(slots - labelCount(labels), h, pad, (rejected ? 2.0 : (picked ? 1.0 : 0.0)) + 4.0 * float(labels));
         bool fits = pill.x <= 0.95 * size.x && pill.y <= 0.5 * size.y;
-        if (symbols < 0.5 || !fits) { gl_Position = nowhere; return; }
+        if (slots < 0.5 || !fits) { gl_Position = nowhere; return; }
     } else {
         // An unreadable picture's mark: a square around (0.5, 0.3) of the card, above the title.
         float side = 0.24 * unit;

@@ -111,7 +111,7 @@ extension CardRenderer {
         /// A record is the photo view's picture (`InstanceFlags.photo`).
         var photo = false
         /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
-        /// marks of unreadable pictures too (3), culling marks too (4); 0 skips the draw. The quads come in that order
+        /// marks of unreadable pictures too (3), culling marks and colour labels too (4); 0 skips the draw. The quads come in that order
         /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
         var decorationQuads = 4
 
@@ -127,8 +127,12 @@ extension CardRenderer {
         let checksFull = fullPictures.layerCount > 0, checksTitles = titles.layerCount > 0
         var titled = false, unreadable = false, culled = false
         for record in records {
-            if checksTitles, record.title != TitleSlot.none { titled = true }
-            if record.flags & InstanceFlags.cullMask.rawValue != 0 { culled = true }
+            if checksTitles, record.title & TitleSlot.slotMask != TitleSlot.slotMask { titled = true }
+            // A culling mark, or colour labels (drawn in the mark's pill): the title field's high
+            // bits, 0 in the default field (TitleSlot+Labels).
+            if record.flags & InstanceFlags.cullMask.rawValue != 0 || (record.title != TitleSlot.none && record.title > TitleSlot.slotMask) {
+                culled = true
+            }
             guard record.layer != PictureLayer.none else {
                 if record.flags & InstanceFlags.unreadable.rawValue != 0 { unreadable = true }
                 continue

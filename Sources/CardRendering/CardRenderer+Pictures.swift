@@ -100,8 +100,9 @@ extension CardRenderer {
     /// text height). 0 slots frees it.
     public func makeTitleAtlas(slots: Int, slotSize: PixelSize) throws {
         try context.makeCurrent()
-        guard slots < Int(TitleSlot.none) else {
-            throw RenderError.tooLarge("a title atlas of \(slots) slots (records name at most \(Int(TitleSlot.none) - 1))")
+        // The record's title field keeps 11 bits for the slot (the rest: colour labels).
+        guard slots <= TitleSlot.slotLimit else {
+            throw RenderError.tooLarge("a title atlas of \(slots) slots (records name slots 0…\(TitleSlot.slotLimit - 1))")
         }
         try titles.allocate(layers: slots, size: slotSize, mipmapped: true)
         texturesChanged()

@@ -38,8 +38,9 @@ extension CardRenderer {
     @discardableResult
     public func resizeTitleAtlas(slots: Int, moves: [(from: Int, to: Int)]? = nil) throws -> Bool {
         try context.makeCurrent()
-        guard slots < Int(TitleSlot.none) else {
-            throw RenderError.tooLarge("a title atlas of \(slots) slots (records name at most \(Int(TitleSlot.none) - 1))")
+        // The record's title field keeps 11 bits for the slot (the rest: colour labels).
+        guard slots <= TitleSlot.slotLimit else {
+            throw RenderError.tooLarge("a title atlas of \(slots) slots (records name slots 0…\(TitleSlot.slotLimit - 1))")
         }
         defer { texturesChanged() }
         return try titles.resize(layers: slots, moves: moves ?? Self.identity(titles.layerCount))

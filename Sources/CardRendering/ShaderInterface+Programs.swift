@@ -116,6 +116,10 @@ extension ShaderInterface {
         .uint("zoomLayer", PictureLayer.zoom),
         .int("tileWindowCells", TileView.windowCells),
         .uint("noTitle", TitleSlot.none),
+        // InstanceRecord.title's two parts (TitleSlot+Labels): the slot, the colour labels
+        .uint("titleSlotMask", TitleSlot.slotMask),
+        .uint("titleLabelShift", TitleSlot.labelShift),
+        .uint("colorLabelMask", TitleSlot.labelMask),
         // InstanceRecord.flags
         .uint("unreadableFlag", InstanceFlags.unreadable.rawValue),
         .uint("focusedFlag", InstanceFlags.focused.rawValue),
@@ -125,6 +129,10 @@ extension ShaderInterface {
         .uint("cullCodeMask", InstanceFlags.cullMask.rawValue >> InstanceFlags.cullShift),
         .uint("cullRejected", InstanceFlags.cullRejectedCode),
         .uint("cullPicked", InstanceFlags.cullPickedCode),
+        // The culling mark's proportions (CullMarkShape)
+        .float("pickSlot", CullMarkShape.pickSlot),
+        .float("pickRadius", CullMarkShape.pickRadius),
+        .float("labelDotRadius", CullMarkShape.labelDotRadius),
         // Identity shading (IdentityColor)
         .uint("identityMultiplier", IdentityColor.multiplier),
         // CardMesh.Part, as the mesh's aPart.x

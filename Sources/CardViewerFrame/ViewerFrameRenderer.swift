@@ -75,7 +75,8 @@ public final class ViewerFrameRenderer {
         let focused = session.focusedCard, photo = session.photoCard
         packer.withMutableRecords {
             pictures.decorate($0)
-            FrameMarks.apply($0, focused: focused, photo: photo, cullBits: { session.cullBits(ofID: $0) })
+            FrameMarks.apply($0, focused: focused, photo: photo, cullBits: { session.cullBits(ofID: $0) },
+                             labelBits: { session.colorLabelBits(ofID: $0) })
         }
         observer.stageEnded(.packing)
         let records = packer.records

@@ -16,7 +16,7 @@ import CardMath
 /// | 52–55 | `depth` | Float | `iAlphaDepth.y` |
 /// | 56–59 | `id` | UInt32 | `iId` |
 /// | 60–61 | `layer` | UInt16 | `iLayerTitle.x` |
-/// | 62–63 | `title` | UInt16 | `iLayerTitle.y` |
+/// | 62–63 | `title` | UInt16 | `iLayerTitle.y`: bits 0–10 the title's slot, 11–15 colour labels (`TitleSlot+Labels`) |
 /// | 64–71 | `pictureRectBits` | 4 × Float16 | `iPictureRect` (half floats) |
 /// | 72    | `pictureOpacityLevel` | UInt8 | `iOpacityFlags.x` (0…255) |
 /// | 73    | `flags` | UInt8 | `iOpacityFlags.y` (`InstanceFlags`) |
@@ -33,7 +33,8 @@ import CardMath
 /// The picture fields say what the card shows: `layer` picks a layer of the picture pool, the
 /// full-resolution texture or no picture yet (`PictureLayer`); `pictureRect` places the picture
 /// on the card; `pictureOpacity` fades it in over the placeholder; `flags` mark an unreadable
-/// picture; `title` picks a slot of the title atlas (`TitleSlot.none`: no title). Packers and
+/// picture; `title` picks a slot of the title atlas (`TitleSlot.none`: no title) and, in its
+/// high five bits, carries the card's colour labels (`titleSlot`, `colorLabelBits`). Packers and
 /// bulk writers fill the defaults (`InstanceRecord.init`); a caller that streams pictures
 /// overwrites them on the visible records after packing (`setPicture`), O(1) per record.
 ///
@@ -204,9 +205,10 @@ public enum PictureLayer {
     }
 }
 
-/// Values of `InstanceRecord.title`.
+/// Values of `InstanceRecord.title`: the title atlas slot and the card's colour labels, in one
+/// field (the record has no other room; see `TitleSlot+Labels.swift` for the layout).
 public enum TitleSlot {
-    /// The card shows no title.
+    /// The card shows no title (and carries no colour labels): the record's default.
     public static let none: UInt16 = 0xFFFF
 }
 

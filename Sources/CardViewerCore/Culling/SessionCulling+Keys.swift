@@ -242,4 +242,11 @@ extension SessionCulling {
         guard !marks.isEmpty, let mark = marks[CardID(id)] else { return 0 }
         return InstanceFlags.cullBits(stars: mark.stars, picked: mark.flag == .picked, rejected: mark.flag == .rejected)
     }
+
+    /// The colour labels of the record of card `id` (`InstanceRecord.colorLabelBits`: the raw
+    /// value of `ColorLabels`, bit k darktable's label k). O(1).
+    func labelBits(ofID id: UInt32) -> UInt8 {
+        guard !marks.isEmpty, let mark = marks[CardID(id)] else { return 0 }
+        return mark.labels.rawValue
+    }
 }

@@ -69,4 +69,7 @@ extension ViewerSession {
 
     /// The culling bits of the record of card `id` (`InstanceFlags.cullBits`). O(1).
     public func cullBits(ofID id: UInt32) -> UInt8 { culling.bits(ofID: id) }
+
+    /// The colour labels of the record of card `id` (`InstanceRecord.colorLabelBits`). O(1).
+    public func colorLabelBits(ofID id: UInt32) -> UInt8 { culling.labelBits(ofID: id) }
 }
