@@ -5,6 +5,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardPictureFolders
+import CardPixels
 
 /// The interactive viewer without a window, as a coordinator: the deck and the scene the
 /// layouts work on, the clock, the views (`views`, top first) and the frame it hands out. It
@@ -85,6 +86,8 @@ public final class ViewerSession {
     private(set) var filterMenu: FilterMenuView!
     /// The info panel (`I`, in the photo view).
     private(set) var info: InfoView!
+    /// The histogram and clipping warnings (`G`, in the photo view).
+    private(set) var histogram: HistogramView!
     /// The heads-up display (H), at the top left.
     private(set) var hud: HUDView!
     /// Every view, top first: events go through this list (`ViewerSession+Routing.swift`), and
@@ -159,6 +162,10 @@ public final class ViewerSession {
     /// settings once read): what the info panel shows (`I`); `nil` for a card without a file.
     /// The frame's glue sets it; it must not wait for a file.
     public var pictureDetails: ((CardID) -> PictureDetails?)?
+    /// A card's picture's histogram (SPEC §13, `G`), once counted off the frame thread; `nil`
+    /// while counting, or for a card without a picture file. Asked only while the histogram
+    /// shows; the frame's glue sets it, and it must not wait.
+    public var pictureHistogram: ((CardID) -> PictureHistogram?)?
     /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
     /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
@@ -184,7 +191,8 @@ public final class ViewerSession {
         hud = HUDView(session: self)
         filterMenu = FilterMenuView(session: self)
         info = InfoView(session: self)
-        views = [help, filterMenu, info, options, hud, photo, layout]
+        histogram = HistogramView(session: self)
+        views = [help, filterMenu, info, histogram, options, hud, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,
