@@ -107,7 +107,7 @@ import Testing
         #expect(HistogramView.keys.keys == ["G", "K", "?"])
     }
 
-    @Test("bars: per channel, one per non-empty bin, the tallest bin the strip's height, bottoms on the strip's floor")
+    @Test("bars: per channel, one per non-empty bin, the tallest inner bin the strip's height, bottoms on the strip's floor")
     func bars() {
         let histogram = Self.histogram(blown: 30, crushed: 15)  // 30 at 255, 15 at 0, 10 at 128
         let chart = HistogramPanel.chart(histogram)
@@ -121,10 +121,17 @@ import Testing
             #expect(strip.count == 3)
             for bar in strip { #expect(abs(bar.rect.y + bar.rect.w - floor) < 1e-4) }
             let byBin = Dictionary(uniqueKeysWithValues: strip.map { (Int(($0.rect.x / binWidth).rounded()), $0.rect.w) })
-            #expect(byBin[255] == h)
-            #expect(abs((byBin[0] ?? 0) - h * 15 / 30) < 1e-4)
-            #expect(abs((byBin[128] ?? 0) - h * 10 / 30) < 1e-4)
+            // Scaled to the tallest bin between the ends (128); the clipped ends cut at the top.
+            #expect(byBin[128] == h)
+            #expect(byBin[0] == h && byBin[255] == h)
         }
+        // Heights in proportion to the scale: 5 and 20 pixels in bins 10 and 20, 40 blown.
+        var pixels: [UInt8] = []
+        for (value, n) in [(UInt8(10), 5), (20, 20), (255, 40)] { for _ in 0..<n { pixels += [value, value, value, 255] } }
+        let ramp = HistogramPanel.chart(PictureHistogram(RGBAImage(width: 65, height: 1, pixels: pixels)))
+        let luminance = ramp.bars.filter { $0.color == HistogramPanel.colors[0] }.map(\.rect.w)
+        #expect(luminance == [h / 4, h, h])
+        #expect(HistogramPanel.scale(of: [3] + Array(repeating: 0, count: 254) + [9]) == 9)  // all at the ends
         #expect(HistogramPanel.percent(0) == "0.00 %")
         #expect(HistogramPanel.percent(0.125) == "12.50 %")
         #expect(HistogramPanel.percent(1) == "100.00 %")

@@ -28,21 +28,30 @@ enum HistogramPanel {
     }
 
     /// The strips of `histogram`: per channel, per non-empty bin, a bar from the strip's floor
-    /// up to count / tallest bin of the channel, at least a hair for a bin with any pixel.
+    /// up to count / the channel's scale (`scale(of:)`), capped at the strip's height, at least a
+    /// hair for a bin with any pixel.
     static func chart(_ histogram: PictureHistogram) -> OverlayChart {
         let channels = [histogram.luminance, histogram.red, histogram.green, histogram.blue]
         var bars: [OverlayChart.Bar] = []
         let binWidth = Float(stripWidth) / Float(PictureHistogram.binCount)
         for (row, counts) in channels.enumerated() {
-            let tallest = counts.max() ?? 0
+            let tallest = scale(of: counts)
             guard tallest > 0 else { continue }
             let floor = Float(row * (stripHeight + stripGap) + stripHeight)
             for (bin, count) in counts.enumerated() where count > 0 {
-                let height = max(Float(stripHeight) * Float(count) / Float(tallest), 0.5)
+                let height = max(Float(stripHeight) * min(Float(count) / Float(tallest), 1), 0.5)
                 bars.append(OverlayChart.Bar(rect: SIMD4(Float(bin) * binWidth, floor - height, binWidth, height), color: colors[row]))
             }
         }
         return OverlayChart(width: stripWidth, height: 4 * stripHeight + 3 * stripGap, bars: bars)
+    }
+
+    /// The count a channel's strip is scaled to: its tallest bin between the ends (0 and 255
+    /// hold the clipped pixels, which the panel states in percent and the picture shows: a
+    /// blown sky would flatten the rest), or its tallest bin when every pixel is at an end.
+    static func scale(of counts: [Int]) -> Int {
+        let inner = counts.dropFirst().dropLast().max() ?? 0
+        return inner > 0 ? inner : counts.max() ?? 0
     }
 
     /// The panel, at the bottom-right corner: the lines, and the chart once counted.
