@@ -72,4 +72,33 @@ struct HistogramPipelineTests {
         #expect(count(PhotoChecks.crushedColor, in: peaked) == 0)
         #expect(count(PhotoChecks.peakingColor, in: peaked) > 0)
     }
+
+    @Test("the counts' cache: counted once, bounded, a dropped picture counted again, a changed file counted again")
+    func countsCache() {
+        final class Recorder: @unchecked Sendable {
+            let lock = NSLock()
+            var paths: [String] = []
+            func count(_ path: String) -> PictureHistogram? {
+                lock.withLock { paths.append(path) }
+                return path.hasSuffix("bad") ? nil : PictureHistogram(RGBAImage(width: 1, height: 1, fill: (255, 0, 0, 255)))
+            }
+        }
+        let recorder = Recorder()
+        let reads = HistogramReads(capacity: 2) { recorder.count($0) }
+        #expect(reads.histogram(of: 0, path: "a") == nil)  // queued
+        reads.waitForCounts()
+        #expect(reads.poll() == (finished: true, counting: false))
+        #expect(reads.histogram(of: 0, path: "a")?.blownCount == 1)
+        #expect(reads.isCounted(0, path: "a"))
+        #expect(reads.histogram(of: 1, path: "bad") == nil)
+        reads.waitForCounts()
+        #expect(reads.isCounted(1, path: "bad") && reads.histogram(of: 1, path: "bad") == nil)  // undecodable: counted, none
+        _ = reads.histogram(of: 2, path: "c")  // drops picture 0
+        reads.waitForCounts()
+        #expect(reads.histogram(of: 0, path: "a") == nil)
+        reads.waitForCounts()
+        _ = reads.histogram(of: 2, path: "c2")  // another file at the same index
+        reads.waitForCounts()
+        #expect(recorder.lock.withLock { recorder.paths } == ["a", "bad", "c", "a", "c2"])
+    }
 }
