@@ -155,12 +155,20 @@ vec2 photoTexel() {
     return exp2(floor(max(vLod, 0.0) + 0.5)) / vec2(textureSize(uPictures, 0).xy);
 }
 
+// Luminance (Rec. 709's weights on the encoded values) of the photo view's picture `k` texels
+// `d` from `t`, the sample kept on the picture's edge texels: the border around the picture is no
+// edge of it.
+float photoLuminance(vec2 t, vec2 k, vec2 d) {
+    return dot(photoPicture(clamp(t + k * d, 0.5 * d, 1.0 - 0.5 * d)).rgb, vec3(0.2126, 0.7152, 0.0722));
+}
+
 // SPEC §13's checks over the photo view's picture `picture` (its sample at `t`, premultiplied),
 // whose colour is `color`: clipping warnings (blown: a channel at 255; crushed: every channel at
 // 0, both judged on the straight colour), then focus peaking over them: Sobel's gradient of
 // luminance from the eight texels of the level in view around `t` (the tiles' level, the
-// full-resolution layer, or the pool's level), over 8 (luminance change per texel), above peakingThreshold. The
-// same test at any zoom: the neighbours are the level's texels, not the screen's pixels.
+// full-resolution layer, or the pool's level), over 8 (luminance change per texel), above
+// peakingThreshold. The same test at any zoom: the neighbours are the level's texels, not the
+// screen's pixels.
 vec3 photoChecks(vec2 t, vec4 picture, vec3 color) {
 #ifdef CLIPPING
     if (picture.a > 0.0) {
@@ -171,15 +179,10 @@ vec3 photoChecks(vec2 t, vec4 picture, vec3 color) {
 #endif
 #ifdef PEAKING
     vec2 d = photoTexel();
-    const vec3 weights = vec3(0.2126, 0.7152, 0.0722);
-    float tl = dot(photoPicture(t + vec2(-d.x, -d.y)).rgb, weights);
-    float tc = dot(photoPicture(t + vec2(0.0, -d.y)).rgb, weights);
-    float tr = dot(photoPicture(t + vec2(d.x, -d.y)).rgb, weights);
-    float ml = dot(photoPicture(t + vec2(-d.x, 0.0)).rgb, weights);
-    float mr = dot(photoPicture(t + vec2(d.x, 0.0)).rgb, weights);
-    float bl = dot(photoPicture(t + vec2(-d.x, d.y)).rgb, weights);
-    float bc = dot(photoPicture(t + vec2(0.0, d.y)).rgb, weights);
-    float br = dot(photoPicture(t + vec2(d.x, d.y)).rgb, weights);
+    float tl = photoLuminance(t, vec2(-1.0, -1.0), d), tc = photoLuminance(t, vec2(0.0, -1.0), d);
+    float tr = photoLuminance(t, vec2(1.0, -1.0), d), ml = photoLuminance(t, vec2(-1.0, 0.0), d);
+    float mr = photoLuminance(t, vec2(1.0, 0.0), d), bl = photoLuminance(t, vec2(-1.0, 1.0), d);
+    float bc = photoLuminance(t, vec2(0.0, 1.0), d), br = photoLuminance(t, vec2(1.0, 1.0), d);
     vec2 g = vec2(tr + 2.0 * mr + br - tl - 2.0 * ml - bl, bl + 2.0 * bc + br - tl - 2.0 * tc - tr);
     if (length(g) / 8.0 > peakingThreshold) color = peakingColor;
 #endif

@@ -95,7 +95,7 @@ struct PhotoChecksTests {
         }
     }
 
-    @Test("peaking: the sharp steps are marked, flat areas and the smooth ramp are not")
+    @Test("peaking: the sharp steps are marked, flat areas, the smooth ramp and the picture's own edges are not")
     func peaking() throws {
         let peak = Self.rgb(PhotoChecks.peakingColor)
         for source in Source.allCases {
@@ -106,6 +106,11 @@ struct PhotoChecksTests {
                         let x = Self.left + column
                         #expect(PictureTests.near(image[x, y], peak, 1), "\(source) step at \(boundary), y \(y): \(image[x, y])")
                     }
+                }
+                // The picture's first and last columns: its frame is no edge of it.
+                for column in [0, 1, Self.size.width - 2, Self.size.width - 1] {
+                    let x = Self.left + column
+                    #expect(PictureTests.near(image[x, y], Self.rgb(Self.color(column)), 1), "\(source) column \(column), y \(y): \(image[x, y])")
                 }
                 for column in Self.columns where Self.boundaries.allSatisfy({ abs(column - $0) > 2 }) {
                     let x = Self.left + column
