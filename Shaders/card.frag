@@ -22,6 +22,10 @@
 //   PHOTO        with TRANSLUCENT, the photo view's picture shows a checkerboard through its
 //                transparent parts (only in frames that draw the photo view).
 //   NO_PICTURES  no picture pool: cards are coloured from their ids.
+//   CLIPPING     the photo view's clipping warnings over its picture (only in frames that draw
+//                it with them on: PhotoChecks).
+//   PEAKING      the photo view's focus peaking over its picture (eight more samples a
+//                fragment; only in frames that draw it with peaking on).
 //   PEEL         depth peeling's fragment tests, which discard (DepthPeeler.swift): no other
 //                variant discards or writes depth, so the depth test runs before shading.
 //
@@ -131,6 +135,61 @@ vec4 tilePicture(vec2 t) {
 }
 #endif
 
+#if defined(CLIPPING) || defined(PEAKING)
+// The photo view's picture at `t`, premultiplied, from where it is drawn: the tiles, the
+// full-resolution pictures, or the picture pool at the body's level.
+vec4 photoPicture(vec2 t) {
+#ifdef FULL_RESOLUTION
+    if (vSource == 4) return tilePicture(t);
+    if (vSource == 1) return texture(uFullPictures, vec3(t, vLayer));
+#endif
+    return textureLod(uPictures, vec3(t, vLayer), vLod);
+}
+
+// One texel of the level in view, in picture coordinates (0…1 across the picture).
+vec2 photoTexel() {
+#ifdef FULL_RESOLUTION
+    if (vSource == 4) return 1.0 / max(uTileGrid.xy, vec2(1.0));
+    if (vSource == 1) return 1.0 / vec2(textureSize(uFullPictures, 0).xy);
+#endif
+    return exp2(floor(max(vLod, 0.0) + 0.5)) / vec2(textureSize(uPictures, 0).xy);
+}
+
+// Luminance (Rec. 709's weights on the encoded values) of the photo view's picture `k` texels
+// `d` from `t`, the sample kept on the picture's edge texels: the border around the picture is no
+// edge of it.
+float photoLuminance(vec2 t, vec2 k, vec2 d) {
+    return dot(photoPicture(clamp(t + k * d, 0.5 * d, 1.0 - 0.5 * d)).rgb, vec3(0.2126, 0.7152, 0.0722));
+}
+
+// SPEC §13's checks over the photo view's picture `picture` (its sample at `t`, premultiplied),
+// whose colour is `color`: clipping warnings (blown: a channel at 255; crushed: every channel at
+// 0, both judged on the straight colour), then focus peaking over them: Sobel's gradient of
+// luminance from the eight texels of the level in view around `t` (the tiles' level, the
+// full-resolution layer, or the pool's level), over 8 (luminance change per texel), above
+// peakingThreshold. The same test at any zoom: the neighbours are the level's texels, not the
+// screen's pixels.
+vec3 photoChecks(vec2 t, vec4 picture, vec3 color) {
+#ifdef CLIPPING
+    if (picture.a > 0.0) {
+        vec3 straight = picture.rgb / picture.a;
+        if (any(greaterThanEqual(straight, vec3(blownLevel)))) color = blownColor;
+        else if (all(lessThanEqual(straight, vec3(crushedLevel)))) color = crushedColor;
+    }
+#endif
+#ifdef PEAKING
+    vec2 d = photoTexel();
+    float tl = photoLuminance(t, vec2(-1.0, -1.0), d), tc = photoLuminance(t, vec2(0.0, -1.0), d);
+    float tr = photoLuminance(t, vec2(1.0, -1.0), d), ml = photoLuminance(t, vec2(-1.0, 0.0), d);
+    float mr = photoLuminance(t, vec2(1.0, 0.0), d), bl = photoLuminance(t, vec2(-1.0, 1.0), d);
+    float bc = photoLuminance(t, vec2(0.0, 1.0), d), br = photoLuminance(t, vec2(1.0, 1.0), d);
+    vec2 g = vec2(tr + 2.0 * mr + br - tl - 2.0 * ml - bl, bl + 2.0 * bc + br - tl - 2.0 * tc - tr);
+    if (length(g) / 8.0 > peakingThreshold) color = peakingColor;
+#endif
+    return color;
+}
+#endif
+
 // The card's colour at picture coordinate `t` (0…1 across the picture's rectangle), given the
 // pool's sample there (premultiplied). Outside the rectangle the texture's border is the card's
 // background, opaque: a fitted picture needs no test, and a placeholder samples far outside
@@ -149,6 +208,9 @@ vec3 cardColor(vec2 t, vec4 pool) {
     vec3 color = over(picture, underPicture());
 #else
     vec3 color = picture.rgb;  // opaque: premultiplied is straight
+#endif
+#if defined(CLIPPING) || defined(PEAKING)
+    if (vPhoto > 0.5 && (vSource == 0 || vSource == 1 || vSource == 4)) color = photoChecks(t, picture, color);
 #endif
 #ifdef FADE
     color = mix(cardBackground, color, vCover);

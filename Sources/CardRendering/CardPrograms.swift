@@ -37,6 +37,10 @@ final class CardPrograms {
         /// parts show a checkerboard (a few instructions a fragment, measured at about a tenth
         /// of a pages frame on llvmpipe, so only in frames that draw the photo view).
         var photo = false
+        /// The photo view's clipping warnings (`PhotoChecks.clipping`).
+        var clipping = false
+        /// The photo view's focus peaking (`PhotoChecks.peaking`).
+        var peaking = false
 
         var defines: [String] {
             var names: [String]
@@ -52,6 +56,8 @@ final class CardPrograms {
                 if noPictures { names.append("NO_PICTURES") }
                 if translucent { names.append("TRANSLUCENT") }
                 if translucent && photo { names.append("PHOTO") }
+                if clipping && !noPictures { names.append("CLIPPING") }
+                if peaking && !noPictures { names.append("PEAKING") }
             }
             if peel { names.append("PEEL") }
             return names
@@ -110,6 +116,10 @@ extension CardRenderer {
         var translucent = false
         /// A record is the photo view's picture (`InstanceFlags.photo`).
         var photo = false
+        /// The photo view's picture is drawn with its clipping warnings, its focus peaking
+        /// (`CardRenderer.photoChecks`, and a photo record showing a picture).
+        var clipping = false
+        var peaking = false
         /// Decoration quads per card the decorations draw needs: badges (1), titles too (2),
         /// marks of unreadable pictures too (3), culling marks and colour labels too (4); 0 skips the draw. The quads come in that order
         /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
@@ -117,7 +127,7 @@ extension CardRenderer {
 
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel,
-                                 translucent: translucent, photo: photo)
+                                 translucent: translucent, photo: photo, clipping: clipping, peaking: peaking)
         }
     }
 
@@ -145,6 +155,8 @@ extension CardRenderer {
         // The pool serves every record with a picture; the other two only the records naming them.
         features.translucent = pictures.holdsTranslucent
             || (features.fullResolution && (fullPictures.holdsTranslucent || zoomPicture.holdsTranslucent))
+        features.clipping = features.photo && photoChecks.clipping
+        features.peaking = features.photo && photoChecks.peaking
         features.decorationQuads = culled ? 4 : unreadable ? 3 : titled ? 2 : glyphTexture != 0 ? 1 : 0
         return features
     }

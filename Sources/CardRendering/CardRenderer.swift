@@ -49,6 +49,10 @@ public final class CardRenderer {
     let zoomPicture: PictureTextureArray
     /// Which tiles the photo view's record shows, and where (`setTileView`); nil: none.
     var tileView: TileView?
+    /// The checks drawn over the photo view's picture (a record with `InstanceFlags.photo`
+    /// showing a picture: from the pool, the full-resolution pictures or the tiles) from the
+    /// next frame on; none by default.
+    public var photoChecks = PhotoChecks.none
     let titles: PictureTextureArray
     var glyphTexture: UInt32 = 0
     var glyphCell = SIMD4<Float>.zero

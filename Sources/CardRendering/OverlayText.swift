@@ -15,6 +15,10 @@ public struct OverlayTextBlock: Hashable, Sendable {
     public var panelColor: SIMD4<Float>
     /// Space between the panel's edge and the text, points.
     public var padding: Double
+    /// The panel's least size, points (it grows to hold `rectangles` under the text).
+    public var minimumSize: Size = Size(width: 0, height: 0)
+    /// Solid rectangles over the panel, after its text (a histogram's bars).
+    public var rectangles: [OverlayRectangle] = []
 
     public init(lines: [String], origin: Vec2, pixelSize: Double = 2,
                 textColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), panelColor: SIMD4<Float> = SIMD4(0.02, 0.02, 0.04, 0.82),
@@ -36,6 +40,19 @@ public struct OverlayTextBlock: Hashable, Sendable {
     }
 }
 
+/// A solid rectangle of an overlay block (a histogram's bar).
+public struct OverlayRectangle: Hashable, Sendable {
+    /// x, y, width, height, viewport points.
+    public var rect: SIMD4<Float>
+    /// Straight-alpha RGBA, 0…1.
+    public var color: SIMD4<Float>
+
+    public init(rect: SIMD4<Float>, color: SIMD4<Float>) {
+        self.rect = rect
+        self.color = color
+    }
+}
+
 /// One quad of the overlay, as the GPU reads it (48 bytes): see `text.vert`.
 public struct OverlayQuad: Hashable, Sendable {
     /// x, y, width, height, viewport points.
@@ -48,7 +65,8 @@ public struct OverlayQuad: Hashable, Sendable {
     static let stride = MemoryLayout<OverlayQuad>.stride
 }
 
-/// Turns text blocks into quads: per block one panel, then one quad per inked glyph.
+/// Turns text blocks into quads: per block one panel, then one quad per inked glyph, then its
+/// rectangles.
 public struct OverlayTextLayout: Sendable {
     public let font: BitmapFont
     /// Atlas columns (as `BitmapFont.atlas(columns:)` was made with).
@@ -61,11 +79,12 @@ public struct OverlayTextLayout: Sendable {
 
     /// The quads of `blocks`, in drawing order (each panel before its glyphs).
     ///
-    /// - Complexity: O(characters).
+    /// - Complexity: O(characters + rectangles).
     public func quads(for blocks: [OverlayTextBlock]) -> [OverlayQuad] {
         var quads: [OverlayQuad] = []
         for block in blocks where block.pixelSize.isFinite && block.pixelSize > 0 {
-            let size = OverlayTextBlock.panelSize(lines: block.lines, pixelSize: block.pixelSize, padding: block.padding, font: font)
+            let text = OverlayTextBlock.panelSize(lines: block.lines, pixelSize: block.pixelSize, padding: block.padding, font: font)
+            let size = Size(width: max(text.width, block.minimumSize.width), height: max(text.height, block.minimumSize.height))
             quads.append(OverlayQuad(rect: SIMD4(Float(block.origin.x), Float(block.origin.y), Float(size.width), Float(size.height)),
                                      texels: SIMD4(-1, -1, -1, -1), color: block.panelColor))
             let k = block.pixelSize
@@ -80,6 +99,9 @@ public struct OverlayTextLayout: Sendable {
                                              texels: SIMD4(u, v, u + Float(glyph.w), v + Float(glyph.h)),
                                              color: block.textColor))
                 }
+            }
+            for rectangle in block.rectangles {
+                quads.append(OverlayQuad(rect: rectangle.rect, texels: SIMD4(-1, -1, -1, -1), color: rectangle.color))
             }
         }
         return quads

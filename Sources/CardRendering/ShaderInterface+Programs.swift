@@ -153,6 +153,13 @@ extension ShaderInterface {
         // The pictures' border (PictureTextureArray.background)
         .vec3("cardBackground", SIMD3(PictureTextureArray.background.x, PictureTextureArray.background.y,
                                       PictureTextureArray.background.z)),
+        // The photo view's checks (PhotoChecks)
+        .vec3("blownColor", PhotoChecks.blownColor),
+        .vec3("crushedColor", PhotoChecks.crushedColor),
+        .vec3("peakingColor", PhotoChecks.peakingColor),
+        .float("blownLevel", PhotoChecks.blownLevel),
+        .float("crushedLevel", PhotoChecks.crushedLevel),
+        .float("peakingThreshold", PhotoChecks.peakingThreshold),
         // uPeel
         .int("peelOff", PeelMode.off.rawValue),
         .int("peelInFrontOfOpaque", PeelMode.inFrontOfOpaque.rawValue),

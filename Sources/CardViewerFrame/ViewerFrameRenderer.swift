@@ -83,6 +83,7 @@ public final class ViewerFrameRenderer {
         var stats = RenderStats()
         stats.uploadedBytes = try renderer.upload(records)
         observer.stageEnded(.upload)
+        renderer.photoChecks = PhotoChecks(clipping: session.showsClipping, peaking: session.showsPeaking)
         let drawn = try renderer.draw(records, passes: packer.passes, camera: camera, translucency: translucency)
         stats.drawCalls = drawn.drawCalls
         stats.instances = drawn.instances

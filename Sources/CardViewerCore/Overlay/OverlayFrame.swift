@@ -25,6 +25,12 @@ public struct OverlayFrame: Hashable, Sendable {
         point.x >= origin.x && point.x < origin.x + size.width && point.y >= origin.y && point.y < origin.y + size.height
     }
 
+    /// The top-left corner of a chart under `lineCount` lines, viewport points.
+    public func chartOrigin(lineCount: Int, font: BitmapFont = .standard) -> Vec2 {
+        let text = font.measure(Array(repeating: "x", count: lineCount).joined(separator: "\n"))
+        return Vec2(origin.x + padding, origin.y + padding + Double(text.height + OverlayChart.gap) * pixelSize)
+    }
+
     /// The text row (0 the first line) at height `y`, viewport points; `nil` above the first or
     /// below the last of `lineCount` rows.
     public func row(at y: Double, lineCount: Int, font: BitmapFont = .standard) -> Int? {
@@ -43,8 +49,11 @@ public struct OverlayFrame: Hashable, Sendable {
         var bottom = viewport.height - bottomMargin
         return panels.map { panel in
             let text = font.measure(panel.lines.joined(separator: "\n"))
+            // A chart sits under the lines, the panel as wide as the wider of the two.
+            let content = (width: max(text.width, panel.chart?.width ?? 0),
+                           height: text.height + (panel.chart.map { OverlayChart.gap + $0.height } ?? 0))
             func size(_ pixelSize: Double) -> Size {
-                Size(width: Double(text.width) * pixelSize + 12 * pixelSize, height: Double(text.height) * pixelSize + 12 * pixelSize)
+                Size(width: Double(content.width) * pixelSize + 12 * pixelSize, height: Double(content.height) * pixelSize + 12 * pixelSize)
             }
             let fits = size(2).width <= viewport.width - 2 * cornerMargin && size(2).height <= viewport.height - 2 * cornerMargin
             let pixelSize = large && fits ? 2.0 : 1.0
@@ -61,6 +70,9 @@ public struct OverlayFrame: Hashable, Sendable {
             case .bottomCenter:
                 origin = Vec2(((viewport.width - size.width) / 2).rounded(.down), (bottom - size.height).rounded(.down))
                 bottom = origin.y - bottomMargin / 2
+            case .bottomRight:
+                origin = Vec2((viewport.width - cornerMargin - size.width).rounded(.down),
+                              (viewport.height - cornerMargin - size.height).rounded(.down))
             }
             return OverlayFrame(origin: Vec2(max(0, origin.x), max(0, origin.y)), size: size, pixelSize: pixelSize, padding: padding)
         }

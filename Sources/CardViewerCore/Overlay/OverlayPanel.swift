@@ -12,6 +12,8 @@ public struct OverlayPanel: Hashable, Sendable {
         /// Centered horizontally near the bottom edge; several such panels stack upwards in
         /// order (the first lowest).
         case bottomCenter
+        /// At the bottom-right corner, a small margin in (the histogram).
+        case bottomRight
     }
 
     /// The lines of text, top to bottom (printable ASCII; other characters show as a box).
@@ -19,10 +21,13 @@ public struct OverlayPanel: Hashable, Sendable {
     public var placement: Placement
     /// 0…1: how opaque the text and its panel are (a hint or message fading out).
     public var opacity: Double
+    /// Bars under the lines (the histogram); nil for text only.
+    public var chart: OverlayChart?
 
-    public init(lines: [String], placement: Placement, opacity: Double = 1) {
+    public init(lines: [String], placement: Placement, opacity: Double = 1, chart: OverlayChart? = nil) {
         self.lines = lines
         self.placement = placement
         self.opacity = opacity
+        self.chart = chart
     }
 }

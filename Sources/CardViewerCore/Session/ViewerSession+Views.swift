@@ -92,6 +92,10 @@ extension ViewerSession {
     /// The photo view's zoom as it shows it (`100 %`, and what was decoded when the picture is
     /// shown past it), `nil` while the view is closed or flying.
     public var photoZoomLabel: String? { photo.zoomLabel }
+    /// True while the photo view shows its picture's clipping warnings (`G`, with the histogram).
+    public var showsClipping: Bool { histogram.isOpen }
+    /// True while the photo view shows focus peaking over its picture (`K`).
+    public var showsPeaking: Bool { photo.isOpen && photo.showsPeaking }
 
     /// Opens card `id` whole: it flies from its place to the picture fitted in the window; it
     /// becomes current. False when it is not in the deck or something else holds the screen.

@@ -5,6 +5,7 @@ import CardLayout
 import CardMath
 import CardPacking
 import CardPictureFolders
+import CardPixels
 
 /// The interactive viewer without a window, as a coordinator: the deck and the scene the
 /// layouts work on, the clock, the views (`views`, top first) and the frame it hands out. It
@@ -87,6 +88,8 @@ public final class ViewerSession {
     private(set) var info: InfoView!
     /// `E`'s prompt and the export it runs.
     private(set) var exportPrompt: ExportPromptView!
+    /// The histogram and clipping warnings (`G`, in the photo view).
+    private(set) var histogram: HistogramView!
     /// The heads-up display (H), at the top left.
     private(set) var hud: HUDView!
     /// Every view, top first: events go through this list (`ViewerSession+Routing.swift`), and
@@ -170,6 +173,10 @@ public final class ViewerSession {
     /// True while the window covers its monitor (the glue sets it after each `F`): the info
     /// panel then shows for a second after each step (SPEC §13), the name being nowhere else.
     public var isFullscreen = false
+    /// A card's picture's histogram (SPEC §13, `G`), once counted off the frame thread; `nil`
+    /// while counting, or for a card without a picture file. Asked only while the histogram
+    /// shows; the frame's glue sets it, and it must not wait.
+    public var pictureHistogram: ((CardID) -> PictureHistogram?)?
     /// Screen pixels per viewport point (HiDPI), from the glue.
     public var pixelsPerPoint = 1.0
     /// The photo view's picture's finest decoded scale (decoded pixels per picture pixel) when
@@ -196,7 +203,8 @@ public final class ViewerSession {
         filterMenu = FilterMenuView(session: self)
         info = InfoView(session: self)
         exportPrompt = ExportPromptView(session: self)
-        views = [help, filterMenu, exportPrompt, info, options, hud, photo, layout]
+        histogram = HistogramView(session: self)
+        views = [help, filterMenu, exportPrompt, info, histogram, options, hud, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,

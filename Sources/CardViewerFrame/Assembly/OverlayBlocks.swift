@@ -19,6 +19,17 @@ public enum OverlayBlocks {
             let opacity = Float(min(max(panel.opacity.isFinite ? panel.opacity : 1, 0), 1))
             block.textColor.w *= opacity
             block.panelColor.w *= opacity
+            if let chart = panel.chart {
+                // The chart's bars from its font pixels to viewport points, under the lines.
+                block.minimumSize = frame.size
+                let origin = frame.chartOrigin(lineCount: panel.lines.count), k = Float(frame.pixelSize)
+                let offset = SIMD4(Float(origin.x), Float(origin.y), 0, 0)
+                block.rectangles = chart.bars.map { bar in
+                    var color = bar.color
+                    color.w *= opacity
+                    return OverlayRectangle(rect: offset + bar.rect * k, color: color)
+                }
+            }
             return block
         }
     }

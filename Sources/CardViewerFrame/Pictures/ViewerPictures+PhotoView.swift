@@ -1,6 +1,7 @@
 import CardLayout
 import CardMath
 import CardPictures
+import CardPixels
 import CardViewerCore
 
 /// The photo view's pictures (SPEC §10): the size the view fits and zooms with, and the
@@ -10,6 +11,22 @@ extension ViewerPictures {
     func connectPhotoView() {
         session.pictureSize = { [weak self] id in self?.photoPictureSize(of: id) }
         session.pictureDetails = { [weak self] id in self?.photoDetails(of: id) }
+        session.pictureHistogram = { [weak self] id in self?.photoHistogram(of: id) }
+    }
+
+    /// Card `id`'s picture's histogram for the histogram panel (`G`), once counted; `nil` while
+    /// counting, for a picture that cannot be decoded, and for a card without a picture file.
+    /// Asked only while the histogram shows (`HistogramView`): the first ask queues the count
+    /// (`HistogramReads`, off the frame thread).
+    ///
+    /// - Complexity: O(1) (a lookup under a lock); no file is read.
+    func photoHistogram(of id: CardID) -> PictureHistogram? {
+        let picture = Int(picture(ofID: id.rawValue))
+        guard picture >= 0, picture < catalog.pictures.count else { return nil }
+        let path = catalog.pictures[picture].path
+        let histogram = histogramReads.histogram(of: picture, path: path)
+        if histogram == nil, !histogramReads.isCounted(picture, path: path) { histogramReadsOwed = true }
+        return histogram
     }
 
     /// Card `id`'s file and picture for the info panel: the catalog's name and size, the pixel

@@ -79,6 +79,10 @@ extension ViewerPictures {
             let camera = cameraReads.poll()
             cameraReadsOwed = camera.finished || camera.reading
         }
+        if histogramReadsOwed {
+            let histograms = histogramReads.poll()
+            histogramReadsOwed = histograms.finished || histograms.counting
+        }
         let draw = batchRedraw(arrived: changed, urgent: urgent)
         session.reportPictures(reportedStatus, changed: draw, fading: frameFading, working: isWorking)
         return draw
@@ -128,11 +132,11 @@ extension ViewerPictures {
 
     /// True while anything is in flight or waits to be: decodes, titles, thumbnails to save,
     /// cards in view not showing their pictures yet (their requests go out at the next update),
-    /// or the info panel's camera settings (`cameraReadsOwed`).
+    /// or the info panel's camera settings (`cameraReadsOwed`), or the histogram (`histogramReadsOwed`).
     var isWorking: Bool {
         pictureTier.inFlightCount > 0 || titleTier.inFlightCount > 0 || savingThumbnail || !pendingThumbnails.isEmpty
             || frameStatus.isLoading || frameTitlesMissing > 0 || tiles.inFlight != nil || tiles.opensAhead || backfill.inFlightCount > 0
-            || batching.isWaiting || cameraReadsOwed
+            || batching.isWaiting || cameraReadsOwed || histogramReadsOwed
     }
 
     /// The status for the session's HUD, with the memory in use now.

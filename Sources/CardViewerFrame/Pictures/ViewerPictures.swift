@@ -163,6 +163,12 @@ public final class ViewerPictures {
     /// them (`InfoView.overlayDidAdvance`) even when nothing else moves. False (no look, no
     /// lock) while the panel is hidden.
     var cameraReadsOwed = false
+    /// The histograms of the photo view's pictures, counted in the background
+    /// (`photoHistogram(of:)`); tests put in one with a slow counter.
+    var histogramReads = HistogramReads()
+    /// As `cameraReadsOwed`, for the histogram (`G`): true from an ask for a histogram not
+    /// counted yet until one more advance after the count finished; false while it is hidden.
+    var histogramReadsOwed = false
 
     /// Title atlas slots, and the most titles rasterized at a time.
     static let titleSlots = 192

@@ -25,6 +25,8 @@ extension PhotoView {
             .row(keys: "Shift+mark", action: "mark, then the next picture"),
             .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
             .row(keys: "I", action: "info: name, size, camera, exposure, marks"),
+            .row(keys: "G", action: "histogram, blown (red) and crushed (blue) pixels"),
+            .row(keys: "K", action: "focus peaking: sharp edges green"),
             .row(keys: "Enter, Esc", action: "back to the layout"),
             .row(keys: "S, H, ?, Q", action: "screenshot, HUD, this help, quit"),
         ]),
@@ -66,7 +68,8 @@ extension PhotoView {
         case .character("1"): zoom(to: 1, about: center)
         case .character("z"):
             if event.modifiers.contains(.shift) { toggleZoomLock() } else { toggleFitAndActualSize(about: session.scene.pointer) }
-        case .character(let c) where "qsh?/fpxvi".contains(c): return false
+        case .character("k") where event.modifiers.isDisjoint(with: [.control, .alt]): togglePeaking()
+        case .character(let c) where "qsh?/fpxvig".contains(c): return false
         case .character: break  // the layout's keys do nothing here
         case .tab, .other, .function: return false
         }

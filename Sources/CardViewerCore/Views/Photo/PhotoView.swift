@@ -31,6 +31,9 @@ final class PhotoView: ViewerView {
     /// The burst lock (SPEC §13, `Shift+Z`): next and previous keep the zoom and the point in
     /// view when the pictures have the same size. On by default.
     private(set) var locksZoom = true
+    /// Focus peaking (SPEC §13, `K`): edges drawn bright over the picture. Off by default;
+    /// kept from picture to picture and across closing and opening the view.
+    private(set) var showsPeaking = false
     /// The direction of the last step through the deck: +1 forwards (the default), −1 back.
     private(set) var lastStep = 1
 
@@ -257,6 +260,13 @@ final class PhotoView: ViewerView {
         locksZoom.toggle()
         if !locksZoom { shown?.keptZoom = nil }
         session.showMessage(locksZoom ? "zoom kept across pictures of the same size" : "each picture opens fitted")
+    }
+
+    /// `K`: focus peaking on or off, said in a message.
+    func togglePeaking() {
+        showsPeaking.toggle()
+        session.needsDisplay = true
+        session.showMessage(showsPeaking ? "focus peaking on: sharp edges green" : "focus peaking off")
     }
 
     /// `Z` (Lightroom's): fitted ↔ 100 % about viewport point `anchor` (the pointer).
