@@ -76,6 +76,7 @@ public final class ViewerFrameRenderer {
         packer.withMutableRecords {
             pictures.decorate($0)
             FrameMarks.apply($0, focused: focused, photo: photo, cullBits: { session.cullBits(ofID: $0) })
+            CompareRecords.apply($0, session: session)
         }
         observer.stageEnded(.packing)
         let records = packer.records

@@ -77,6 +77,8 @@ public final class ViewerSession {
     private(set) var layout: LayoutView!
     /// A picture opened whole, over the layouts.
     private(set) var photo: PhotoView!
+    /// The compare view (`C`: two to four pictures side by side, SPEC §13).
+    private(set) var compare: CompareView!
     /// The options of the layout shown (O), at the top right.
     private(set) var options: OptionsPanelView!
     /// The key help (?) of the view under it.
@@ -179,12 +181,13 @@ public final class ViewerSession {
         frameCards.reserveCapacity(Self.frameCardsCapacity)
         layout = LayoutView(session: self, controller: controller, configuration: configuration)
         photo = PhotoView(session: self)
+        compare = CompareView(session: self)
         options = OptionsPanelView(session: self)
         help = HelpView(session: self)
         hud = HUDView(session: self)
         filterMenu = FilterMenuView(session: self)
         info = InfoView(session: self)
-        views = [help, filterMenu, info, options, hud, photo, layout]
+        views = [help, filterMenu, info, options, hud, compare, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,

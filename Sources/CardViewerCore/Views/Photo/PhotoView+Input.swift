@@ -66,7 +66,7 @@ extension PhotoView {
         case .character("1"): zoom(to: 1, about: center)
         case .character("z"):
             if event.modifiers.contains(.shift) { toggleZoomLock() } else { toggleFitAndActualSize(about: session.scene.pointer) }
-        case .character(let c) where "qsh?/fpxvi".contains(c): return false
+        case .character(let c) where "qsh?/fpxvic".contains(c): return false
         case .character: break  // the layout's keys do nothing here
         case .tab, .other, .function: return false
         }
