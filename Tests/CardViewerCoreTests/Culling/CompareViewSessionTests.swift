@@ -83,6 +83,26 @@ import Testing
         #expect(session.focusedCard == nil)  // the ring is the compare view's
     }
 
+    @Test("three and four cards: each fitted and centred in its third or quarter", arguments: [3, 4])
+    func threeAndFourPanes(count: Int) throws {
+        let session = compareSession(cards: 6)
+        let ids = (0..<count).map { CardID(UInt32($0)) }
+        #expect(session.openCompare(ids))
+        try play(script([], end: 0.4), into: session)
+        session.prepareFrame()
+        #expect(session.frameCards.count == count)
+        let panes = session.comparePaneRects
+        #expect(panes == ComparePanes.rects(count: count, viewport: testViewport))
+        for (i, id) in ids.enumerated() {
+            let pane = panes[i]
+            let picture = id.rawValue % 2 == 0 ? Size(width: 4000, height: 3000) : Size(width: 2000, height: 3000)
+            let scale = min(pane.size.width / picture.width, pane.size.height / picture.height)
+            let w = picture.width * scale, h = picture.height * scale
+            expectClose(try screenRect(session, id), Rect(x: pane.center.x - w / 2, y: pane.center.y - h / 2, width: w, height: h))
+        }
+        #expect(!session.openCompare([CardID(0)]))  // one card is no comparison
+    }
+
     @Test("C opens from the photo view with its picture and the next; at the deck's end, the previous")
     func cFromThePhotoView() throws {
         let session = compareSession()
