@@ -286,6 +286,10 @@ extension Key {
         case GLFW_KEY_SLASH: self = .character(shifted ? "?" : "/")
         case GLFW_KEY_LEFT_BRACKET: self = .character("[")
         case GLFW_KEY_RIGHT_BRACKET: self = .character("]")
+        // `+` (`=`) and `-`: zoom in the photo and compare views, card size in the layouts.
+        case GLFW_KEY_EQUAL: self = .character(shifted ? "+" : "=")
+        case GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT: self = .character("-")
+        case GLFW_KEY_KP_ADD: self = .character("+")
         case GLFW_KEY_A...GLFW_KEY_Z:
             self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
         case GLFW_KEY_0...GLFW_KEY_9:
