@@ -220,12 +220,12 @@ import Testing
             let corners = projectedCorners(card, offset: session.offset)
             centers.append(corners.reduce(Vec2.zero, +) / 4)
         }
-        try play(script([click(centers[0], at: 0.1, ctrl: true), click(centers[1], at: 0.5, ctrl: true),
+        try play(script([click(centers[1], at: 0.1, ctrl: true), click(centers[0], at: 0.5, ctrl: true),
                          click(centers[2], at: 0.9, ctrl: true), click(centers[2], at: 1.3, ctrl: true)], end: 1.7), into: session)
-        #expect(session.compareMarkedCards == [CardID(1), CardID(4)])
+        #expect(session.compareMarkedCards == [CardID(4), CardID(1)])
         #expect(session.photoCard == nil)  // a Ctrl+click opens nothing
         try play(script([key("c", at: 0.1)], end: 0.5), into: session)
-        #expect(session.compareCards == [CardID(1), CardID(4)])
+        #expect(session.compareCards == [CardID(1), CardID(4)])  // in the deck's order
         try play(script([key("c", at: 0.1)], end: 0.5), into: session)
         #expect(session.compareCards.isEmpty)
         #expect(session.compareMarkedCards.isEmpty)
@@ -270,6 +270,17 @@ import Testing
         session.prepareFrame()
         #expect(session.compareCards == [CardID(2), CardID(1)])
         #expect(session.compareActiveCard == CardID(2))
+    }
+
+    @Test("? over the compare view shows the compare view's keys; Esc closes the help first")
+    func helpShowsTheComparesTable() throws {
+        let session = compareSession()
+        try play(script([key("c", at: 0.1), key("?", at: 0.5)], end: 0.6), into: session)
+        #expect(session.showsHelp)
+        let shown = session.overlayPanels.filter { $0.placement == .center }.flatMap(\.lines)
+        #expect(shown == ViewerSession.compareHelpLines)
+        try play(script([key("escape", at: 0.05)], end: 0.1), into: session)
+        #expect(!session.showsHelp && session.compareCards.count == 2)
     }
 
     @Test("the compare view's keys are in its help table")

@@ -68,7 +68,7 @@ final class CompareView: ViewerView {
 
     // MARK: Opening and closing
 
-    /// `C`: the cards marked with Ctrl+click (2–4 of them), else the current card (the photo
+    /// `C`: the cards marked with Ctrl+click (2–4 of them, in the deck's order), else the current card (the photo
     /// view's picture) and the next one in the deck as shown (the filter obeyed; the previous
     /// one at the deck's end). In a deck without pictures it only says so.
     func openFromKey() {
@@ -77,7 +77,8 @@ final class CompareView: ViewerView {
             return
         }
         let deck = session.scene.deck
-        let shown = marked.filter { deck.index(of: $0) != nil }
+        // The marked cards the filter shows, in the deck's order (as the panes read).
+        let shown = marked.compactMap { id in deck.index(of: id).map { (id, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
         if ComparePanes.counts.contains(shown.count) {
             open(shown)
             return
