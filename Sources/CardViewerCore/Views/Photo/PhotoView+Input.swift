@@ -25,6 +25,7 @@ extension PhotoView {
             .row(keys: "Shift+mark", action: "mark, then the next picture"),
             .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
             .row(keys: "I", action: "info: name, size, camera, exposure, marks"),
+            .row(keys: "C", action: "compare with the next picture side by side"),
             .row(keys: "Enter, Esc", action: "back to the layout"),
             .row(keys: "S, H, ?, Q", action: "screenshot, HUD, this help, quit"),
         ]),
