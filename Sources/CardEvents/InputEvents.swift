@@ -27,12 +27,16 @@ public struct PointerEvent: Hashable, Sendable {
     public var time: Double
     /// The button of a down or up; ignored for moves and cancels.
     public var button: PointerButton
+    /// The modifier keys held when the button went down or up (Ctrl+click marks a card for
+    /// compare); empty for moves and cancels.
+    public var modifiers: KeyModifiers
 
-    public init(_ kind: Kind, position: Vec2, time: Double, button: PointerButton = .primary) {
+    public init(_ kind: Kind, position: Vec2, time: Double, button: PointerButton = .primary, modifiers: KeyModifiers = []) {
         self.kind = kind
         self.position = position
         self.time = time
         self.button = button
+        self.modifiers = modifiers
     }
 }
 

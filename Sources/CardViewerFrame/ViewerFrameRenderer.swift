@@ -77,6 +77,7 @@ public final class ViewerFrameRenderer {
             pictures.decorate($0)
             FrameMarks.apply($0, focused: focused, photo: photo, cullBits: { session.cullBits(ofID: $0) },
                              labelBits: { session.colorLabelBits(ofID: $0) })
+            CompareRecords.apply($0, session: session)
         }
         observer.stageEnded(.packing)
         let records = packer.records

@@ -177,13 +177,17 @@ public final class GLFWWindowContext {
         glfwSetCursorPosCallback(window) { window, x, y in
             EventQueue.of(window)?.append(.pointer(PointerEvent(.move, position: Vec2(x, y), time: glfwGetTime())))
         }
-        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+        glfwSetMouseButtonCallback(window) { window, button, action, mods in
             guard let window, action == GLFW_PRESS || action == GLFW_RELEASE else { return }
             var x = 0.0, y = 0.0
             glfwGetCursorPos(window, &x, &y)
             let kind: PointerEvent.Kind = action == GLFW_PRESS ? .down : .up
+            var modifiers: KeyModifiers = []
+            if mods & GLFW_MOD_SHIFT != 0 { modifiers.insert(.shift) }
+            if mods & GLFW_MOD_CONTROL != 0 { modifiers.insert(.control) }
+            if mods & GLFW_MOD_ALT != 0 { modifiers.insert(.alt) }
             EventQueue.of(window)?.append(.pointer(PointerEvent(kind, position: Vec2(x, y), time: glfwGetTime(),
-                                                                button: PointerButton(glfwButton: button))))
+                                                                button: PointerButton(glfwButton: button), modifiers: modifiers)))
         }
         // Caps Lock and Num Lock reported with every key (GLFW 3.3): Caps Lock makes culling's
         // marks move on.
@@ -282,6 +286,10 @@ extension Key {
         case GLFW_KEY_SLASH: self = .character(shifted ? "?" : "/")
         case GLFW_KEY_LEFT_BRACKET: self = .character("[")
         case GLFW_KEY_RIGHT_BRACKET: self = .character("]")
+        // `+` (`=`) and `-`: zoom in the photo and compare views, card size in the layouts.
+        case GLFW_KEY_EQUAL: self = .character(shifted ? "+" : "=")
+        case GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT: self = .character("-")
+        case GLFW_KEY_KP_ADD: self = .character("+")
         case GLFW_KEY_A...GLFW_KEY_Z:
             self = .character(Character(Unicode.Scalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a"))))
         case GLFW_KEY_0...GLFW_KEY_9:

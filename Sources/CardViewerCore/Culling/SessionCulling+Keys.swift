@@ -63,8 +63,9 @@ extension SessionCulling {
         return true
     }
 
-    /// The card a culling key acts on: the photo view's picture, else the current card.
-    var target: CardID? { session.photo.shown?.card ?? session.layout.currentCardID }
+    /// The card a culling key acts on: the compare view's active pane's picture, the photo
+    /// view's picture, else the current card.
+    var target: CardID? { session.compare.activeCard ?? session.photo.shown?.card ?? session.layout.currentCardID }
 
     /// Applies `change` to the target card's mark, stores it and says so ("*** photo12",
     /// "rejected photo12"); when `advancing`, then moves to the next card (the photo view to the
@@ -81,12 +82,15 @@ extension SessionCulling {
         if advancing, session.scene.deck.index(of: id) != nil { advance(from: id) }
     }
 
-    /// Moves from card `id` to the next one: the photo view shows the next picture; the layouts
+    /// Moves from card `id` to the next one: the compare view's active pane shows the next
+    /// picture not shown; the photo view shows the next picture; the layouts
     /// make the next card current and bring it into view. At the deck's end it stays.
     private func advance(from id: CardID) {
         let deck = session.scene.deck
         guard let index = deck.index(of: id), let next = deck.id(at: index + 1) else { return }
-        if session.photo.isOpen {
+        if session.compare.isOpen {
+            session.compare.replaceActive(step: 1)
+        } else if session.photo.isOpen {
             session.photo.step(by: 1)
         } else {
             session.layout.makeCurrent(next, animated: true)

@@ -36,14 +36,16 @@ struct RawEvent {
         }
         switch type {
         case "move": return [.pointer(PointerEvent(.move, position: try point(), time: time))]
-        case "down": return [.pointer(PointerEvent(.down, position: try point(), time: time, button: try pointerButton()))]
-        case "up": return [.pointer(PointerEvent(.up, position: try point(), time: time, button: try pointerButton()))]
+        case "down":
+            return [.pointer(PointerEvent(.down, position: try point(), time: time, button: try pointerButton(), modifiers: try modifiers()))]
+        case "up":
+            return [.pointer(PointerEvent(.up, position: try point(), time: time, button: try pointerButton(), modifiers: try modifiers()))]
         case "cancel": return [.pointer(PointerEvent(.cancel, position: try point(), time: time))]
         case "click":
-            let p = try point(), b = try pointerButton()
+            let p = try point(), b = try pointerButton(), m = try modifiers()
             return [.pointer(PointerEvent(.move, position: p, time: time)),
-                    .pointer(PointerEvent(.down, position: p, time: time, button: b)),
-                    .pointer(PointerEvent(.up, position: p, time: time, button: b))]
+                    .pointer(PointerEvent(.down, position: p, time: time, button: b, modifiers: m)),
+                    .pointer(PointerEvent(.up, position: p, time: time, button: b, modifiers: m))]
         case "drag": return try drag()
         case "scroll":
             let delta = Vec2(dx ?? 0, dy ?? 0)

@@ -27,7 +27,8 @@ public struct ReplayError: Error, CustomStringConvertible, Equatable {
 /// ```
 ///
 /// Types: `move`, `down`, `up` (`x`, `y`, optional `button`: `left`, `right`, `middle`);
-/// `click` (down and up at one point); `drag` (down at `x`,`y`, still for `hold` seconds
+/// `click` (down and up at one point); `down`, `up` and `click` take `mods` as keys do
+/// (`"mods": ["ctrl"]`: Ctrl+click marks a card for compare); `drag` (down at `x`,`y`, still for `hold` seconds
 /// (default 0; 0.6 makes a long press), then moves at 60 Hz to `toX`,`toY` over `duration`
 /// seconds (default 0.25), then up); `scroll` (`dx`, `dy` in wheel notches, +y = up/away;
 /// `precise: true` for trackpad deltas); `key`, `keydown`, `keyup` (`key`: a character such as

@@ -64,7 +64,7 @@ extension ViewerSession {
     public var currentCardIndex: Int? { layout.currentCardIndex }
     /// The card that carries the focus ring now: the current card after a key or a click, while
     /// the layouts show (not in the photo view); `nil` otherwise.
-    public var focusedCard: CardID? { layout.showsFocusRing && !photo.isOpen ? layout.currentCardID : nil }
+    public var focusedCard: CardID? { layout.showsFocusRing && !photo.isOpen && !compare.isOpen ? layout.currentCardID : nil }
 
     /// Makes the card with `id` current (the state restoring it, `cardviewer FILE`, a test) and,
     /// when `revealing`, brings it into view, at once (at start) or `animated`; a state that

@@ -78,6 +78,8 @@ public final class ViewerSession {
     private(set) var layout: LayoutView!
     /// A picture opened whole, over the layouts.
     private(set) var photo: PhotoView!
+    /// The compare view (`C`: two to four pictures side by side, SPEC §13).
+    private(set) var compare: CompareView!
     /// The options of the layout shown (O), at the top right.
     private(set) var options: OptionsPanelView!
     /// The key help (?) of the view under it.
@@ -197,6 +199,7 @@ public final class ViewerSession {
         frameCards.reserveCapacity(Self.frameCardsCapacity)
         layout = LayoutView(session: self, controller: controller, configuration: configuration)
         photo = PhotoView(session: self)
+        compare = CompareView(session: self)
         options = OptionsPanelView(session: self)
         help = HelpView(session: self)
         hud = HUDView(session: self)
@@ -204,7 +207,7 @@ public final class ViewerSession {
         info = InfoView(session: self)
         exportPrompt = ExportPromptView(session: self)
         histogram = HistogramView(session: self)
-        views = [help, filterMenu, exportPrompt, info, histogram, options, hud, photo, layout]
+        views = [help, filterMenu, exportPrompt, info, histogram, options, hud, compare, photo, layout]
         culling = SessionCulling(session: self)
         if configuration.showsStartHint {
             hint = TransientText(lines: Self.hintLines, holdSeconds: TransientText.hintTiming.hold,

@@ -118,6 +118,18 @@ import Testing
         #expect(messageLines(shoot.session).contains("moved 1 picture (1 file) to the trash"))
     }
 
+    @Test("E in the photo view opens the prompt for the filter's cards; Esc closes it and the photo view stays")
+    func fromThePhotoView() throws {
+        let shoot = try Shoot()
+        try shoot.press([("v", []), ("enter", [])])
+        #expect(shoot.session.photoCard != nil)
+        try shoot.press([("e", [])])
+        #expect(shoot.promptLines().first == "Export the 2 pictures (4 files) shown (picks only)")
+        try shoot.press([("escape", [])])
+        #expect(shoot.promptLines().isEmpty)
+        #expect(shoot.session.photoCard != nil)
+    }
+
     @Test("Esc cancels; the culling keys do nothing under the prompt; a generated deck says E is for pictures")
     func cancelAndKeys() throws {
         let shoot = try Shoot()

@@ -45,6 +45,8 @@ final class LayoutView: ViewerView {
     var currentCardRevision = 0
     /// True once a key or a click has moved or used the current card: it carries the focus ring.
     var showsFocusRing = false
+    /// True from a Ctrl+click's press (it marked a card for compare) until its button comes up.
+    var holdsMarkingPress = false
     /// The scroll destination the current card last followed (`followCurrentCard`).
     var followedDestination: Vec2?
     /// The current card's last index, where its neighbour takes over when it leaves the deck.

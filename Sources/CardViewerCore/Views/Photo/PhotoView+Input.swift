@@ -27,6 +27,8 @@ extension PhotoView {
             .row(keys: "I", action: "info: name, size, camera, exposure, marks"),
             .row(keys: "G", action: "histogram, blown (red) and crushed (blue) pixels"),
             .row(keys: "K", action: "focus peaking: sharp edges green"),
+            .row(keys: "C", action: "compare with the next picture side by side"),
+            .row(keys: "E", action: "export the filter's pictures: copy, move, trash"),
             .row(keys: "Enter, Esc", action: "back to the layout"),
             .row(keys: "S, H, ?, Q", action: "screenshot, HUD, this help, quit"),
         ]),
@@ -69,7 +71,7 @@ extension PhotoView {
         case .character("z"):
             if event.modifiers.contains(.shift) { toggleZoomLock() } else { toggleFitAndActualSize(about: session.scene.pointer) }
         case .character("k") where event.modifiers.isDisjoint(with: [.control, .alt]): togglePeaking()
-        case .character(let c) where "qsh?/fpxvig".contains(c): return false
+        case .character(let c) where "qsh?/fpxvigce".contains(c): return false
         case .character: break  // the layout's keys do nothing here
         case .tab, .other, .function: return false
         }

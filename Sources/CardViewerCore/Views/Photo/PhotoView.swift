@@ -57,11 +57,13 @@ final class PhotoView: ViewerView {
 
     /// Opens card `id` whole (Enter, Space, a click or double-click as its layout says): it flies
     /// from its place to the picture fitted in the window; it becomes current. False when it is
-    /// not in the deck or something else holds the screen (an append, a finger on a card).
+    /// not in the deck or something else holds the screen (an append, a finger on a card, the
+    /// compare view).
     @discardableResult
     func open(_ id: CardID) -> Bool {
         let layout = session.layout!
-        guard session.scene.deck.index(of: id) != nil, !layout.isAppending, !layout.isInteracting, !session.isMinimized else {
+        guard session.scene.deck.index(of: id) != nil, !layout.isAppending, !layout.isInteracting, !session.isMinimized,
+              !session.compare.isOpen else {
             return false
         }
         layout.dismiss()
