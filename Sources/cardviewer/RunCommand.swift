@@ -79,9 +79,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--picture-layers must be between 1 and 4096")
         }
         if noState, state != nil { throw ValidationError("--state and --no-state cannot be combined") }
-        if let screenshot, let ext = FileOptions.extensionOf(screenshot), ext != "png" {
-            throw ValidationError("--screenshot '\(screenshot)': only PNG is written; name the file .png")
-        }
+        try FileOptions.checkPNGOutput("--screenshot", screenshot)  // its folder, a FIFO… first, then the name
         if let pickLabel, Self.pickLabel(named: pickLabel) == nil {
             throw ValidationError("--pick-label must be red, yellow, green, blue or none, not '\(pickLabel)'")
         }

@@ -18,7 +18,6 @@ extension LayoutView {
         mouse += [
             .row(keys: "double-click", action: "open the card under the pointer"),
             .row(keys: "click in a fling", action: "stop it (nothing opens)"),
-            .row(keys: "Ctrl+click", action: "pictures: mark for compare (C compares 2-4)"),
         ]
         // Each layout's own lines, once each (the carousels share theirs).
         var seen = Set<String>()
@@ -33,8 +32,8 @@ extension LayoutView {
                 .row(keys: "A", action: "append a card (again: queue more)"),
                 .row(keys: "Delete, U", action: "delete the card under the pointer / undo it"),
                 .row(keys: "P, X, Ctrl+0..5", action: "pick / reject, stars; pictures: 0-5, 6-9 labels, Shift: next"),
-                .row(keys: "V", action: "filter: all / picks / no rejects; Shift+V: stars, colours"),
-                .row(keys: "C", action: "compare: this picture and the next (or the marked) side by side"),
+                .row(keys: "V, E", action: "filter: all / picks / no rejects (Shift+V: more, sorts); E export"),
+                .row(keys: "C", action: "compare this picture and the next (or 2-4 Ctrl+clicked) side by side"),
                 .row(keys: "Esc", action: "dismiss / cancel"),
                 .row(keys: "S", action: "save a screenshot"),
                 .row(keys: "F, F11", action: "fullscreen on/off"),
