@@ -18,6 +18,9 @@ import Testing
         ("", 0, "empty expression"),
         ("sin", 0, "'sin' is a function: write sin(x)"),
         ("foo(1)", 0, "unknown function 'foo'"),
+        ("1.2.3", 3, "a number with a second '.'"),
+        ("2 * π", 4, "unexpected 'π' (U+03C0)"),
+        ("o \u{1}", 2, "unexpected byte 0x1"),
     ])
     func error(_ text: String, _ offset: Int, _ message: String) {
         let error = Evaluate.error(text)

@@ -66,8 +66,21 @@ struct ExpressionLexer {
             let single = String(UnicodeScalar(byte))
             throw ExpressionError(offset: start, "'\(single)' is not an operator; did you mean '\(single)\(byte == UInt8(ascii: "=") ? "=" : single)'?")
         }
-        let shown = byte >= 0x21 && byte < 0x7F ? "'\(String(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
-        throw ExpressionError(offset: start, "unexpected \(shown)")
+        throw ExpressionError(offset: start, "unexpected \(Self.character(at: start, in: bytes))")
+    }
+
+    /// The character that starts at `offset`, for a message: `'#'`, `'π' (U+03C0)` for a
+    /// character outside ASCII written in UTF-8, `byte 0xcf` for a byte that starts none.
+    static func character(at offset: Int, in bytes: [UInt8]) -> String {
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(String(UnicodeScalar(byte)))'" }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+        if length > 0, offset + length <= bytes.count,
+           let text = String(validating: bytes[offset..<(offset + length)], as: UTF8.self), let scalar = text.unicodeScalars.first {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "'\(text)' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+        }
+        return "byte 0x\(String(byte, radix: 16))"
     }
 
     private mutating func number() throws(ExpressionError) -> Double {
@@ -76,6 +89,9 @@ struct ExpressionLexer {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             while offset < bytes.count, Self.isDigit(bytes[offset]) { offset += 1 }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+                throw ExpressionError(offset: offset, "a number with a second '.'")
+            }
         }
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
             var end = offset + 1
