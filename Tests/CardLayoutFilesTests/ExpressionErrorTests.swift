@@ -61,6 +61,9 @@ import Testing
         #expect(layoutFileError("{ \"name\": \"x\" ") == "test.json:1:15: not valid JSON: unexpected end")
         #expect(layoutFileError("{ \"summary\": \"x\" }") == "test.json:1:1: missing key 'name' (the layout's name: letters, digits and -)")
         #expect(layoutFileError("{ \"name\": \"my flow\" }") == "test.json:1:11: 'my flow' is not a layout name: 1 to 64 letters, digits and -")
+        // A boolean where a number is meant is an error at its place (it was 1); hidden takes one.
+        #expect(layoutFileError("{ \"name\": \"x\", \"itemWidth\": true }") == "test.json:1:29: expected a number or an expression in a string, not true or false")
+        #expect(layoutFileError("{ \"name\": \"x\", \"hidden\": false }") == nil)
         #expect(layoutFileError("{ \"name\": \"x\", \"translate\": [1, 2, 3] }")?.hasPrefix("test.json:1:16: unknown key 'translate'") == true)
         #expect(layoutFileError("{ \"name\": \"x\", \"transform\": [ { \"translate\": [1, 2] } ] }")
                 == "test.json:1:46: translate [x, y, z] takes 3 values, got 2")

@@ -63,7 +63,7 @@ extension LayoutFileParser {
             let isFlag = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f")
             if isFlag { range = 0...1 }
             let allowed = Set(["n", "w", "h", "W", "H"]).union(optionNames)
-            let defaultValue = try expression(at: defaultAt, allowing: allowed)
+            let defaultValue = try expression(at: defaultAt, allowing: allowed, booleans: isFlag)
             definition.options.append(FileOptionDeclaration(name: name, defaultValue: defaultValue, range: range, isFlag: isFlag, help: help))
             scope.add(name)
         }

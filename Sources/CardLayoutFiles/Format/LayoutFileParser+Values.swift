@@ -39,8 +39,10 @@ extension LayoutFileParser {
         return value
     }
 
-    /// A JSON number, or a string holding an expression over the names in `allowed` (and `pi`).
-    mutating func expression(at offset: Int, allowing allowed: Set<String>) throws -> SourceExpression {
+    /// A JSON number, or a string holding an expression over the names in `allowed` (and `pi`);
+    /// with `booleans`, also `true` / `false` (1 / 0: a flag option's default, `hidden`). A
+    /// boolean where a number is meant is an error at its place, not a silent 1.
+    mutating func expression(at offset: Int, allowing allowed: Set<String>, booleans: Bool = false) throws -> SourceExpression {
         scanner.seek(to: offset)
         let position = scanner.position(of: offset)
         switch try scanner.peek() {
@@ -60,6 +62,7 @@ extension LayoutFileParser {
             let text = String(decoding: scanner.rawBytes(from: offset), as: UTF8.self)
             return SourceExpression(.number(value), text: text, position: position)
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            guard booleans else { throw fail("expected a number or an expression in a string, not true or false", at: offset) }
             let value = try scanner.boolean()
             return SourceExpression(.number(value ? 1 : 0), text: value ? "true" : "false", position: position)
         default:

@@ -87,7 +87,7 @@ public struct LayoutFileParser {
         }
         let card = Set(LayoutFileScope.variables).union(optionNames)
         if let place = places["transform"] { definition.steps = try readSteps(at: place.value, allowing: card) }
-        if let place = places["hidden"] { definition.hidden = try expression(at: place.value, allowing: card) }
+        if let place = places["hidden"] { definition.hidden = try expression(at: place.value, allowing: card, booleans: true) }
         if let place = places["alpha"] { definition.alpha = try expression(at: place.value, allowing: card) }
         if let place = places["zIndex"] { definition.zIndex = try expression(at: place.value, allowing: card) }
         if let place = places["depthBias"] { definition.depthBias = try expression(at: place.value, allowing: card) }
