@@ -80,6 +80,7 @@ struct RenderCommand: ParsableCommand {
                 throw RuntimeFailure("pictures in view not shown after \(Int(Self.pictureTimeout)) s: "
                                      + viewer.pictures.missingFiles.prefix(5).joined(separator: ", "))
             }
+            try viewer.waitForMarks()  // the culling marks from the sidecars, as run draws them
             gpu.present()
             image = try gpu.readPixels()
         } catch let error as RenderError {

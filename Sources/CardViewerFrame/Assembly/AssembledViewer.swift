@@ -55,6 +55,15 @@ public final class AssembledViewer {
         return try pictures.waitUntilSettled(timeout: timeout) { try frame.draw() }
     }
 
+    /// Waits for the culling marks asked of the store (the cards in view were asked while
+    /// `waitForPictures` drew), takes them, and draws the frame again with them — what `render`
+    /// does before reading the frame back, so it shows the marks `run` shows (SPEC §10).
+    public func waitForMarks() throws {
+        session.finishCulling()
+        guard canDraw else { return }
+        try frame.draw()
+    }
+
     /// Stops the picture pipeline, saving pending thumbnails for at most `thumbnailSeconds`.
     public func shutdown(thumbnailSeconds: Double = 0) {
         pictures.shutdown(thumbnailSeconds: thumbnailSeconds)
