@@ -9,6 +9,9 @@ public struct PictureStatus: Equatable, Sendable {
     public var readyInView = 0
     /// Pictures shown since the start (each upload of a picture that had none resident counts).
     public var loaded = 0
+    /// Different pictures shown at least once since the start (each counted once, however often
+    /// it was evicted and uploaded again): what the HUD's "L loaded of T" says, never over T.
+    public var distinctLoaded = 0
     /// Pictures in the deck's catalog.
     public var total = 0
     /// Pictures that could not be read.

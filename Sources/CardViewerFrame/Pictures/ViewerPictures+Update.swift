@@ -143,6 +143,7 @@ extension ViewerPictures {
     var reportedStatus: PictureStatus {
         var status = frameStatus
         status.loaded = loadedCount
+        status.distinctLoaded = distinctLoadedCount
         status.total = catalog.pictures.count
         status.unreadable = pictureTier.residency.unreadableCount
         status.residentBytes = residentBytes
@@ -203,6 +204,11 @@ extension ViewerPictures {
                 return false
             }
             if !wasShown { loadedCount += 1 }
+            if picture >= everLoaded.count { everLoaded += [Bool](repeating: false, count: max(picture + 1, catalog.pictures.count) - everLoaded.count) }
+            if !everLoaded[picture] {
+                everLoaded[picture] = true
+                distinctLoadedCount += 1
+            }
             if prepared.fromThumbnail { loadedFromThumbnails += 1 }
             // A prefetched picture changes nothing on screen: no frame for it.
             return isInView(picture)

@@ -96,6 +96,9 @@ public final class ViewerPictures {
     var heading = ScrollHeading.still
     /// Pictures uploaded since the start that had no tier resident before.
     var loadedCount = 0
+    /// Which pictures (catalog positions) have been uploaded at least once, and how many.
+    var everLoaded: [Bool] = []
+    var distinctLoadedCount = 0
     /// Pictures uploaded since the start whose pixels came from a thumbnail (their files were
     /// not decoded): the benchmark's warm start reports it.
     public internal(set) var loadedFromThumbnails = 0

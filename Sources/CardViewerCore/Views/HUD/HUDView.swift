@@ -76,7 +76,7 @@ final class HUDView: ViewerView {
         let s = session.pictureStatus
         guard s.total > 0 else { return nil }
         let megabytes = { (bytes: Int) in String((bytes + (1 << 19)) >> 20) }
-        var line = "pictures \(s.readyInView)/\(s.inView) in view, \(s.loaded) loaded of \(s.total)"
+        var line = "pictures \(s.readyInView)/\(s.inView) in view, \(s.distinctLoaded) loaded of \(s.total)"
         if s.unreadable > 0 { line += ", \(s.unreadable) unreadable" }
         return line + "  textures \(megabytes(s.residentBytes))/\(megabytes(s.poolBytes)) MB"
     }
