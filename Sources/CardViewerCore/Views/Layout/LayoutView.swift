@@ -144,11 +144,18 @@ final class LayoutView: ViewerView {
     }
 
     /// Lays the layout out again for a viewport of `size`, keeping the user's place (the same
-    /// page, card or row).
+    /// page, card or row); a current card that was on screen stays on screen (leaving
+    /// fullscreen in the grid kept the row at the top, and the card below the window's edge).
     func resize(to size: Size) {
+        let current = currentCardIndex.flatMap { session.scene.isOnScreen($0, with: controller) ? $0 : nil }
         let offset = controller.offset(resizingFrom: session.scene.context, to: size)
         session.scene.animator.cancelAll()
         session.scene.viewport = size
         session.scene.physics = ViewerScene.makePhysics(for: controller, viewport: size, cardCount: session.scene.deck.count, offset: offset)
+        if let current, !session.scene.isOnScreen(current, with: controller) {
+            let context = session.scene.context
+            session.scene.physics.scroll(to: controller.settledOffset(controller.offset(showing: current, in: context), in: context),
+                                         animated: false)
+        }
     }
 }
