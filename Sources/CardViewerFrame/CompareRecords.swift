@@ -30,7 +30,7 @@ enum CompareRecords {
                     flags.remove(.focused)
                 }
                 flags.remove(.titleAtTop)
-                records[index].title = TitleSlot.none
+                records[index].titleSlot = TitleSlot.none  // the colour labels stay
                 records[index].instanceFlags = flags
             }
         } else if !session.compareMarkedCards.isEmpty {

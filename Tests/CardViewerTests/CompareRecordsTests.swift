@@ -45,6 +45,21 @@ import Testing
         #expect(frame[2].pictureRectBits == PictureRect.fullBits && frame[2].title == 3 && frame[2].instanceFlags.rawValue == 0)
     }
 
+    @Test("a pane's colour labels stay on its record when compare takes its title away")
+    func paneKeepsLabels() throws {
+        let session = ViewerSession(deck: Deck(syntheticCount: 4),
+                                    configuration: .init(layout: .grid, viewport: Size(width: 1280, height: 800)))
+        session.pictureSize = { _ in Size(width: 4000, height: 3000) }
+        #expect(session.openCompare([CardID(0), CardID(1)]))
+        session.advance(to: 0.5)
+        session.prepareFrame()
+        var frame = records(2)
+        frame[0].colorLabelBits = 0b1001  // red and blue
+        frame.withUnsafeMutableBufferPointer { CompareRecords.apply($0, session: session) }
+        #expect(frame[0].titleSlot == TitleSlot.none && frame[0].colorLabelBits == 0b1001)
+        #expect(frame[1].title == TitleSlot.none)
+    }
+
     @Test("while compare is closed, the cards marked for it carry the ring")
     func markedCards() {
         let session = ViewerSession(deck: Deck(syntheticCount: 4),
