@@ -27,11 +27,16 @@ struct OptionsPanel {
             lines.append((index == picked ? "> " : "  ") + padded(option.name, nameWidth) + "  "
                          + padded(value, valueWidth) + "  " + shortNumbers(ascii(option.rangeDescription)))
         }
-        let current = options[min(max(picked, 0), options.count - 1)]
-        lines += ["", "  " + ascii(current.help), "",
-                  "Up/Down pick   Left/Right change (Shift x10)",
-                  "drag or wheel on a row changes it",
-                  "Backspace default (* set by you)   O/Esc close"]
+        let keys = ["Up/Down pick   Left/Right change (Shift x10)",
+                    "drag or wheel on a row changes it",
+                    "Backspace default (* set by you)   O/Esc close"]
+        // The picked option's help, wrapped within the rows' and keys' width and given as many
+        // lines as the longest help takes: the panel keeps one size while Up/Down move the pick.
+        let width = max(lines.map(\.count).max() ?? 0, keys.map(\.count).max() ?? 0) - 2
+        let helps = options.map { MessageText.wrapped(ascii($0.help), width: max(width, 20)).map { "  " + $0 } }
+        let current = helps[min(max(picked, 0), options.count - 1)]
+        let helpLines = helps.map(\.count).max() ?? 1
+        lines += [""] + current + Array(repeating: "", count: helpLines - current.count) + [""] + keys
         return lines
     }
 
