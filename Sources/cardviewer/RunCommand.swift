@@ -12,10 +12,10 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Open a window with a deck of cards (needs a display; see `render` otherwise).",
         discussion: """
-            Keys: 1-9 and 0 layouts (cardviewer layouts lists them; in a deck of pictures Alt+1..Alt+0, as \
-            0-5 set the stars and 6-9 toggle the colour labels red, yellow, green, blue; P pick, X reject, \
-            Shift with a mark moves to the next picture), L next layout, Z ordering, A append, Delete/Backspace delete under the pointer, \
-            U undo, Esc dismiss/cancel, [ ] wheel radius, S screenshot, H HUD, ? help, Q quit. \
+            Keys (the help, ?, shows each view's on screen): 1-9 and 0 switch layouts (cardviewer layouts lists them; \
+            in a deck of pictures Alt+1..Alt+0, as the digits mark there: 0-5 stars, 6-9 colour labels); \
+            \(ViewerSession.layoutKeySummary). \
+            In the photo view (a card opened whole): \(ViewerSession.photoViewKeySummary). \
             Mouse: drag (with inertia), wheel, click = tap (a click while the content moves only \
             stops it), press and hold = long press. \
             --replay FILE plays a JSON script of timestamped input (docs/formats/replay.md) on a virtual \

@@ -124,6 +124,10 @@ extension ViewerSession {
     public static var helpLines: [String] { LayoutView.keyTable(current: nil).lines }
     /// The photo view's keys and gestures.
     public static var photoViewHelpLines: [String] { PhotoView.keys.lines }
+    /// The layout view's keys (not its picker or mouse), one line for `run --help`.
+    public static var layoutKeySummary: String { LayoutView.keyTable(current: nil).rowSummary(of: ["Keys"]) }
+    /// The photo view's keys and gestures, one line for `run --help`.
+    public static var photoViewKeySummary: String { PhotoView.keys.rowSummary() }
     /// The options panel's keys.
     public static var optionsPanelHelpLines: [String] { OptionsPanelView.keys.lines }
 

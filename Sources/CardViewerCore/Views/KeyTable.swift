@@ -48,6 +48,14 @@ public struct KeyTable: Hashable, Sendable {
     /// The table as the help shows it, top to bottom.
     public var lines: [String] { sections.flatMap(\.lines) }
 
+    /// The rows of the sections titled `titles` (all when nil) on one line, `keys action` joined
+    /// by "; ": the table as `cardviewer run --help` says it (the same rows the help draws).
+    public func rowSummary(of titles: Set<String>? = nil) -> String {
+        sections.filter { titles?.contains($0.title) ?? true }.flatMap(\.entries).compactMap { entry in
+            if case .row(let keys, let action) = entry { "\(keys) \(action)" } else { nil }
+        }.joined(separator: "; ")
+    }
+
     /// Every key of the table's rows (the first cells), for checking it against docs.
     public var keys: [String] {
         sections.flatMap(\.entries).compactMap { entry in
