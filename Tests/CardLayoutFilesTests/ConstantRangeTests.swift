@@ -1,5 +1,6 @@
 import CardLayout
 import CardLayoutFiles
+import Foundation
 import Testing
 
 /// Numbers written in a layout file are checked at load against the ranges the built-in
@@ -38,5 +39,14 @@ import Testing
                 == "test.json:1:47: option k: the default -1.0 lies outside its range 0.0…inf")
         // A computed default is clamped every frame instead (OptionClampTests); flags are 0…1.
         #expect(layoutFileError(#"{ "name": "x", "options": { "k": { "default": "W", "min": 0, "max": 2 }, "f": true } }"#) == nil)
+    }
+
+    @Test func theSchemaGivesOffsetMultipliersRange() throws {
+        let url = ExampleFiles.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/layout-file.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let key = try #require((schema["properties"] as? [String: Any])?["offsetMultiplier"] as? [String: Any])
+        #expect(key["minimum"] as? Double == LayoutFileParser.offsetMultiplierRange.lowerBound)
+        #expect(key["maximum"] as? Double == LayoutFileParser.offsetMultiplierRange.upperBound)
     }
 }
