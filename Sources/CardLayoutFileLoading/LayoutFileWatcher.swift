@@ -31,6 +31,8 @@ public final class LayoutFileWatcher {
     private var descriptor: Int32 = -1
     private var lastBytes: [UInt8]?
     private var lastStamp: (Double, Int)?
+    /// Why the file could not be read at the last poll that tried (`nil` when it was read).
+    private var lastReadFailure: LayoutFileError?
     /// inotify's events are read into this, allocated once: a poll each frame allocates nothing.
     private var events = [UInt8](repeating: 0, count: LayoutFileWatcher.eventBufferSize)
     /// Room for hundreds of events (each 16 bytes and a name), more than a save makes.
@@ -81,9 +83,11 @@ public final class LayoutFileWatcher {
         do {
             bytes = try Self.bytes(path)
         } catch {
-            lastBytes = nil
-            return .failed(error)
+            // Said once: a file still gone (or unreadable the same way) at a later event is no news.
+            defer { lastBytes = nil; lastReadFailure = error }
+            return lastBytes == nil && lastReadFailure == error ? nil : .failed(error)
         }
+        lastReadFailure = nil
         guard bytes != lastBytes else { return nil }
         lastBytes = bytes
         do {
@@ -139,7 +143,7 @@ public final class LayoutFileWatcher {
         do {
             return try FileBytes.readAll(path, maximumSize: LayoutFileLimits.maximumFileSize)
         } catch {
-            throw LayoutFileError(file: path, position: nil, message: error.isMissing ? "the file is gone; the last good layout stays" : error.reason)
+            throw LayoutFileError(file: path, position: nil, message: error.isMissing ? "the file is gone" : error.reason)
         }
     }
 

@@ -68,4 +68,51 @@ import Testing
         // An idle window never waits longer than 0.25 s while a file is watched.
         #expect(LayoutFileReload.wait(nil) == 0.25 && LayoutFileReload.wait(3) == 0.25 && LayoutFileReload.wait(0) == 0)
     }
+
+    @Test("a removed file is said once, true: on standard error and on screen, no line twice (issue 34)")
+    func removedFileSaidOnce() throws {
+        let folder = try TemporaryFolder("cardviewer-e2e")
+        defer { folder.remove() }
+        let file = folder.url("reload-gone.json")
+        try Data(Self.layout("reload-gone", lift: 0).utf8).write(to: file)
+        let kind = try LayoutFileLoader.register(file.path, warn: { _ in })
+        let session = ViewerSession(deck: Deck(syntheticCount: 5), configuration: .init(layout: kind, viewport: Size(width: 800, height: 600)))
+        var time = 0.0
+        func frames(_ count: Int) { for _ in 0..<count { time += 1.0 / 60; session.advance(to: time) } }
+        frames(5)
+        let warned = WarnedLines()
+        let reload = LayoutFileReload(path: file.path, kind: kind, builtIn: "wheel", warn: { warned.add($0) })
+
+        _ = unlink(file.path)
+        #expect(poll(reload, session) { session.layoutReloadError != nil })
+        #expect(session.layoutReloadError == file.path + ": the file is gone")
+        // Touched again while gone (a second removal of a new copy's temporary, a folder event):
+        // nothing new is said.
+        let other = folder.url("reload-gone.json.tmp")
+        try Data("x".utf8).write(to: other)
+        _ = unlink(other.path)
+        for _ in 0..<20 { reload.poll(session); usleep(5_000) }
+        #expect(warned.lines == [file.path + ": the file is gone"])
+        frames(5)
+        let panel = try #require(session.overlayPanels.first { $0.lines.first?.hasPrefix("layout file:") == true }, "\(session.overlayPanels.map(\.lines))")
+        #expect(panel.lines.filter { $0 == "the last good layout stays" }.count == 1, "\(panel.lines)")
+        #expect(panel.lines.last == "the last good layout stays")
+        #expect(session.layoutKind == kind)
+
+        // Back with a good file: the error goes.
+        try Data(Self.layout("reload-gone", lift: 10).utf8).write(to: file)
+        #expect(poll(reload, session) { session.layoutReloadError == nil })
+        // Gone again: said again (it is news).
+        _ = unlink(file.path)
+        #expect(poll(reload, session) { session.layoutReloadError != nil })
+        #expect(warned.lines == [file.path + ": the file is gone", file.path + ": the file is gone"])
+    }
+}
+
+/// Lines a warning sink was given, in order.
+final class WarnedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func add(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
 }

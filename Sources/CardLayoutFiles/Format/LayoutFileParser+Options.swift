@@ -29,8 +29,12 @@ extension LayoutFileParser {
         for (key, value) in entries {
             let name = key.name
             if let baseOption = baseOptions.first(where: { $0.name == name }) {
-                let given = try number(at: try plainDefault(at: value), what: "\(name) (an option of \(definition.base ?? ""))",
-                                       in: baseOption.range)
+                let at = try plainDefault(at: value)
+                let what = "\(name) (an option of \(definition.base ?? ""))"
+                let given = try number(at: at, what: what, in: baseOption.range)
+                guard !baseOption.isWhole || given.rounded() == given else {
+                    throw fail("\(what) must be a whole number, got \(given)", at: at)
+                }
                 definition.baseOptionValues[name] = given
                 continue
             }
@@ -64,6 +68,12 @@ extension LayoutFileParser {
             if isFlag { range = 0...1 }
             let allowed = Set(["n", "w", "h", "W", "H"]).union(optionNames)
             let defaultValue = try expression(at: defaultAt, allowing: allowed, booleans: isFlag)
+            // A number written as the default must lie in the option's own range (it would be
+            // clamped silently, one value shown and another used); a computed one is clamped.
+            let tree = defaultValue.expression
+            if !isFlag, tree.slotsRead.isEmpty, case let constant = tree.evaluate([]), !range.contains(constant) {
+                throw fail("option \(name): the default \(constant) lies outside its range \(range.lowerBound)…\(range.upperBound)", at: defaultAt)
+            }
             definition.options.append(FileOptionDeclaration(name: name, defaultValue: defaultValue, range: range, isFlag: isFlag, help: help))
             scope.add(name)
         }

@@ -10,6 +10,8 @@ public struct LayoutFileParser {
     public static let keys = ["$schema", "name", "summary", "base", "options", "itemWidth", "slot", "transform",
                               "hidden", "alpha", "visible", "backfaces", "wrap", "snap", "vertical",
                               "offsetMultiplier", "zIndex", "depthBias"]
+    /// The values `offsetMultiplier` takes: the built-in carousels' range (`CarouselOptions`).
+    public static let offsetMultiplierRange = 0.01...10.0
     /// The transform steps.
     public static let stepKeys = ["translate", "rotateX", "rotateY", "rotateZ", "rotate", "scale"]
 
@@ -23,9 +25,12 @@ public struct LayoutFileParser {
     public struct LayoutOptionSummary: Sendable {
         public var name: String
         public var range: ClosedRange<Double>
-        public init(name: String, range: ClosedRange<Double>) {
+        /// True for a whole-number option (a count: `count`, `visibleItems`).
+        public var isWhole: Bool
+        public init(name: String, range: ClosedRange<Double>, isWhole: Bool = false) {
             self.name = name
             self.range = range
+            self.isWhole = isWhole
         }
     }
 
@@ -98,7 +103,12 @@ public struct LayoutFileParser {
             definition.snap = try number(at: place.value, what: "snap (cards: 1 snaps to whole cards, 0 not at all)", in: 0...1_000_000)
         }
         if let place = places["offsetMultiplier"] {
-            definition.offsetMultiplier = try number(at: place.value, what: "offsetMultiplier", in: -1000...1000)
+            // The carousels' range (`CarouselOptions`): drags move `s` by Δ·offsetMultiplier/w,
+            // and a drag replayed (`FlingScript`) is the offset divided by it, so 0 would be a
+            // layout no drag scrolls and a division by zero; a negative one drags backwards.
+            definition.offsetMultiplier = try number(
+                at: place.value, what: "offsetMultiplier (slots a drag of one slot length moves; 0 would stop drags scrolling)",
+                in: Self.offsetMultiplierRange)
         }
         return definition
     }

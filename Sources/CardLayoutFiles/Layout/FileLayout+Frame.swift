@@ -56,11 +56,9 @@ extension FileLayout {
             model.program.frame.run(registers: registers, stack: stack)
             var usable = true
             for k in model.program.optionRegisters.indices {
+                // Already clamped to its range by the frame program (`FileLayoutProgram.clamped`).
                 let register = model.program.optionRegisters[k], value = registers[register]
-                if !value.isNaN {
-                    let range = model.program.optionRanges[k]
-                    registers[register] = min(max(value, range.lowerBound), range.upperBound)
-                } else if n > 0 {
+                if value.isNaN, n > 0 {
                     usable = false
                     let source = model.program.optionSources[k]
                     model.warnings.warnOnce(register) {

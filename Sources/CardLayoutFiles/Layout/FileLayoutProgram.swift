@@ -33,7 +33,8 @@ public struct FileLayoutProgram: Sendable {
     public var cardOutputs: [Int] = []
     public var cardSources: [SourceExpression] = []
     /// The registers of options computed from their defaults, the ranges they are clamped to
-    /// (an option may be ±∞, as `fadeMax` is; NaN is reported) and their defaults.
+    /// (by the frame program, as each is stored: an option may be ±∞, as `fadeMax` is; NaN is
+    /// reported) and their defaults.
     public var optionRegisters: [Int] = []
     public var optionRanges: [ClosedRange<Double>] = []
     public var optionSources: [SourceExpression] = []
@@ -89,7 +90,9 @@ public struct FileLayoutProgram: Sendable {
         for option in definition.options {
             guard let register = scope.slot(of: option.name) else { continue }
             if overrides[option.name] == nil {
-                frame.append(option.defaultValue.expression, storingInto: register)
+                // Clamped as it is stored: every later value of the frame or a card, and every
+                // later option's default, reads the one clamped value (issue 34).
+                frame.append(Self.clamped(option.defaultValue.expression, to: option.range), storingInto: register)
                 clamps.append((register, option.range, option.defaultValue))
             }
         }
@@ -126,6 +129,16 @@ public struct FileLayoutProgram: Sendable {
             if let value = overrides[option.name], let register = scope.slot(of: option.name) { initialRegisters[register] = value }
         }
         if let width = overrides["itemWidth"] { initialRegisters[LayoutFileScope.w] = width }
+    }
+}
+
+extension FileLayoutProgram {
+    /// `clamp(expression, lo, hi)` for an option's computed default, or the expression itself
+    /// when the range is the whole line (the program then stays as it was). `clamp` keeps NaN
+    /// NaN, so the frame still reports a default that gives NaN.
+    static func clamped(_ expression: Expression, to range: ClosedRange<Double>) -> Expression {
+        guard range.lowerBound > -.infinity || range.upperBound < .infinity else { return expression }
+        return .call(.clamp, [expression, .number(range.lowerBound), .number(range.upperBound)])
     }
 }
 

@@ -22,7 +22,7 @@ public struct LayoutFile: Sendable {
     public init(bytes: [UInt8], file: String, registry: LayoutRegistry = .shared,
                 warn: @escaping @Sendable (String) -> Void) throws(LayoutFileError) {
         let definition = try LayoutFileParser.parse(bytes, file: file) { name in
-            registry.descriptor(named: name).map { $0.options.map { LayoutFileParser.LayoutOptionSummary(name: $0.name, range: $0.range) } }
+            registry.descriptor(named: name).map { $0.options.map { LayoutFileParser.LayoutOptionSummary(name: $0.name, range: $0.range, isWhole: $0.kind == .whole) } }
         }
         let baseDescriptor = definition.base.flatMap { registry.descriptor(named: $0) }
         self.definition = definition
@@ -86,7 +86,9 @@ public struct LayoutFile: Sendable {
         registers[LayoutFileScope.w] = ExpressionProgram.evaluate(definition.itemWidth?.expression ?? .number(FileLayoutDefaults.itemWidth(vertical: definition.vertical)), registers: registers)
         registers[LayoutFileScope.h] = ExpressionProgram.evaluate(definition.slotHeight?.expression ?? FileLayoutDefaults.slotHeight(vertical: definition.vertical), registers: registers)
         for (k, option) in definition.options.enumerated() {
-            registers[LayoutFileScope.variables.count + k] = ExpressionProgram.evaluate(option.defaultValue.expression, registers: registers)
+            // Clamped as the frame clamps it: a later default reads the value the option takes.
+            let clamped = FileLayoutProgram.clamped(option.defaultValue.expression, to: option.range)
+            registers[LayoutFileScope.variables.count + k] = ExpressionProgram.evaluate(clamped, registers: registers)
         }
         let value = ExpressionProgram.evaluate(expression, registers: registers)
         return value.isNaN ? fallback : value
