@@ -8,6 +8,8 @@
 #               give it the release build
 # Each command runs from the repository root with its own empty XDG_STATE_HOME and XDG_CACHE_HOME
 # (no saved state reaches it, nothing is written to yours); sizes are fixed by the commands.
+# Every picture comes out the same each run except docs/viewer-pages.png, whose HUD shows a
+# measured `layout N us` (the list's ignore= rectangle): `git checkout` it when nothing else changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timing=0
