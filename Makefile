@@ -4,6 +4,8 @@
 #               generated blocks (scripts/update-readme-tables.sh), then run every test: pure,
 #               headless GL (EGL), then the window tests under Xvfb on their own
 #   make bench  the 10k-card scrolling benchmark (release build)
+#   make doc-pictures  regenerate every picture of README and docs/ (docs/pictures.txt; the
+#               debug build; DocPicturesTests checks them)
 #   make fuzz   libFuzzer + ASan on every parser of untrusted bytes, FUZZ_SECONDS (60) per target
 
 SHELL := /bin/bash
@@ -14,7 +16,7 @@ XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps build release test run bench fuzz clean
+.PHONY: deps build release test run bench fuzz clean doc-pictures
 
 deps:
 	@./scripts/install-deps.sh
@@ -40,6 +42,9 @@ run: release
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/cardviewer" bench $(ARGS)
+
+doc-pictures: build
+	./scripts/make-doc-pictures.sh "$$($(SWIFT) build --show-bin-path)/cardviewer"
 
 fuzz: deps
 	./scripts/fuzz.sh $(FUZZ_SECONDS)
