@@ -76,15 +76,7 @@ public enum ExportRun {
             }
             guard complete else { continue }
             if action == .move {
-                for index in group.removalOrder where pending.contains(index) {
-                    do {
-                        try FileTransfer.remove(group.members[index].source)
-                    } catch {
-                        report.failures.append("\(error)")
-                        complete = false
-                        break
-                    }
-                }
+                complete = takeAway(group, only: Set(pending), into: &report) { try FileTransfer.remove($0) }
             }
             if complete {
                 report.pictures += 1
@@ -101,23 +93,34 @@ public enum ExportRun {
     public static func trash(_ groups: [ExportGroup], into trash: FreedesktopTrash, cardDone: (Int) -> Void = { _ in }) -> ExportReport {
         var report = ExportReport()
         for (position, group) in groups.enumerated() {
-            var complete = true
-            for index in group.removalOrder {
-                do {
-                    _ = try trash.trash(group.members[index].source)
-                    report.files += 1
-                } catch {
-                    report.failures.append("\(error)")
-                    complete = false
-                    break
-                }
+            var trashed = 0
+            let complete = takeAway(group, into: &report) { path in
+                _ = try trash.trash(path)
+                trashed += 1
             }
+            report.files += trashed
             if complete {
                 report.pictures += 1
                 cardDone(position)
             }
         }
         return report
+    }
+
+    /// Applies `remove` (removing or trashing a source) to `group`'s members in
+    /// `ExportGroup.removalOrder` (those in `only`, when given), stopping at the first failure,
+    /// which goes to `report`; true when every one was taken away.
+    private static func takeAway(_ group: ExportGroup, only: Set<Int>? = nil, into report: inout ExportReport,
+                                 _ remove: (String) throws -> Void) -> Bool {
+        for index in group.removalOrder where only?.contains(index) ?? true {
+            do {
+                try remove(group.members[index].source)
+            } catch {
+                report.failures.append("\(error)")
+                return false
+            }
+        }
+        return true
     }
 
     /// The names of the first attempt where every pending member's name is free or holds the

@@ -90,10 +90,8 @@ extension CompareView {
         case .tap(let tap):
             if let pane = ComparePanes.pane(at: tap.position, in: paneRects) { activate(pane) }
         case .scroll(let scroll):
-            let dy = abs(scroll.offsetDelta.y) >= abs(scroll.offsetDelta.x) ? scroll.offsetDelta.y : scroll.offsetDelta.x
-            guard dy != 0, isOpen else { return }
-            // As the photo view: one notch (40 points) zooms by 1.25; up zooms in.
-            zoom(to: panes[active].geometry.scale * pow(PhotoView.wheelZoomPerNotch, -dy / 40), about: local(scroll.position))
+            guard let factor = PhotoView.wheelZoomFactor(scroll), isOpen else { return }
+            zoom(to: panes[active].geometry.scale * factor, about: local(scroll.position))  // as the photo view
         case .pointerDown, .swipe, .key:
             break
         }

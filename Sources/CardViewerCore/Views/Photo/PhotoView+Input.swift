@@ -42,6 +42,14 @@ extension PhotoView {
     /// The zoom factor of one wheel notch.
     static let wheelZoomPerNotch = 1.25
 
+    /// The zoom factor `scroll` asks for (the photo view's and compare's wheel): one notch
+    /// (40 points along its larger axis) zooms by `wheelZoomPerNotch`, up (toward the content's
+    /// start) zooms in; nil for a scroll without movement.
+    static func wheelZoomFactor(_ scroll: ScrollGesture) -> Double? {
+        let dy = abs(scroll.offsetDelta.y) >= abs(scroll.offsetDelta.x) ? scroll.offsetDelta.y : scroll.offsetDelta.x
+        return dy == 0 ? nil : pow(wheelZoomPerNotch, -dy / 40)
+    }
+
     /// The keys of the photo view; false for the keys every view shares (Q, S, H, ?) and those
     /// it leaves to others, true when used. The layouts' other keys do nothing here.
     func handleKey(_ event: KeyEvent) -> Bool {
@@ -89,10 +97,8 @@ extension PhotoView {
         case .tap(let tap):
             if tap.count == 1 { close() }
         case .scroll(let scroll):
-            let dy = abs(scroll.offsetDelta.y) >= abs(scroll.offsetDelta.x) ? scroll.offsetDelta.y : scroll.offsetDelta.x
-            guard dy != 0, let view = shown else { return }
-            // One notch (40 points) zooms by 1.25; scrolling up (toward the content's start) zooms in.
-            zoom(to: view.geometry.scale * pow(Self.wheelZoomPerNotch, -dy / 40), about: scroll.position)
+            guard let factor = Self.wheelZoomFactor(scroll), let view = shown else { return }
+            zoom(to: view.geometry.scale * factor, about: scroll.position)
         case .pointerDown, .swipe, .key:
             break
         }
