@@ -26,14 +26,15 @@ final class OffscreenFolderViewer {
     var pictures: ViewerPictures { viewer.pictures }
     var frame: ViewerFrameRenderer { viewer.frame }
 
-    /// `count` pictures of 160 × 120 pixels named by `name`, and `files` (name, bytes) as given,
-    /// in `layout`, without the thumbnail cache.
+    /// `count` pictures of `pictureSize` pixels (160 × 120 unless given) named by `name`, and
+    /// `files` (name, bytes) as given, in `layout`, without the thumbnail cache.
     init(pictures count: Int, name: (Int) -> String, files: [(name: String, bytes: [UInt8])] = [], layout: LayoutKind,
-         viewport: Size) throws {
+         viewport: Size, pictureSize: PixelSize = PixelSize(width: 160, height: 120)) throws {
         folder = try TemporaryFolder("cardviewer-e2e")
         for index in 0..<count {
             let c = PictureFolderReplayTests.color(index)
-            try PNGCodec.write(RGBAImage(width: 160, height: 120, fill: (c.r, c.g, c.b, 255)), to: folder.path(name(index)))
+            try PNGCodec.write(RGBAImage(width: pictureSize.width, height: pictureSize.height, fill: (c.r, c.g, c.b, 255)),
+                               to: folder.path(name(index)))
         }
         for file in files { try Data(file.bytes).write(to: URL(fileURLWithPath: folder.path(file.name))) }
         var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: layout)

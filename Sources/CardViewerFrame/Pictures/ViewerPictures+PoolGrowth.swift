@@ -45,7 +45,7 @@ extension ViewerPictures {
         // re-create framebuffer-sized textures several times, each time holding old and new.
         if !sizesUnknownInView {
             if try pictureTier.adapt(.full, needed: needs.full, time: time, atRest: atRest, on: renderer,
-                                     freshLayerSize: { fullLayerSizeNeeded(for: $0) }) {
+                                     freshLayerSize: { fullLayerSizeNeeded(for: $0) ?? framebuffer }) {
                 changed = true
             }
             if try enlargeFullLayersIfNeeded() { changed = true }
@@ -98,9 +98,12 @@ extension ViewerPictures {
     /// for a picture whose size is not known yet. Pictures are stretched into their layer, so
     /// a layer as large as the largest picture on each axis holds every one of them at full
     /// detail: a deck of 640×400 pictures takes 640×400 layers, not the window's (the bundled
-    /// deck in pages at 1280×800: 1.4 MB a layer with mips instead of 5.5 MB).
+    /// deck in pages at 1280×800: 1.4 MB a layer with mips instead of 5.5 MB). `nil` when the
+    /// demand wants no picture at the full tier (while the content scrolls, or no large card):
+    /// nothing to say about the layers' size then (it once said "the framebuffer", and every
+    /// scroll re-created the bundled deck's 640×400 layers at 1280×800: 4 × the memory).
     /// - Complexity: O(demand); no allocation.
-    func fullLayerSizeNeeded(for demand: PictureDemand) -> PixelSize {
+    func fullLayerSizeNeeded(for demand: PictureDemand) -> PixelSize? {
         var width = 0, height = 0
         let entries = demand.entries
         var index = 0
@@ -115,7 +118,7 @@ extension ViewerPictures {
             width = max(width, size.width)
             height = max(height, size.height)
         }
-        if width == 0 || height == 0 { return framebuffer }
+        if width == 0 || height == 0 { return nil }
         return PixelSize(width: min(width, framebuffer.width), height: min(height, framebuffer.height))
     }
 
@@ -126,8 +129,8 @@ extension ViewerPictures {
     private func enlargeFullLayersIfNeeded() throws -> Bool {
         let layerSize = pictureTier.layerSize(of: .full)
         guard pictureTier.capacity(of: .full) > 0, !layerSize.isEmpty else { return false }
-        let needed = fullLayerSizeNeeded(for: pictureTier.demand)
-        guard needed.width > layerSize.width || needed.height > layerSize.height else { return false }
+        guard let needed = fullLayerSizeNeeded(for: pictureTier.demand),
+              needed.width > layerSize.width || needed.height > layerSize.height else { return false }
         let size = PixelSize(width: max(needed.width, layerSize.width), height: max(needed.height, layerSize.height))
         try pictureTier.remake(.full, layerSize: size, on: renderer)
         return true
