@@ -22,6 +22,12 @@ public struct PoolGrowth: Sendable, Equatable {
     /// the layers needed (a few framebuffer-sized layers: 5.5 MB each at 1280×800 with mips,
     /// where doubling 5 to 8 would hold three unused).
     public let doubles: Bool
+    /// For a pool that does not double: the share of the need taken on top of it (0.5: 5
+    /// needed, 8 taken), rounded up. A pool grows by a new texture its kept layers are copied
+    /// into, so growing from `n` to `m` layers holds `n + m` for a moment: pages' full tier went
+    /// 5 → 8 on the first Page Down, 13 layers at the peak (the walk's VmHWM, docs/BENCHMARKS.md),
+    /// where taking 8 at once holds 8. 0: exactly the need.
+    public let headroom: Double
     /// The layer count the pool should have now.
     public private(set) var capacity: Int
     /// Since when (seconds, the caller's clock) the need has fitted a smaller size at rest;
@@ -32,8 +38,10 @@ public struct PoolGrowth: Sendable, Equatable {
     public static let defaultIdleSeconds = 10.0
 
     /// A policy starting at `minimum` layers (clamped to `0...maximum`).
-    public init(minimum: Int, maximum: Int, idleSeconds: Double = defaultIdleSeconds, doubles: Bool = true) {
+    public init(minimum: Int, maximum: Int, idleSeconds: Double = defaultIdleSeconds, doubles: Bool = true,
+                headroom: Double = 0) {
         self.doubles = doubles
+        self.headroom = headroom.isFinite ? max(headroom, 0) : 0
         self.maximum = max(maximum, 0)
         self.minimum = min(max(minimum, 0), self.maximum)
         self.idleSeconds = idleSeconds
@@ -42,10 +50,13 @@ public struct PoolGrowth: Sendable, Equatable {
 
     /// The smallest size of the ladder — `minimum`, then doubling (from 1 when `minimum` is 0;
     /// past `doublingLimit`, `stepPastDoubling` at a time),
-    /// capped at `maximum`; every count from `minimum` when the pool does not double — that
-    /// holds `needed` layers; `maximum` when none does.
+    /// capped at `maximum`; every count from `minimum` when the pool does not double (the need
+    /// and its `headroom`) — that holds `needed` layers; `maximum` when none does.
     public func fittingCapacity(for needed: Int) -> Int {
-        guard doubles else { return min(max(needed, minimum), maximum) }
+        guard doubles else {
+            let extra = needed > 0 ? Int((Double(needed) * headroom).rounded(.up)) : 0
+            return min(max(needed + min(extra, maximum), minimum), maximum)
+        }
         var size = minimum
         while size < needed, size < maximum {
             size = min(size < Self.doublingLimit ? max(size * 2, 1) : size + Self.stepPastDoubling, maximum)

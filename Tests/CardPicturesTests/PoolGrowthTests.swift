@@ -200,4 +200,22 @@ import Testing
         demand.append(PictureKey(1, .card), .visible)
         #expect(needs.count(demand, pictureCount: 10).card == 1)
     }
+
+    @Test("a pool with headroom takes half its need again, rounded up and capped, and shrinks only below what that holds")
+    func headroom() {
+        var full = PoolGrowth(minimum: 0, maximum: 8, doubles: false, headroom: 0.5)
+        #expect(full.fittingCapacity(for: 0) == 0)
+        #expect(full.fittingCapacity(for: 1) == 2)
+        #expect(full.fittingCapacity(for: 3) == 5)
+        #expect(full.update(needed: 5, time: 0, atRest: true) == 8, "pages' first screen: 5 needed, 8 taken")
+        #expect(full.update(needed: 8, time: 1, atRest: true) == nil, "a page further needs no growth")
+        #expect(full.update(needed: 12, time: 2, atRest: true) == nil, "capped at the maximum")
+        // A need whose headroom still fills the pool shrinks nothing; a smaller one shrinks
+        // after the wait to the need and its headroom.
+        #expect(full.update(needed: 6, time: 3, atRest: true) == nil)
+        #expect(full.shrinkDue == nil)
+        #expect(full.update(needed: 2, time: 4, atRest: true) == nil)
+        #expect(full.update(needed: 2, time: 4 + PoolGrowth.defaultIdleSeconds, atRest: true) == 3)
+        #expect(PoolGrowth(minimum: 0, maximum: 8, doubles: false, headroom: .nan).fittingCapacity(for: 5) == 5)
+    }
 }

@@ -299,6 +299,11 @@ public final class ViewerPictures {
     /// pictures loaded and unreadable, texture memory.
     public var status: PictureStatus { reportedStatus }
 
+    /// The full tier's layers taken on top of its need (`PoolGrowth.headroom`): pages' first
+    /// screen needs 5, a page further 8; taking 8 at once keeps the walk's peak at 8 layers
+    /// instead of 13 (5 copied into 8).
+    static let fullTierHeadroom = 0.5
+
     /// (Re)creates the picture pool and the full-resolution pictures for `drawable` pixels
     /// (HiDPI included), forgetting what they held; the next frames ask for their pictures
     /// again. Results of decodes made for the old sizes are dropped when they arrive.
@@ -316,7 +321,8 @@ public final class ViewerPictures {
         pictureTier.startPools(keyCount: catalog.pictures.count,
                                card: PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)),
                                                 maximum: plan.cardLayers),
-                               full: PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false),
+                               full: PoolGrowth(minimum: 0, maximum: plan.fullLayers, doubles: false,
+                                                headroom: Self.fullTierHeadroom),
                                cardLayerSize: PixelSize(width: plan.cardSide, height: plan.cardSide),
                                fullLayerSize: PixelSize(width: 0, height: 0))
         try pictureTier.makeTextures(on: renderer)
