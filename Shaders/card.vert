@@ -160,10 +160,35 @@ float cullSlots(uint cull, uint labels) {
     return cullSymbols(cull) + (cullIsPicked(cull) ? pickSlot - 1.0 : 0.0) + labelCount(labels);
 }
 
+// A title's text is never drawn shorter on screen than this (pixels; uLegiblePixels when that
+// is less): where the card's own strip would be shorter, the strip grows in points instead, and
+// the title is left out only when that strip no longer fits on the card.
+const float titleMinimumPixels = 9.0;
+
+// The title's strip height, points: 10 % of the card's shorter side within 16…44 points, its
+// text 60 % of that. Where that text would be shorter on screen than uLegiblePixels it shrinks
+// down to titleMinimumPixels and is held there (the strip grows); 1e6 (fits nowhere) behind
+// the eye. `at`: the band's top-left corner for the nominal strip (card points), where the text
+// height is measured, as the title's branch measured it before it could grow.
+float titleStripHeight(float unit, vec2 size, vec2 at) {
+    float stripH = clamp(0.1 * unit, 16.0, 44.0);
+    float textPx = pixelDistance(world(at, size), world(at + vec2(0.0, 0.6 * stripH), size));
+    float floorPx = min(titleMinimumPixels, uLegiblePixels);
+    if (textPx >= floorPx) return stripH;
+    return textPx > 0.0 ? stripH * floorPx / textPx : 1e6;
+}
+
+// The title's strip height where only the cards' tops show (titleAtTopFlag): its top at the
+// card's top, inside the margin.
+float topTitleStripHeight(float unit, vec2 size, float margin) {
+    return titleStripHeight(unit, size, vec2(-0.5 * size.x + margin, -0.5 * size.y + margin));
+}
+
 // The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
-// title's text height where the mark sits in the title's strip at the top (pages, tasks).
-float cullSymbolHeight(float unit, bool atTop) {
-    return atTop ? 0.6 * clamp(0.1 * unit, 16.0, 44.0) : clamp(0.08 * unit, 6.0, 64.0);
+// title's text height where the mark sits in the title's strip at the top (pages, tasks:
+// `topStripH`, topTitleStripHeight).
+float cullSymbolHeight(float unit, bool atTop, float topStripH) {
+    return atTop ? 0.6 * topStripH : clamp(0.08 * unit, 6.0, 64.0);
 }
 
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
@@ -257,11 +282,17 @@ void main() {
         // by the corner radius so that it never covers the rounded corners or the rim. Where
         // only the cards' tops show (titleAtTopFlag: pages, tasks), across the top instead, left
         // of the number badge, kept on screen like the badge.
+        // Small on screen, the text shrinks to titleMinimumPixels before the title is left out
+        // (titleStripHeight; measured where the nominal strip's band starts).
         float margin = max(radius, max(0.01 * unit, 2.0));
-        float stripH = clamp(0.1 * unit, 16.0, 44.0), textH = 0.6 * stripH, inset = 0.35 * stripH;
+        bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
+        float nominalH = clamp(0.1 * unit, 16.0, 44.0);
+        float nominalTop = atTop ? -0.5 * size.y + margin : (layer == noPicture ? -0.5 * nominalH : 0.5 * size.y - margin - nominalH);
+        float stripH = titleStripHeight(unit, size, vec2(-0.5 * size.x + margin, nominalTop));
+        float textH = 0.6 * stripH, inset = 0.35 * stripH;
         float top = layer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
         vec2 span = vec2(-0.5 * size.x + margin, 0.5 * size.x - margin);
-        if ((iOpacityFlags.y & titleAtTopFlag) != 0u) {
+        if (atTop) {
             top = -0.5 * size.y + margin;
             // The badge's width (its branch above): a pill of up to 7 digits at the right.
             float glyphH = clamp(0.04 * unit, 12.0, 32.0);
@@ -283,7 +314,9 @@ void main() {
         bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
         // The field's slot bits (its high bits are the colour labels).
         vTitle = iLayerTitle.y & titleSlotMask;
-        if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {
+        // Held at the minimum, the text measures about it here (perspective: a little either way).
+        bool legible = onScreen >= 0.9 * min(titleMinimumPixels, uLegiblePixels);
+        if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || !legible) {
             gl_Position = nowhere;
             return;
         }
@@ -298,7 +331,9 @@ void main() {
         uint labels = colorLabels(iLayerTitle.y);
         float slots = cullSlots(cull, labels);
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
-        float h = cullSymbolHeight(unit, atTop);
+        float topMargin = max(radius, max(0.01 * unit, 2.0));
+        float topStripH = atTop ? topTitleStripHeight(unit, size, topMargin) : 0.0;
+        float h = cullSymbolHeight(unit, atTop, topStripH);
         float pad = 0.2 * h;
         // The row's height: the pick's disc (CullMarkShape.pickRadius) where there is one.
         float row = picked ? 2.0 * pickRadius * h : h;
@@ -306,8 +341,7 @@ void main() {
         vec2 origin;
         if (atTop) {
             // The badge's span, as the title's branch computes it.
-            float margin = max(radius, max(0.01 * unit, 2.0));
-            float stripH = clamp(0.1 * unit, 16.0, 44.0), top = -0.5 * size.y + margin;
+            float margin = topMargin, stripH = topStripH, top = -0.5 * size.y + margin;
             float glyphH = clamp(0.04 * unit, 12.0, 32.0);
             uint digits = 1u;
             for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;
