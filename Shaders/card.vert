@@ -33,6 +33,7 @@ uniform int uPictureLayers;     // layers in the picture pool
 uniform vec2 uPictureSize;      // a pool layer's size, texels
 uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
 uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
+uniform sampler2DArray uTitles; // the title atlas (card.frag draws it; here only titleRunsOver reads it)
 uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
 // zindex ordering: x = 1 gives instance k of the pass (plus y, the pass's first instance) the
 // depth of its place in the painter's order, z = the pass's instance count, so that cards still
@@ -75,6 +76,7 @@ flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padd
                                 // 2 rejected) + 4 × the colour label bits
 flat out float vDim;            // the card's brightness: 1, or dimmed when it is rejected
 flat out float vPhoto;          // 1 for the photo view's picture (transparency over a checkerboard), else 0
+flat out float vEllipsis;       // title: the ellipsis's width when the title runs past its band (points), else 0
 
 vec3 hsv(float h, float s, float v) {
     vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
@@ -165,6 +167,9 @@ float cullSlots(uint cull, uint labels) {
 // the title is left out only when that strip no longer fits on the card.
 const float titleMinimumPixels = 9.0;
 
+// The width of a cut title's ellipsis, in text heights (card.frag draws its three dots).
+const float titleEllipsisEms = 0.9;
+
 // The title's strip height, points: 10 % of the card's shorter side within 16…44 points, its
 // text 60 % of that. Where that text would be shorter on screen than uLegiblePixels it shrinks
 // down to titleMinimumPixels and is held there (the strip grows); 1e6 (fits nowhere) behind
@@ -191,6 +196,23 @@ float cullSymbolHeight(float unit, bool atTop, float topStripH) {
     return atTop ? 0.6 * topStripH : clamp(0.08 * unit, 6.0, 64.0);
 }
 
+// Whether title slot `slot` holds ink past texel column `cut` (level 0): read from the mip level
+// whose texels are about half the slot's height, three whole texels on from the cut, every row
+// (texelFetch: no filtering, so a title that ends before the cut is never taken for a longer
+// one). Ink inside the level's texel that the cut falls in is not seen: that title is cut
+// without an ellipsis, as before. 3 × (2…3) fetches, per title vertex.
+bool titleRunsOver(uint slot, float cut) {
+    int level = max(int(floor(log2(max(uTitleSlot.y, 1.0)))) - 1, 0);
+    ivec3 levelSize = textureSize(uTitles, level);
+    float block = uTitleSlot.x / float(max(levelSize.x, 1));
+    int first = int(ceil(cut / block));
+    float ink = 0.0;
+    for (int x = first; x < min(first + 3, levelSize.x); x++) {
+        for (int row = 0; row < levelSize.y; row++) ink = max(ink, texelFetch(uTitles, ivec3(x, row, int(slot)), level).r);
+    }
+    return ink > 0.0;
+}
+
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
 const vec4 nowhere = vec4(2.0, 2.0, 2.0, 1.0);
 
@@ -203,6 +225,7 @@ void main() {
     int part = int(aPart.x + 0.5);
     uint layer = iLayerTitle.x;
     vSize = size;
+    vEllipsis = 0.0;
     vAlpha = iAlphaDepth.x;
     vId = iId;
     vTitle = iLayerTitle.y;
@@ -320,6 +343,9 @@ void main() {
             gl_Position = nowhere;
             return;
         }
+        // A title longer than its band ends in an ellipsis (card.frag's title()).
+        float cut = (box.x - 2.0 * inset) * uTitleSlot.y / textH;
+        if (titleRunsOver(vTitle, cut)) vEllipsis = titleEllipsisEms * textH;
     } else if (part == partCull) {
         // The culling mark (SPEC §10): a dark pill holding a pick (a green disc with a flag,
         // taller than the stars so that it reads at the grid's size) and the stars, or a
