@@ -57,6 +57,7 @@ flat in int vPart;
 flat in vec4 vDecoration;
 flat in float vDim;
 flat in float vPhoto;
+flat in float vEllipsis;
 
 // The picture textures hold alpha-premultiplied colour (RGBAImage.premultipliedMipChain), so that
 // their filtering weighs each texel by its alpha.
@@ -269,16 +270,26 @@ vec3 badge() {
 }
 
 // The title: the atlas slot's coverage in white, on a dark band over a picture (a placeholder's
-// background is quiet enough without one).
+// background is quiet enough without one). A title longer than its band (vEllipsis > 0, from
+// card.vert's titleRunsOver) stops an ellipsis short of the band's end, where three dots stand
+// for the rest.
 vec3 title() {
     float textH = vDecoration.x, inset = vDecoration.y, stripH = vDecoration.z;
     vec2 band = vec2(vSize.x - 2.0 * vDecoration.w, stripH);
     float inBand = coverage(roundedBox(vLocal, band, 0.25 * stripH));
     float texelsPerPoint = uTitleSlot.y / textH;
     vec2 texel = (vLocal - vec2(inset, 0.5 * (stripH - textH))) * texelsPerPoint;
-    // Cut at the band's inner width; beyond the slot, the atlas's border is 0.
-    float width = (band.x - 2.0 * inset) * texelsPerPoint;
+    // Cut at the band's inner width (less the ellipsis); beyond the slot, the atlas's border is 0.
+    float width = (band.x - 2.0 * inset - vEllipsis) * texelsPerPoint;
     float ink = texture(uTitles, vec3(texel / uTitleSlot, float(vTitle))).r * step(texel.x, width);
+    if (vEllipsis > 0.0) {
+        // Three dots on the text's baseline (about 80 % down its height), across the ellipsis.
+        float left = band.x - inset - vEllipsis, y = 0.5 * (stripH - textH) + 0.8 * textH, r = 0.09 * textH;
+        for (int k = 0; k < 3; k++) {
+            vec2 center = vec2(left + (float(k) + 0.5) * vEllipsis / 3.0, y);
+            ink = max(ink, coverage(length(vLocal - center) - r));
+        }
+    }
     float dim = vSource == 2 ? 0.0 : titleBandOpacity * inBand;
     return mix(mix(bodyBelow(), vec3(0.0), dim), vec3(1.0), ink * inBand);
 }

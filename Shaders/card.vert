@@ -33,6 +33,7 @@ uniform int uPictureLayers;     // layers in the picture pool
 uniform vec2 uPictureSize;      // a pool layer's size, texels
 uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
 uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
+uniform sampler2DArray uTitles; // the title atlas (card.frag draws it; here only titleRunsOver reads it)
 uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
 // zindex ordering: x = 1 gives instance k of the pass (plus y, the pass's first instance) the
 // depth of its place in the painter's order, z = the pass's instance count, so that cards still
@@ -75,6 +76,7 @@ flat out vec4 vDecoration;      // badge: digits, glyph height, slot width, padd
                                 // 2 rejected) + 4 × the colour label bits
 flat out float vDim;            // the card's brightness: 1, or dimmed when it is rejected
 flat out float vPhoto;          // 1 for the photo view's picture (transparency over a checkerboard), else 0
+flat out float vEllipsis;       // title: the ellipsis's width when the title runs past its band (points), else 0
 
 vec3 hsv(float h, float s, float v) {
     vec3 k = clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
@@ -160,10 +162,55 @@ float cullSlots(uint cull, uint labels) {
     return cullSymbols(cull) + (cullIsPicked(cull) ? pickSlot - 1.0 : 0.0) + labelCount(labels);
 }
 
+// A title's text is never drawn shorter on screen than this (pixels; uLegiblePixels when that
+// is less): where the card's own strip would be shorter, the strip grows in points instead, and
+// the title is left out only when that strip no longer fits on the card.
+const float titleMinimumPixels = 9.0;
+
+// The width of a cut title's ellipsis, in text heights (card.frag draws its three dots).
+const float titleEllipsisEms = 0.9;
+
+// The title's strip height, points: 10 % of the card's shorter side within 16…44 points, its
+// text 60 % of that. Where that text would be shorter on screen than uLegiblePixels it shrinks
+// down to titleMinimumPixels and is held there (the strip grows); 1e6 (fits nowhere) behind
+// the eye. `at`: the band's top-left corner for the nominal strip (card points), where the text
+// height is measured, as the title's branch measured it before it could grow.
+float titleStripHeight(float unit, vec2 size, vec2 at) {
+    float stripH = clamp(0.1 * unit, 16.0, 44.0);
+    float textPx = pixelDistance(world(at, size), world(at + vec2(0.0, 0.6 * stripH), size));
+    float floorPx = min(titleMinimumPixels, uLegiblePixels);
+    if (textPx >= floorPx) return stripH;
+    return textPx > 0.0 ? stripH * floorPx / textPx : 1e6;
+}
+
+// The title's strip height where only the cards' tops show (titleAtTopFlag): its top at the
+// card's top, inside the margin.
+float topTitleStripHeight(float unit, vec2 size, float margin) {
+    return titleStripHeight(unit, size, vec2(-0.5 * size.x + margin, -0.5 * size.y + margin));
+}
+
 // The height of the culling mark's symbols, points: 8 % of the card's shorter side, or the
-// title's text height where the mark sits in the title's strip at the top (pages, tasks).
-float cullSymbolHeight(float unit, bool atTop) {
-    return atTop ? 0.6 * clamp(0.1 * unit, 16.0, 44.0) : clamp(0.08 * unit, 6.0, 64.0);
+// title's text height where the mark sits in the title's strip at the top (pages, tasks:
+// `topStripH`, topTitleStripHeight).
+float cullSymbolHeight(float unit, bool atTop, float topStripH) {
+    return atTop ? 0.6 * topStripH : clamp(0.08 * unit, 6.0, 64.0);
+}
+
+// Whether title slot `slot` holds ink past texel column `cut` (level 0): read from the mip level
+// whose texels are about half the slot's height, three whole texels on from the cut, every row
+// (texelFetch: no filtering, so a title that ends before the cut is never taken for a longer
+// one). Ink inside the level's texel that the cut falls in is not seen: that title is cut
+// without an ellipsis, as before. 3 × (2…3) fetches, per title vertex.
+bool titleRunsOver(uint slot, float cut) {
+    int level = max(int(floor(log2(max(uTitleSlot.y, 1.0)))) - 1, 0);
+    ivec3 levelSize = textureSize(uTitles, level);
+    float block = uTitleSlot.x / float(max(levelSize.x, 1));
+    int first = int(ceil(cut / block));
+    float ink = 0.0;
+    for (int x = first; x < min(first + 3, levelSize.x); x++) {
+        for (int row = 0; row < levelSize.y; row++) ink = max(ink, texelFetch(uTitles, ivec3(x, row, int(slot)), level).r);
+    }
+    return ink > 0.0;
 }
 
 // A vertex that draws nothing: outside the clip volume, like its three siblings.
@@ -178,6 +225,7 @@ void main() {
     int part = int(aPart.x + 0.5);
     uint layer = iLayerTitle.x;
     vSize = size;
+    vEllipsis = 0.0;
     vAlpha = iAlphaDepth.x;
     vId = iId;
     vTitle = iLayerTitle.y;
@@ -257,11 +305,17 @@ void main() {
         // by the corner radius so that it never covers the rounded corners or the rim. Where
         // only the cards' tops show (titleAtTopFlag: pages, tasks), across the top instead, left
         // of the number badge, kept on screen like the badge.
+        // Small on screen, the text shrinks to titleMinimumPixels before the title is left out
+        // (titleStripHeight; measured where the nominal strip's band starts).
         float margin = max(radius, max(0.01 * unit, 2.0));
-        float stripH = clamp(0.1 * unit, 16.0, 44.0), textH = 0.6 * stripH, inset = 0.35 * stripH;
+        bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
+        float nominalH = clamp(0.1 * unit, 16.0, 44.0);
+        float nominalTop = atTop ? -0.5 * size.y + margin : (layer == noPicture ? -0.5 * nominalH : 0.5 * size.y - margin - nominalH);
+        float stripH = titleStripHeight(unit, size, vec2(-0.5 * size.x + margin, nominalTop));
+        float textH = 0.6 * stripH, inset = 0.35 * stripH;
         float top = layer == noPicture ? -0.5 * stripH : 0.5 * size.y - margin - stripH;
         vec2 span = vec2(-0.5 * size.x + margin, 0.5 * size.x - margin);
-        if ((iOpacityFlags.y & titleAtTopFlag) != 0u) {
+        if (atTop) {
             top = -0.5 * size.y + margin;
             // The badge's width (its branch above): a pill of up to 7 digits at the right.
             float glyphH = clamp(0.04 * unit, 12.0, 32.0);
@@ -283,10 +337,15 @@ void main() {
         bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
         // The field's slot bits (its high bits are the colour labels).
         vTitle = iLayerTitle.y & titleSlotMask;
-        if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || onScreen < uLegiblePixels) {
+        // Held at the minimum, the text measures about it here (perspective: a little either way).
+        bool legible = onScreen >= 0.9 * min(titleMinimumPixels, uLegiblePixels);
+        if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || !legible) {
             gl_Position = nowhere;
             return;
         }
+        // A title longer than its band ends in an ellipsis (card.frag's title()).
+        float cut = (box.x - 2.0 * inset) * uTitleSlot.y / textH;
+        if (titleRunsOver(vTitle, cut)) vEllipsis = titleEllipsisEms * textH;
     } else if (part == partCull) {
         // The culling mark (SPEC §10): a dark pill holding a pick (a green disc with a flag,
         // taller than the stars so that it reads at the grid's size) and the stars, or a
@@ -298,7 +357,9 @@ void main() {
         uint labels = colorLabels(iLayerTitle.y);
         float slots = cullSlots(cull, labels);
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
-        float h = cullSymbolHeight(unit, atTop);
+        float topMargin = max(radius, max(0.01 * unit, 2.0));
+        float topStripH = atTop ? topTitleStripHeight(unit, size, topMargin) : 0.0;
+        float h = cullSymbolHeight(unit, atTop, topStripH);
         float pad = 0.2 * h;
         // The row's height: the pick's disc (CullMarkShape.pickRadius) where there is one.
         float row = picked ? 2.0 * pickRadius * h : h;
@@ -306,8 +367,7 @@ void main() {
         vec2 origin;
         if (atTop) {
             // The badge's span, as the title's branch computes it.
-            float margin = max(radius, max(0.01 * unit, 2.0));
-            float stripH = clamp(0.1 * unit, 16.0, 44.0), top = -0.5 * size.y + margin;
+            float margin = topMargin, stripH = topStripH, top = -0.5 * size.y + margin;
             float glyphH = clamp(0.04 * unit, 12.0, 32.0);
             uint digits = 1u;
             for (uint n = iId + 1u; n >= 10u; n /= 10u) digits++;

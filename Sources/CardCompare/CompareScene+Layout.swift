@@ -5,10 +5,12 @@ extension CompareScene {
     /// The scene `layout-NAME`: any registered layout with `options` at rest, 30 cards, scrolled
     /// to show card 5 (`CardLayout.scrollOffset(showing:)`: by default its centre at the
     /// viewport's centre along the scroll axis, clamped to the content; a carousel with card 5
-    /// current) — what `compare --layout NAME` adds to the fixed scenes.
+    /// current) — what `compare --layout NAME` adds to the fixed scenes. Seen from `eyeDistance`
+    /// (points), by default the layout's own (`LayoutDescriptor.preferredEyeDistance`).
     public static func resting(_ layout: LayoutDescriptor, options: LayoutOptionValues? = nil,
                                viewport: Size, cardCount: Int = 30,
-                               eyeDistance: Double = Camera.defaultEyeDistance) -> CompareScene {
+                               eyeDistance: Double? = nil) -> CompareScene {
+        let eyeDistance = eyeDistance ?? layout.preferredEyeDistance
         let cards = layout.makeLayout(options)
         let offset = cardCount > 0 ? cards.scrollOffset(showing: min(5, cardCount - 1), viewport: viewport, cardCount: cardCount)
                                    : .zero

@@ -36,13 +36,15 @@ public struct RestingLayoutScene: Sendable, Hashable {
         catalog.filter { registry.descriptor(named: $0.layout) != nil }
     }
 
-    /// The scene laid out in `viewport` (points), or `nil` when the layout is not registered.
+    /// The scene laid out in `viewport` (points) and seen from `eyeDistance` (points; `nil`: the
+    /// layout's own), or `nil` when the layout is not registered.
     ///
     /// - Throws: `LayoutOptionError` when a setting names no option of the layout or a value
     ///   out of its range.
-    public func scene(viewport: Size, registry: LayoutRegistry = .shared) throws -> CompareScene? {
+    public func scene(viewport: Size, eyeDistance: Double? = nil, registry: LayoutRegistry = .shared) throws -> CompareScene? {
         guard let descriptor = registry.descriptor(named: layout) else { return nil }
-        var scene = CompareScene.resting(descriptor, options: try descriptor.values(setting: settings), viewport: viewport)
+        var scene = CompareScene.resting(descriptor, options: try descriptor.values(setting: settings), viewport: viewport,
+                                         eyeDistance: eyeDistance)
         scene.name = name
         scene.summary = summary
         return scene

@@ -6,8 +6,9 @@ public struct PictureFile: Hashable, Sendable {
     public var name: String
     /// The full path: the folder's path, "/", the name.
     public var path: String
-    /// The name without its extension ("Beach"): the card's title, as people see it (bytes
+    /// The name with its extension ("Beach.JPG"): the card's title, as people see it (bytes
     /// that are not UTF-8 shown as U+FFFD, `PathBytes.displayed`; `name` and `path` keep them).
+    /// The extension stays so that `swap.jpg`, `swap.png` and `swap.tif` are told apart (issue 34).
     public var title: String
     /// The file's size in bytes.
     public var byteCount: Int
@@ -109,12 +110,13 @@ public enum PictureFolder {
         pictureTitle(name) != nil
     }
 
-    /// The title of a picture file ("Beach.JPG" → "Beach"), or `nil` when the name is not a
-    /// picture's (wrong extension, or nothing before it).
+    /// The title of a picture file: its name as people see it ("Beach.JPG" → "Beach.JPG", bytes
+    /// that are not UTF-8 as U+FFFD), or `nil` when the name is not a picture's (wrong
+    /// extension, or nothing before it).
     static func pictureTitle(_ name: String) -> String? {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
         guard suffix.count <= 4, extensions.contains(suffix.lowercased()) else { return nil }
-        return PathBytes.displayed(String(name[..<dot]))
+        return PathBytes.displayed(name)
     }
 }

@@ -127,21 +127,23 @@ struct CompareCommand: ParsableCommand {
             throw commandFailure(error)
         }
         let viewport = SceneKind.viewport(for: pixels)
-        let eyeDistance = camera.eyeDistance
         let chosen = SceneChoice.scenes(scene) ?? ([], [])
         var scenes = chosen.fixed.map { $0.scene(viewport: viewport) }
+        // The fixed scenes' cards, seen from the camera asked for (their layouts culled at 1500).
+        for k in scenes.indices { scenes[k].eyeDistance = camera.eyeDistance }
+        // A layout's scenes: from the camera asked for, else the layout's own distance (as `run`
+        // and `render` show it); the renderer and the reference share it.
         for entry in chosen.layouts {
             do {
-                if let layoutScene = try entry.scene(viewport: viewport) { scenes.append(layoutScene) }
+                let distance = LayoutRegistry.shared.descriptor(named: entry.layout).map { camera.eyeDistance(for: $0) }
+                if let layoutScene = try entry.scene(viewport: viewport, eyeDistance: distance) { scenes.append(layoutScene) }
             } catch {
                 throw RuntimeFailure("scene '\(entry.name)': \(error)")
             }
         }
-        // The fixed scenes' cards, seen from the camera asked for (their layouts culled at 1500).
-        for k in scenes.indices { scenes[k].eyeDistance = eyeDistance }
         if let layout = sceneLayout {
             scenes.append(.resting(layout.descriptor, options: try layoutSettings.values(for: layout), viewport: viewport,
-                                   cardCount: try deckCardCount() ?? 30, eyeDistance: eyeDistance))
+                                   cardCount: try deckCardCount() ?? 30, eyeDistance: camera.eyeDistance(for: layout.descriptor)))
         }
         var comparisons: [SceneComparison] = []
         for scene in scenes {

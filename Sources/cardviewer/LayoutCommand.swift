@@ -47,7 +47,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let layout = scene.layout.descriptor.makeLayout(scene.layoutOptions)
         let context = LayoutContext(viewport: scene.size.size, cardCount: try cardCount(),
-                                    offset: scene.offset.offset, eyeDistance: scene.camera.eyeDistance)
+                                    offset: scene.offset.offset, eyeDistance: scene.camera.eyeDistance(for: scene.layout.descriptor))
         let json = try LayoutJSON.frame(layout: layout, context: context)
         print(json)
     }

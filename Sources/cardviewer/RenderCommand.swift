@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
                                         ?? scene.cards.map { .synthetic(count: $0.value) } ?? .bundled,
                                     layout: scene.layout)
         builder.layoutOptions = scene.layoutOptions
-        builder.eyeDistance = scene.camera.eyeDistance
+        builder.eyeDistance = scene.camera.distance
         builder.ordering = rendering.order
         builder.offset = scene.offset.offset
         builder.sort = sort

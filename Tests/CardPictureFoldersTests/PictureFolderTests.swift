@@ -23,7 +23,7 @@ struct PictureFolderTests {
         let (files, warnings) = try PictureFolder.list(folder.path)
 
         #expect(files.map(\.name) == ["1.PNG", "2.jpg", "10.png", "Beach photo.JPEG", "x.Jpg", "Ünïcödé 写真.jpeg"])
-        #expect(files.map(\.title) == ["1", "2", "10", "Beach photo", "x", "Ünïcödé 写真"])
+        #expect(files.map(\.title) == ["1.PNG", "2.jpg", "10.png", "Beach photo.JPEG", "x.Jpg", "Ünïcödé 写真.jpeg"])
         #expect(files.allSatisfy { $0.path == folder.path + "/" + $0.name })
         let two = try #require(files.first { $0.name == "2.jpg" })
         #expect(two.byteCount == 2 && two.modifiedSeconds == 1_600_000_000)

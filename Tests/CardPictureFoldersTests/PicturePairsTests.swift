@@ -29,7 +29,7 @@ struct PicturePairsTests {
         #expect(byName["img_1.jpg"]?.companionPaths == [dir.path("IMG_1.CR2")])
         #expect(byName["C.JPEG"]?.companionPaths == [dir.path("c.dng")])
         #expect(byName["IMG_2.NEF"]?.companionPaths == [] && byName["IMG_3.jpg"]?.companionPaths == [])
-        #expect(byName["img_1.jpg"]?.title == "img_1")
+        #expect(byName["img_1.jpg"]?.title == "img_1.jpg")
     }
 
     @Test func pairsStayWithinTheirFolderWithR() throws {

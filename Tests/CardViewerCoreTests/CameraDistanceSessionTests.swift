@@ -23,8 +23,12 @@ struct CameraDistanceSessionTests {
         let near = session(.coverflow, eyeDistance: 500)
         #expect(near.camera.eyeDistance == 500 && near.camera.near == 500.0 / 150)
         #expect(near.scene.context.camera == near.camera)
-        #expect(near.savedLayout.cameraDistance == 500)
-        #expect(session(.coverflow, eyeDistance: 1500).savedLayout.cameraDistance == nil, "the default is left out")
+        // Issue 34 item 6: a distance is left out of the state when it is the layout's own
+        // (coverflow's 500, grid's 1500), kept when it is not (the user's choice).
+        #expect(near.savedLayout.cameraDistance == nil, "coverflow's own is left out")
+        #expect(session(.grid, eyeDistance: 500).savedLayout.cameraDistance == 500)
+        #expect(session(.coverflow, eyeDistance: 1500).savedLayout.cameraDistance == 1500, "not coverflow's own: kept")
+        #expect(session(.grid, eyeDistance: 1500).savedLayout.cameraDistance == nil, "grid's own is left out")
         #expect(session(.coverflow, eyeDistance: 10).eyeDistance == Camera.eyeDistanceRange.lowerBound)
     }
 

@@ -73,7 +73,8 @@ import Testing
         #expect(session.photoCard == CardID(4))
         session.prepareFrame()
         let open = try #require(frameCard(session, CardID(4)))
-        let corners = projectedCorners(open, offset: session.offset)
+        // Seen through the session's camera: a carousel's own 500 (issue 34 item 6).
+        let corners = projectedCorners(open, offset: session.offset, camera: session.camera)
         #expect(fitsTheViewport(corners), "\(corners)")  // the photo view: fitted whole
         #expect(session.frameCards.count == 1)
         try play(script([#"{"time": 0.1, "type": "click", "x": 640, "y": 400}"#], end: 1.5), into: session)
@@ -86,7 +87,7 @@ import Testing
         session.prepareFrame()
         // Card 11 is the one just left of the centre (o = −1).
         let card = try #require(frameCard(session, CardID(11)))
-        let corners = projectedCorners(card, offset: session.offset)
+        let corners = projectedCorners(card, offset: session.offset, camera: session.camera)
         let x = corners.map(\.x).reduce(0, +) / 4, y = corners.map(\.y).reduce(0, +) / 4
         try play(script([#"{"time": 0.1, "type": "click", "x": \#(x), "y": \#(y)}"#], end: 2), into: session)
         #expect(closeEnough(session.offset.x, 11 * Self.w, absolute: 1e-6), "\(session.offset.x / Self.w)")

@@ -37,7 +37,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
         // Natural order; nothing is decoded, so a broken file keeps its card (the picture
         // pipeline shows it as unreadable when it tries it).
-        #expect(catalog.available.map(\.title) == ["2 city", "3 broken", "10 beach"])
+        #expect(catalog.available.map(\.title) == ["2 city.PNG", "3 broken.jpg", "10 beach.png"])
         #expect(catalog.available.map(\.source) == [.file(name: "2 city.PNG"), .file(name: "3 broken.jpg"), .file(name: "10 beach.png")])
         #expect(catalog.pictures.map(\.name) == ["2 city.PNG", "3 broken.jpg", "10 beach.png"])
         #expect(catalog.showsTitles && catalog.usesThumbnailCache)
@@ -83,7 +83,7 @@ import Testing
         try PNGCodec.write(RGBAImage(width: 4, height: 4, fill: (1, 1, 1, 255)), to: images.appendingPathComponent("d.png").path)
         let second = try DeckLoader.deck(from: try DeckLoader.catalog(for: .folder(path: images.path)).catalog, store: store)
         #expect(second.needsSave)
-        #expect(second.deck.cards.map(\.title) == ["b", "d"])  // a vanished, c stays deleted, d is new
-        #expect(second.deck.deleted.map(\.title) == ["c"])
+        #expect(second.deck.cards.map(\.title) == ["b.png", "d.png"])  // a vanished, c stays deleted, d is new
+        #expect(second.deck.deleted.map(\.title) == ["c.png"])
     }
 }

@@ -39,9 +39,8 @@ func expectedHit(_ point: Vec2, cards: [CardAttributes], offset: Vec2) -> CardID
     HitTesting.hitTest(point, in: cards, offset: offset, camera: Camera(viewport: testViewport))?.id
 }
 
-/// Where the camera shows a card's four corners, viewport points.
-func projectedCorners(_ card: CardAttributes, offset: Vec2) -> [Vec2] {
-    let camera = Camera(viewport: testViewport)
+/// Where `camera` (by default the seeds' at 1500) shows a card's four corners, viewport points.
+func projectedCorners(_ card: CardAttributes, offset: Vec2, camera: Camera = Camera(viewport: testViewport)) -> [Vec2] {
     return card.worldCorners(offset: offset).compactMap { camera.project($0)?.point }
 }
 

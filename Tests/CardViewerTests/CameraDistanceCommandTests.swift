@@ -1,3 +1,4 @@
+import CardLayout
 import CardMath
 import CardTestSupport
 import CardViewerCore
@@ -33,12 +34,20 @@ struct CameraDistanceCommandTests {
         var saved = SavedLayout(name: "coverflow")
         saved.cameraDistance = 700
         #expect(builder.startingEyeDistance(restoring: saved) == 700)
-        #expect(builder.startingEyeDistance(restoring: nil) == Camera.defaultEyeDistance)
+        // Issue 34 item 6: without one, the layout's own (coverflow: iCarousel's 500).
+        #expect(builder.startingEyeDistance(restoring: nil) == LayoutDescriptor.iCarouselEyeDistance)
+        #expect(builder.fixedEyeDistance(restoring: nil) == nil)
         builder.eyeDistance = 500
         #expect(builder.startingEyeDistance(restoring: saved) == 500)
         builder.eyeDistance = nil
         saved.cameraDistance = 50
-        #expect(builder.startingEyeDistance(restoring: saved) == Camera.defaultEyeDistance)
+        #expect(builder.startingEyeDistance(restoring: saved) == LayoutDescriptor.iCarouselEyeDistance)
+        // A state's 500 with a carousel is the carousel's own look, not a distance for every layout.
+        saved.cameraDistance = 500
+        #expect(builder.fixedEyeDistance(restoring: saved) == nil)
+        var grid = SavedLayout(name: "grid")
+        grid.cameraDistance = 500
+        #expect(builder.fixedEyeDistance(restoring: grid) == 500)
     }
 
     /// The `cameraDistance` the state file at `path` holds.
@@ -60,14 +69,16 @@ struct CameraDistanceCommandTests {
                                                       "--layout", "coverflow", "--state", state] + more)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
+        // Issue 34 item 6: coverflow's own distance (500) is left out of the state; any other
+        // one given is the user's choice, saved and restored.
         try run(["--camera-distance", "500"])
-        #expect(try savedDistance(state) == 500)
-        try run([])  // restored, saved again as it was
-        #expect(try savedDistance(state) == 500)
+        #expect(try savedDistance(state) == nil)
         try run(["--camera-distance", "900"])
         #expect(try savedDistance(state) == 900)
-        try run(["--camera-distance", "1500"])  // the default: left out of the state
-        #expect(try savedDistance(state) == nil)
+        try run([])  // restored, saved again as it was
+        #expect(try savedDistance(state) == 900)
+        try run(["--camera-distance", "1500"])  // the seeds' distance, not coverflow's: kept
+        #expect(try savedDistance(state) == 1500)
         #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""name" : "coverflow""#))
     }
 

@@ -20,7 +20,7 @@ import Testing
                 .write(to: dir.url("\(name).jpg"))
         }
         let catalog = try DeckLoader.catalog(for: .paths([dir.path], recursive: false)).catalog
-        #expect(catalog.pictures.map(\.title) == ["p1", "p2", "p3", "p4"])
+        #expect(catalog.pictures.map(\.title) == ["p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg"])
         let store = MemoryCullMarkStore([dir.path("p1.jpg"): CullMark(stars: 2), dir.path("p2.jpg"): CullMark(stars: 5),
                                          dir.path("p3.jpg"): CullMark(stars: 2), dir.path("p4.jpg"): CullMark(stars: 1)])
         // The state keeps p2 rejected (a read-only folder's mark): it wins over the store's 5 stars.
@@ -29,13 +29,13 @@ import Testing
         deck.append(source: .synthetic(number: 9), title: "New card 9")
         func titles(_ deck: Deck) -> [String] { deck.cards.map(\.title) }
         DeckSorting.sort(&deck, catalog: catalog, by: .rating, saved: saved, store: store)
-        #expect(titles(deck) == ["p1", "p3", "p4", "p2", "New card 9"])
+        #expect(titles(deck) == ["p1.jpg", "p3.jpg", "p4.jpg", "p2.jpg", "New card 9"])
         DeckSorting.sort(&deck, catalog: catalog, by: .time, saved: nil, store: store)
-        #expect(titles(deck) == ["p2", "p4", "p3", "p1", "New card 9"])
+        #expect(titles(deck) == ["p2.jpg", "p4.jpg", "p3.jpg", "p1.jpg", "New card 9"])
         DeckSorting.sort(&deck, catalog: catalog, by: .size, saved: nil, store: store)
-        #expect(titles(deck) == ["p4", "p3", "p2", "p1", "New card 9"])
+        #expect(titles(deck) == ["p4.jpg", "p3.jpg", "p2.jpg", "p1.jpg", "New card 9"])
         DeckSorting.sort(&deck, catalog: catalog, by: .name, saved: nil, store: store)
-        #expect(titles(deck) == ["p1", "p2", "p3", "p4", "New card 9"])
+        #expect(titles(deck) == ["p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg", "New card 9"])
         // Ids stay with their cards.
         #expect(deck.cards.map(\.id.rawValue) == [0, 1, 2, 3, 4])
     }

@@ -47,7 +47,7 @@ extension HostileInputTests {
         #expect(text.contains(#""nameBytes" : "caf%E9.png""#), "\(text)")
         #expect(text.contains(#""nameBytes" : "broken%1B[2J%FE.jpg""#), "\(text)")
         let state = try ViewerTest.state(at: URL(fileURLWithPath: folder.path("state.json")))
-        #expect(Set(state.cards.map(\.title)) == ["caf\u{FFFD}", "evil\u{1B}]0;title\u{07}\u{1B}[31m", "plain", "broken\u{1B}[2J\u{FFFD}"])
+        #expect(Set(state.cards.map(\.title)) == ["caf\u{FFFD}.png", "evil\u{1B}]0;title\u{07}\u{1B}[31m.png", "plain.png", "broken\u{1B}[2J\u{FFFD}.jpg"])
 
         // The next start finds every card of the state in the folder: none dropped, none added.
         try FileManager.default.removeItem(atPath: folder.path("last.png"))

@@ -155,7 +155,7 @@ import Testing
             let titles = (json["cards"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
             return (titles, (json["layout"] as? [String: Any])?["sort"] as? String)
         }
-        let byTime = ["a3", "a10", "a2", "a4", "a1", "z"]
+        let byTime = ["a3", "a10", "a2", "a4", "a1", "z"].map { $0 + ".jpg" }
         #expect(try run(["--sort", "time"]) == (byTime, "time"))
         // A manual order (as a drag in the grid leaves it): the cards reversed in the state.
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
@@ -164,8 +164,8 @@ import Testing
         let moved = Array(byTime.reversed())
         #expect(try run([]) == (moved, "time"))
         #expect(try run(["--sort", "time"]) == (moved, "time"))
-        #expect(try run(["--sort", "size"]) == (["a4", "a1", "a10", "a2", "a3", "z"], "size"))
-        #expect(try run(["--sort", "name"]) == (["a1", "a2", "a3", "a4", "a10", "z"], nil))
+        #expect(try run(["--sort", "size"]) == (["a4", "a1", "a10", "a2", "a3", "z"].map { $0 + ".jpg" }, "size"))
+        #expect(try run(["--sort", "name"]) == (["a1", "a2", "a3", "a4", "a10", "z"].map { $0 + ".jpg" }, nil))
     }
 
     @Test("list applies the deck's state as run does: its own state file, --state FILE, --no-state fresh, --sort re-sorting")

@@ -54,7 +54,7 @@ import Testing
         let outcome = try ChildProcess.runViewer(["run", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200",
                                                   "--images", one.path, loose.appendingPathComponent("z1.png").path, two.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(Self.titles(try Self.json(state)) == ["b1", "b10", "z1", "a1"])
+        #expect(Self.titles(try Self.json(state)) == ["b1.png", "b10.png", "z1.png", "a1.png"])
         // layout: the PATHs' pictures are its cards (counted, not read).
         let layout = try ChildProcess.runViewer(["layout", one.path, two.path, "--layout", "grid", "--size", "1280x4000"])
         #expect(layout.status == 0, "\(layout.stderr)")
@@ -99,7 +99,7 @@ import Testing
         let state = dir.url("state.json")
         let asFolder = try ChildProcess.runViewer(["./render", "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"], in: dir.url)
         #expect(asFolder.status == 0, "\(asFolder.stderr)")
-        #expect(Self.titles(try Self.json(state)) == ["r1", "r2"])
+        #expect(Self.titles(try Self.json(state)) == ["r1.png", "r2.png"])
     }
 
     @Test("-r: subfolders after the folder's own pictures, a symlink loop listed once, hidden folders skipped")
@@ -114,12 +114,12 @@ import Testing
         let state = dir.url("state.json")
         let outcome = try ChildProcess.runViewer(["run", "-r", top.path, "--headless", "--replay", replay, "--state", state.path, "--size", "320x200"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(Self.titles(try Self.json(state)) == ["t1", "s1"])
+        #expect(Self.titles(try Self.json(state)) == ["t1.png", "s1.png"])
         let flatState = dir.url("flat.json")
         let flat = try ChildProcess.runViewer(["run", top.path, "--headless", "--replay", replay, "--state", flatState.path, "--size", "320x200"])
         #expect(flat.status == 0, "\(flat.stderr)")
         let flatTitles = Self.titles(try Self.json(flatState))
-        #expect(flatTitles == ["t1"])
+        #expect(flatTitles == ["t1.png"])
     }
 
     @Test("without --state a deck of PATHs keeps its state in $XDG_STATE_HOME/cardviewer/MD5.json and reopens where it was left")
@@ -236,7 +236,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("notes.txt"), "\(outcome.stderr)")
         let saved = try Self.json(state)
-        #expect(Self.titles(saved) == ["d1", "d2", "m1", "m2"])
+        #expect(Self.titles(saved) == ["d1.png", "d2.png", "m1.png", "m2.png"])
         // The first card added is current and scrolled into view: the state has the offset.
         let layout = try #require(saved["layout"] as? [String: Any])
         #expect(layout["currentCard"] as? Int == 2)

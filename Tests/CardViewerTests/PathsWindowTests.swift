@@ -109,6 +109,6 @@ extension ViewerWindowTests {
         guard WindowDriver.expectEnded(outcome) else { return }
         let title = outcome.printed
         #expect(title.hasPrefix("r1.png — root (1 / 8)"), "\(title)")
-        #expect(PathCommandTests.titles(try PathCommandTests.json(state)) == ["r1", "r2", "a1", "a2", "b1", "b2", "c1", "c2"])
+        #expect(PathCommandTests.titles(try PathCommandTests.json(state)) == ["r1", "r2", "a1", "a2", "b1", "b2", "c1", "c2"].map { $0 + ".png" })
     }
 }

@@ -33,7 +33,7 @@ struct ViewerReplayTests {
         }
         let saved = try ViewerTest.state(at: state)
         #expect(saved.cards.map(\.id) == [0, 1, 2, 3, 4, 5])
-        #expect(saved.cards.map(\.title) == ["01-card", "02-card", "03-card", "04-card", "05-card", "06-card"])
+        #expect(saved.cards.map(\.title) == ["01-card", "02-card", "03-card", "04-card", "05-card", "06-card"].map { $0 + ".png" })
         #expect(ViewerTest.same(before, try ViewerTest.contents(of: images)))
     }
 
@@ -140,7 +140,7 @@ struct ViewerReplayTests {
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("10-broken.png"), "\(outcome.stderr)")
         let saved = try ViewerTest.state(at: state)
         #expect(saved.cards.map(\.id) == [0, 2, 3, 4, 5])
-        #expect(saved.cards.map(\.title) == ["01-card", "03-card", "04-card", "09-new", "10-broken"])
+        #expect(saved.cards.map(\.title) == ["01-card.png", "03-card.png", "04-card.png", "09-new.png", "10-broken.png"])
     }
 
     @Test("slidebox: swiping the front card up deletes it and the next card is in front")

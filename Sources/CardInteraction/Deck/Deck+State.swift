@@ -31,7 +31,10 @@ extension Deck {
     /// the state was saved): cards whose bundled or file source is not in `available` are
     /// dropped (not counted as user deletes), and sources in `available` that the deck has
     /// neither shown nor had deleted are appended as new cards, in the given order. Synthetic
-    /// cards stay. Returns the ids dropped and added.
+    /// cards stay. A kept card (shown or deleted) whose source `available` titles differently
+    /// takes that title: a state saved when titles dropped the extension ("swap") shows the
+    /// file's title now ("swap.jpg"); cards are keyed by source, never by title. Returns the ids
+    /// dropped and added.
     ///
     /// - Complexity: O(n + m), n the cards and deletions, m the available sources.
     @discardableResult
@@ -42,12 +45,30 @@ extension Deck {
             return !availableSources.contains(card.source)
         }
         purge(Set(gone.map(\.id)))
+        retitle(Dictionary(available.map { ($0.source, $0.title) }, uniquingKeysWith: { first, _ in first }))
         let known = Set((cards + deleted).map(\.source))
         var added: [CardID] = []
         for item in available where !known.contains(item.source) {
             if let id = append(source: item.source, title: item.title) { added.append(id) }
         }
         return (gone.map(\.id), added)
+    }
+}
+
+extension Deck {
+    /// Gives every card (shown, deleted, the undoable deletion's) whose source has an entry in
+    /// `titles` that title; ids, order and sources stay. O(n).
+    mutating func retitle(_ titles: [CardSource: String]) {
+        for index in cards.indices {
+            if let title = titles[cards[index].source] { cards[index].title = title }
+        }
+        for index in deleted.indices {
+            if let title = titles[deleted[index].source] { deleted[index].title = title }
+        }
+        if var deletion = undoableDeletion, let title = titles[deletion.card.source] {
+            deletion.card.title = title
+            undoableDeletion = deletion
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import CardMath
+
 /// Everything the program knows about one layout: its name, a one-line summary, its options,
 /// its behaviour and how to make it. A layout's folder (`Layouts/<Name>/`) defines its
 /// descriptor next to its math; `LayoutRegistry` lists the descriptors, and the command line,
@@ -12,15 +14,23 @@ public struct LayoutDescriptor: Sendable {
     /// The options, in the order `cardviewer layouts` lists them.
     public var options: [LayoutOption]
     public var behavior: LayoutBehavior
+    /// The camera's eye distance this layout is made to be seen from, points (the family's look):
+    /// `Camera.defaultEyeDistance` (1500) for the seeds, 500 for iCarousel's types (Core
+    /// Animation's m34 = −1/500). The viewer starts at it and animates to it on a switch unless
+    /// `--camera-distance` (or a distance the user saved) fixes one for every layout; `render`
+    /// and `compare` use it too.
+    public var preferredEyeDistance: Double
     private let factory: @Sendable (LayoutOptionValues) -> any CardLayout
 
     /// - Parameter make: the layout for a set of option values (defaults where not set).
     public init(name: String, summary: String, options: [LayoutOption] = [], behavior: LayoutBehavior,
+                preferredEyeDistance: Double = Camera.defaultEyeDistance,
                 make: @escaping @Sendable (LayoutOptionValues) -> any CardLayout) {
         kind = LayoutKind(name)
         self.summary = summary
         self.options = options
         self.behavior = behavior
+        self.preferredEyeDistance = preferredEyeDistance
         factory = make
     }
 

@@ -54,7 +54,8 @@ public struct LayoutFile: Sendable {
             behavior = LayoutBehavior(resting: definition.snap > 0 ? .snapsToCards : .free, wraps: definition.wraps, tap: .opensCard)
         }
         let own = Set(definition.options.map(\.name)).union(["itemWidth"])
-        return LayoutDescriptor(name: definition.name, summary: definition.summary, options: options, behavior: behavior) { values in
+        // A layout built on another is seen from the eye distance of the one it builds on.
+        var descriptor = LayoutDescriptor(name: definition.name, summary: definition.summary, options: options, behavior: behavior) { values in
             var overrides: [String: Double] = [:]
             for (name, value) in values.overrides where own.contains(name) { overrides[name] = value }
             var baseLayout: (any CardLayout)?
@@ -68,6 +69,8 @@ public struct LayoutFile: Sendable {
             return FileLayout(definition: definition, program: FileLayoutProgram(definition, overrides: overrides),
                               base: baseLayout, warnings: warnings)
         }
+        if let base { descriptor.preferredEyeDistance = base.preferredEyeDistance }
+        return descriptor
     }
 
     /// The slot lengths `itemWidth` takes, points: a card at least one point long, at most the

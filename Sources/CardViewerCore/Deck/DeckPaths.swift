@@ -50,7 +50,7 @@ public enum DeckPaths {
         guard let info = try? FileInfo.at(path), info.kind == .regular else { return nil }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return PictureFile(name: name, path: path, title: PathBytes.displayed(String(name[..<dot])),
+        return PictureFile(name: name, path: path, title: PathBytes.displayed(name),
                            byteCount: info.size, modifiedSeconds: info.modifiedSeconds)
     }
 

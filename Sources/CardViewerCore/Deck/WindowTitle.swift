@@ -18,6 +18,10 @@ public enum WindowTitle {
 }
 
 extension PictureFile {
-    /// The file name as people see it (U+FFFD for bytes that are not UTF-8).
-    public var displayedName: String { title + name[(name.lastIndex(of: ".") ?? name.endIndex)...] }
+    /// The file name as people see it (U+FFFD for bytes that are not UTF-8): the title of a
+    /// listed file (which keeps its extension), else the title with the name's extension.
+    public var displayedName: String {
+        let suffix = name[(name.lastIndex(of: ".") ?? name.endIndex)...]
+        return title.hasSuffix(suffix) ? title : title + suffix
+    }
 }

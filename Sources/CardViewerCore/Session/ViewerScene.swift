@@ -22,8 +22,20 @@ struct ViewerScene {
     var hidden: Set<CardID> = []
     /// Grows by one with every change to the deck that should be saved.
     var deckRevision = 0
-    /// The shared camera's distance from the plane z = 0, points (`--camera-distance`).
-    var eyeDistance = Camera.defaultEyeDistance
+    /// The shared camera's distance from the plane z = 0 now, points: the layout's preferred
+    /// one (`LayoutDescriptor.preferredEyeDistance`) or `--camera-distance`, on its way to a new
+    /// layout's while a switch animates it (`eyeDistanceAnimation`). Setting it stops that.
+    var eyeDistance: Double {
+        get { eyeDistanceAnimation?.value(at: time) ?? restingEyeDistance }
+        set {
+            restingEyeDistance = newValue
+            eyeDistanceAnimation = nil
+        }
+    }
+    /// Where the eye distance rests (the end of a running animation), points.
+    private(set) var restingEyeDistance = Camera.defaultEyeDistance
+    /// The eye distance's animation after a layout switch, `nil` when none has run since it was set.
+    private(set) var eyeDistanceAnimation: EyeDistanceAnimation?
     /// The pointer's last known position, viewport points.
     var pointer = Vec2.zero
     /// Cards swiped up in SlideBox with `swipeUp=reject`, for the session to reject (SPEC §10).
@@ -43,6 +55,18 @@ struct ViewerScene {
         var context = LayoutContext(viewport: viewport, cardCount: deck.count, offset: physics.offset, eyeDistance: eyeDistance)
         context.scrollVelocity = physics.velocity
         return context
+    }
+
+    /// True while the eye distance moves (a frame later shows another camera).
+    var eyeDistanceAnimates: Bool { eyeDistanceAnimation.map { time < $0.end } ?? false }
+
+    /// Moves the eye distance from where it is now to `target` (points) over `timing`, from now;
+    /// nothing when it rests there already.
+    mutating func animateEyeDistance(to target: Double, timing: AnimationTiming) {
+        let now = eyeDistance
+        guard target != restingEyeDistance || now != target else { return }
+        restingEyeDistance = target
+        eyeDistanceAnimation = now == target ? nil : EyeDistanceAnimation(from: now, to: target, start: time, timing: timing)
     }
 
     /// Records a change to the deck that the state file must get.

@@ -44,9 +44,10 @@ public final class ViewerSession {
         /// What the viewer says while the deck is empty (a folder without pictures says which
         /// folder and what it expected there).
         public var emptyDeckLines: [String]
-        /// The shared camera's distance from the plane z = 0, points (`--camera-distance`,
-        /// clamped to `Camera.eyeDistanceRange`).
-        public var eyeDistance = Camera.defaultEyeDistance
+        /// The shared camera's distance from the plane z = 0 for every layout, points
+        /// (`--camera-distance` or the state's, clamped to `Camera.eyeDistanceRange`); `nil`:
+        /// each layout's own (`LayoutDescriptor.preferredEyeDistance`, animated on a switch).
+        public var eyeDistance: Double?
         /// True for a deck of the user's pictures: `A` says that pictures are added by dropping
         /// them on the window and adds nothing (SPEC §10); generated decks append "New card".
         public var dropsAddPictures = false
@@ -194,7 +195,8 @@ public final class ViewerSession {
         let physics = ViewerScene.makePhysics(for: controller, viewport: viewport, cardCount: deck.count,
                                               offset: configuration.offset)
         scene = ViewerScene(deck: deck, viewport: viewport, physics: physics)
-        scene.eyeDistance = min(max(configuration.eyeDistance, Camera.eyeDistanceRange.lowerBound), Camera.eyeDistanceRange.upperBound)
+        fixedEyeDistance = configuration.eyeDistance.map { min(max($0, Camera.eyeDistanceRange.lowerBound), Camera.eyeDistanceRange.upperBound) }
+        scene.eyeDistance = fixedEyeDistance ?? Self.preferredEyeDistance(of: configuration.layout)
         ordering = configuration.ordering
         frameCards.reserveCapacity(Self.frameCardsCapacity)
         layout = LayoutView(session: self, controller: controller, configuration: configuration)
@@ -252,8 +254,9 @@ public final class ViewerSession {
     public var savedLayout: SavedLayout {
         var saved = layout.savedLayout
         if deckSort != .name { saved.sort = deckSort }
-        // Only another distance than the default is written: a state without one means 1500.
-        if scene.eyeDistance != Camera.defaultEyeDistance { saved.cameraDistance = scene.eyeDistance }
+        // Only a distance the user fixed is written, and not when it is the layout's own: a
+        // state without one means each layout's own.
+        if let fixed = fixedEyeDistance, fixed != Self.preferredEyeDistance(of: layout.kind) { saved.cameraDistance = fixed }
         let culling = savedCulling
         if !culling.isEmpty { saved.culling = culling }
         return saved
@@ -266,14 +269,27 @@ public final class ViewerSession {
     public var time: Double { scene.time }
     /// The shared camera for the viewport, at the configured eye distance.
     public var camera: Camera { Camera(viewport: scene.viewport, eyeDistance: scene.eyeDistance) }
-    /// The shared camera's distance from the plane z = 0, points.
+    /// The shared camera's distance from the plane z = 0 now, points (on its way to a new
+    /// layout's during a switch).
     public var eyeDistance: Double { scene.eyeDistance }
+    /// The eye distance the user fixed for every layout (`--camera-distance`, or the state's),
+    /// points; `nil`: each layout's own.
+    public let fixedEyeDistance: Double?
+
+    /// The eye distance layout `kind` is seen from when the user fixed none, points
+    /// (`LayoutDescriptor.preferredEyeDistance`; the default for a layout not registered).
+    public static func preferredEyeDistance(of kind: LayoutKind) -> Double {
+        LayoutRegistry.shared.descriptor(named: kind.name)?.preferredEyeDistance ?? Camera.defaultEyeDistance
+    }
+
+    /// The eye distance the session shows layout `kind` from: the fixed one, else the layout's own.
+    func eyeDistance(for kind: LayoutKind) -> Double { fixedEyeDistance ?? Self.preferredEyeDistance(of: kind) }
 
     /// True while anything moves by itself: an animation, the scroll, a view's own motion (an
     /// append on its way, a finger-driven interaction, a picture flying open), a fading text or
     /// picture. The window draws frame after frame while it holds; the HUD is no reason (SPEC §7).
     public var needsFrames: Bool {
-        if scene.animator.isAnimating || !scene.physics.isSettled || isFadingText || picturesFading { return true }
+        if scene.animator.isAnimating || !scene.physics.isSettled || isFadingText || picturesFading || scene.eyeDistanceAnimates { return true }
         var index = 0
         while index < views.count {
             if views[index].needsFrames { return true }

@@ -30,8 +30,9 @@ public struct ViewerBuilder {
     /// state file remembers. When false, a restored state's layout is shown (SPEC §12); the
     /// options set on the command line win over saved ones either way.
     public var layoutNamedByUser = true
-    /// The shared camera's eye distance the command line gives (`--camera-distance`), points;
-    /// `nil`: the state file's, else `Camera.defaultEyeDistance`. The command line wins.
+    /// The shared camera's eye distance the command line gives (`--camera-distance`) for every
+    /// layout, points; `nil`: the state file's, else each layout's own
+    /// (`LayoutDescriptor.preferredEyeDistance`). The command line wins.
     public var eyeDistance: Double?
     /// The visibility ordering frames are drawn with.
     public var ordering: RenderOrdering = .depth
@@ -111,7 +112,7 @@ public struct ViewerBuilder {
         if let saved = outcome.layout {
             if let distance = saved.cameraDistance, !Camera.eyeDistanceRange.contains(distance) {
                 // The distance named on the command line wins: the line names the one used.
-                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(startingEyeDistance(restoring: nil))")
+                warnings.append("the state file's camera distance \(distance) is outside \(Camera.eyeDistanceRange.lowerBound)…\(Camera.eyeDistanceRange.upperBound); using \(eyeDistance.map { "\($0)" } ?? "each layout's own")")
             }
             if let resolved = saved.resolved() {
                 if !resolved.dropped.isEmpty {
@@ -174,12 +175,21 @@ public struct ViewerBuilder {
         return CardID(current)
     }
 
-    /// The eye distance to start with, points: the command line's, else the state file's when
-    /// it is in `Camera.eyeDistanceRange`, else the default.
-    public func startingEyeDistance(restoring saved: SavedLayout?) -> Double {
+    /// The eye distance fixed for every layout, points: the command line's, else the state
+    /// file's when it is in `Camera.eyeDistanceRange` and not the saved layout's own (a state
+    /// from before layouts had their own distance may hold 500 for a carousel: that is the
+    /// carousel's look, not a choice for every layout); `nil`: each layout's own.
+    public func fixedEyeDistance(restoring saved: SavedLayout?) -> Double? {
         if let eyeDistance { return eyeDistance }
-        if let distance = saved?.cameraDistance, Camera.eyeDistanceRange.contains(distance) { return distance }
-        return Camera.defaultEyeDistance
+        guard let saved, let distance = saved.cameraDistance, Camera.eyeDistanceRange.contains(distance) else { return nil }
+        let own = LayoutRegistry.shared.descriptor(named: saved.name)?.preferredEyeDistance
+        return distance == own ? nil : distance
+    }
+
+    /// The eye distance to start with, points: the fixed one (`fixedEyeDistance`), else the
+    /// starting layout's own.
+    public func startingEyeDistance(restoring saved: SavedLayout?) -> Double {
+        fixedEyeDistance(restoring: saved) ?? ViewerSession.preferredEyeDistance(of: startingLayout(restoring: saved).kind)
     }
 
     /// Assembles the viewer of `loaded` on `context`, which must be current on this thread.
@@ -235,7 +245,7 @@ public struct ViewerBuilder {
             ordering: ordering, offset: startingOffset(restoring: loaded.savedLayout, kind: start.kind), newCard: loaded.catalog.newCard, showsStartHint: showsStartHint,
             emptyDeckLines: emptyDeckLines)
         var configured = configuration
-        configured.eyeDistance = startingEyeDistance(restoring: loaded.savedLayout)
+        configured.eyeDistance = fixedEyeDistance(restoring: loaded.savedLayout)
         configured.dropsAddPictures = loaded.catalog.isPhotoDeck
         let session = ViewerSession(deck: loaded.deck, configuration: configured)
         session.deckSort = loaded.sort

@@ -24,7 +24,8 @@ extension LayoutView {
 
     /// Switches to another layout: every card animates from where it is to where the new
     /// layout puts it, and the current card (when on screen, else the card nearest the
-    /// viewport's center) stays in view; a message names the layout now on (`layout: grid`).
+    /// viewport's center) stays in view; the camera's eye distance moves to the new layout's
+    /// over the same time; a message names the layout now on (`layout: grid`).
     func switchLayout(to next: LayoutKind) {
         guard next != kind, !session.isMinimized else { return }
         finishAppendAtOnce()
@@ -41,6 +42,8 @@ extension LayoutView {
         session.scene.physics = ViewerScene.makePhysics(for: incoming, viewport: viewport, cardCount: count,
                                                         offset: incoming.offset(showing: anchor, in: start))
         session.scene.animateRelayout(from: old, to: incoming, timing: Self.switchTiming)
+        // The camera moves to the new layout's eye distance with the cards (unless one is fixed).
+        session.scene.animateEyeDistance(to: session.eyeDistance(for: next), timing: Self.switchTiming)
         controller = incoming
         session.layoutRevision += 1
         session.layoutDidChange(switched: true)
@@ -112,6 +115,7 @@ extension LayoutView {
         reloadError = nil
         if kind == old || kind == reloaded, !session.isMinimized {
             rebuild(reloaded, values: values, timing: Self.switchTiming)
+            session.scene.animateEyeDistance(to: session.eyeDistance(for: reloaded), timing: Self.switchTiming)
             session.layoutDidChange(switched: false)
         }
         session.refreshOverlay()
