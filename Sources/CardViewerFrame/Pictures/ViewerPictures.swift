@@ -317,7 +317,7 @@ public final class ViewerPictures {
         let plan = Self.poolPlan(framebuffer: PixelSize(width: drawable.width, height: drawable.height), options: options)
         // A deck of fewer pictures never needs more layers than it has pictures (the pool
         // still grows if pictures are added: a streamed listing, a drop). The full pool takes
-        // exactly the layers it needs, from none.
+        // the layers it needs and its headroom, from none.
         pictureTier.startPools(keyCount: catalog.pictures.count,
                                card: PoolGrowth(minimum: min(Self.initialCardLayers, max(catalog.pictures.count, 1)),
                                                 maximum: plan.cardLayers),
