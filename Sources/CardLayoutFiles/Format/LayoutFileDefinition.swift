@@ -94,7 +94,8 @@ public struct LayoutFileDefinition: Sendable, Hashable {
     /// Cards a released scroll snaps to (1: whole cards, 0: free).
     public var snap = 1.0
     /// Scales drags (a drag of Δ points moves `s` by Δ·offsetMultiplier/w); never the transforms.
-    public var offsetMultiplier = 1.0
+    /// `nil` when the file does not say: its base's (a carousel's own), else 1.
+    public var offsetMultiplier: Double?
 
     public static func == (a: Self, b: Self) -> Bool {
         a.file == b.file && a.name == b.name && a.summary == b.summary && a.base == b.base

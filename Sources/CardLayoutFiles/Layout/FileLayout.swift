@@ -33,8 +33,13 @@ public struct FileLayout: CardLayout {
         return model.definition.vertical ? .vertical : .horizontal
     }
 
-    /// Drags move `s` by `Δ·offsetMultiplier/w` (iCarousel's `offsetMultiplier`).
-    public var offsetMultiplier: Double { model.definition.offsetMultiplier }
+    /// Drags move `s` by `Δ·offsetMultiplier/w` (iCarousel's `offsetMultiplier`): the file's,
+    /// else its base's (`dragMultiplier`: cover flow's 2), else 1.
+    public var offsetMultiplier: Double { model.definition.offsetMultiplier ?? model.base?.dragMultiplier ?? 1 }
+
+    /// Content points per point dragged: the file's `offsetMultiplier` (SPEC §9; a drag of Δ
+    /// points moves the offset by Δ·offsetMultiplier points, `s` by Δ·offsetMultiplier/w).
+    public var dragMultiplier: Double { offsetMultiplier }
 
     /// The slot length `w` and width `h` for a viewport and count, points; `nil` when the file
     /// gives a slot that is not a positive finite size (reported once).

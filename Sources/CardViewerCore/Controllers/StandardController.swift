@@ -65,5 +65,27 @@ struct StandardController: LayoutController {
         return layout.targetOffset(for: ScrollRelease(current: settled, proposed: settled), in: context)
     }
 
-    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool { false }
+    /// Drags follow the pointer (the session's own handling), except a layout whose drags are
+    /// scaled (`dragMultiplier`: a layout file's `offsetMultiplier`): the physics then follows a
+    /// pointer whose movement along the axis is multiplied, and so is its velocity at release,
+    /// as in the carousels.
+    mutating func handle(_ gesture: GestureEvent, in scene: inout ViewerScene) -> Bool {
+        let m = layout.dragMultiplier
+        guard m != 1, m.isFinite, m > 0 else { return false }
+        let phase: GesturePhase, position: Vec2, pressedAt: Vec2, velocity: Vec2
+        switch gesture {
+        case .pan(let pan): (phase, position, pressedAt, velocity) = (pan.phase, pan.position, pan.startPosition, pan.velocity)
+        case .longPress(let press):
+            (phase, position, pressedAt, velocity) = (press.phase, press.position, press.startPosition, press.velocity)
+        default: return false
+        }
+        func scaled(_ v: Vec2) -> Vec2 { scrollAxis == .vertical ? Vec2(v.x, v.y * m) : Vec2(v.x * m, v.y) }
+        switch phase {
+        case .began: scene.physics.beginDrag(at: scaled(position), pressedAt: scaled(pressedAt))
+        case .changed: scene.physics.drag(to: scaled(position))
+        case .ended: scene.physics.endDrag(pointerVelocity: scaled(velocity))
+        case .cancelled: scene.physics.cancelDrag()
+        }
+        return true
+    }
 }
