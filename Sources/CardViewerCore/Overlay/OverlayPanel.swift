@@ -16,7 +16,8 @@ public struct OverlayPanel: Hashable, Sendable {
         case bottomRight
     }
 
-    /// The lines of text, top to bottom (printable ASCII; other characters show as a box).
+    /// The lines of text, top to bottom, any script: drawn in the titles' font where one is
+    /// found (a box in the pixel font otherwise, for characters outside printable ASCII).
     public var lines: [String]
     public var placement: Placement
     /// 0…1: how opaque the text and its panel are (a hint or message fading out).
