@@ -14,6 +14,9 @@ public struct OverlayPanel: Hashable, Sendable {
         case bottomCenter
         /// At the bottom-right corner, a small margin in (the histogram).
         case bottomRight
+        /// At the bottom-left corner, a small margin in (the HUD, clear of the cards' culling
+        /// marks at their top-left corners).
+        case bottomLeft
     }
 
     /// The lines of text, top to bottom, any script: drawn in the titles' font where one is
