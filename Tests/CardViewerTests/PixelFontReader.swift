@@ -22,8 +22,12 @@ struct PixelFontReader {
         let k = block.pixelSize
         let top = block.origin.y + block.padding + Double(row * font.lineHeight) * k
         var text = ""
+        // A panel drawn for known lines holds no text past its width (the titles' font's
+        // nearest-glyph reading would find a "." in what lies beyond); an empty one: no limit.
+        let textWidth = Double(font.measure(block.lines.joined(separator: "\n")).width) * k
         for column in 0..<maximumLength {
             let left = block.origin.x + block.padding + Double(column * font.advance) * k
+            if textWidth > 0, left + Double(font.glyphSize.width) * k > block.origin.x + block.padding + textWidth { break }
             guard let character = character(at: Vec2(left, top), scale: k, in: image, after: text.last) else {
                 text.append("?")
                 break

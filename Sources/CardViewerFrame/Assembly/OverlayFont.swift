@@ -30,6 +30,9 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
         }
     }
 
+    /// The least cell height, pixels, at which printable ASCII is drawn in the titles' font.
+    public static let smallestHeight = 14
+
     /// A font that is ready at once (tests), or a failed one for `rasterizer == nil`.
     public init(rasterizer: TitleRasterizer?) {
         state = rasterizer.map { .ready($0) } ?? .failed("no font")
@@ -70,8 +73,16 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
 
     /// `character` in the titles' font, `height` pixels from ascender to descender (the
     /// cell's height), centered across `width` (squeezed across to fit when wider).
+    ///
+    /// In cells under `smallestHeight` pixels (small windows, 1 point a font pixel) printable
+    /// ASCII stays in the pixel font, drawn for that size: the titles' font would be 7 pixels
+    /// an em there; other characters are drawn in the titles' font all the same (a glyph at any
+    /// size over a box).
     public func glyph(for character: Character, width: Int, height: Int) -> OverlayGlyphImage? {
-        guard let rasterizer, width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0 else { return nil }
+        if height < Self.smallestHeight, character.unicodeScalars.count == 1,
+           let scalar = character.unicodeScalars.first, scalar.isASCII, scalar.value >= 32 { return nil }
+        guard let rasterizer else { return nil }
         let bitmap = rasterizer.render(String(character), pixelHeight: height, maxWidth: 4 * max(width, height))
         return Self.fit(bitmap, width: width)
     }
