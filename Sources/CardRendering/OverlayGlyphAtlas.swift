@@ -30,7 +30,8 @@ public protocol OverlayGlyphSource: AnyObject {
 /// and under it the glyphs an `OverlayGlyphSource` drew, packed on shelves and kept (each
 /// character and cell size rasterised once). White ink, coverage in alpha, like the pixel font.
 ///
-/// The image grows (doubling its height up to `maximumHeight`) as glyphs come; when full, the
+/// The image is the pixel font's atlas alone until the first glyph comes, then `width` texels
+/// wide, growing (doubling its height up to `maximumHeight`) as glyphs come; when full, the
 /// next `beginBlocks` empties the source's part and glyphs are drawn again as they are asked for.
 public struct OverlayGlyphAtlas {
     /// The texture's pixels.
@@ -64,13 +65,20 @@ public struct OverlayGlyphAtlas {
     public init(font: BitmapFont, columns: Int, growable: Bool) {
         fontAtlas = font.atlas(columns: columns).image
         reserved = fontAtlas.height
-        guard growable else {
-            image = fontAtlas
-            return
-        }
+        self.growable = growable
+        // The room for a source's glyphs is made with the first of them: until then (and for
+        // good where no font is found) the texture is the pixel font's alone.
+        image = fontAtlas
+    }
+
+    private let growable: Bool
+
+    /// The pixel font's atlas at the top of an empty `width × 256` image, for glyphs under it.
+    private mutating func makeRoom() {
         image = RGBAImage(width: Self.width, height: 256, fill: (255, 255, 255, 0))
         Self.copy(fontAtlas, into: &image)
         shelf = (0, reserved + 1, 0)
+        revision += 1
     }
 
     /// Called before laying out a set of blocks: empties the source's glyphs when the atlas
@@ -79,10 +87,7 @@ public struct OverlayGlyphAtlas {
         guard isFull else { return }
         isFull = false
         rects.removeAll(keepingCapacity: true)
-        image = RGBAImage(width: image.width, height: 256, fill: (255, 255, 255, 0))
-        Self.copy(fontAtlas, into: &image)
-        shelf = (0, reserved + 1, 0)
-        revision += 1
+        makeRoom()
     }
 
     /// The texel rectangle (left, top, right, bottom) of `character` in a `width × height` cell:
@@ -91,8 +96,8 @@ public struct OverlayGlyphAtlas {
                                 make: () -> OverlayGlyphImage?) -> SIMD4<Float>? {
         let key = Key(character: character, width: width, height: height)
         if let known = rects[key] { return known }
-        guard image.width == Self.width, !isFull, let glyph = make(),
-              glyph.width < Self.width else { return nil }
+        guard growable, !isFull, let glyph = make(), glyph.width < Self.width else { return nil }
+        if image.width != Self.width { makeRoom() }
         if shelf.x + glyph.width + 1 > Self.width { shelf = (0, shelf.y + shelf.height + 1, 0) }
         while shelf.y + glyph.height + 1 > image.height {
             guard image.height * 2 <= Self.maximumHeight else {

@@ -115,4 +115,31 @@ import Testing
         }
         #expect(checked >= 3 * Self.sizes.count)
     }
+
+    @Test("a layout file's error keeps off the current card where the window has room for it, and off the other panels")
+    func reloadErrorClearOfTheCard() throws {
+        var clear = 0
+        for viewport in Self.sizes {
+            for kind in [LayoutKind.coverflow, .pages, .grid, .linear] {
+                let s = session(kind, viewport, cards: 12)
+                try play(script([key("right", at: 0.1), key("h", at: 0.2)], end: 1.0), into: s)
+                s.prepareFrame()
+                s.layoutReloadFailed("live.json:1:5: 7: unknown variable 'nope'; known: o, i, n, s, w, h, W, H, v, pi, inf")
+                s.showMessage("saved cardviewer-2026.png")
+                expectApart(s, "\(kind) \(viewport) error")
+                let error = try #require(shownRects(s).first { $0.0.lines.first?.hasPrefix("layout file") == true }, "\(kind) \(viewport)")
+                let current = try #require(s.currentCardID.flatMap { id in s.frameCards.first { $0.id == id } })
+                let card = try #require(Culling.screenBounds(of: current, offset: s.offset, camera: s.camera))
+                if !error.1.intersects(card) {
+                    clear += 1
+                } else {
+                    // Covering it only when neither above nor below it is there room for the box.
+                    let room = error.1.size.height + 2 * OverlayFrame.bottomMargin
+                    #expect(card.minY < room && viewport.height - card.maxY < room,
+                            "\(kind) \(viewport): the error \(error.1) covers the current card \(card)")
+                }
+            }
+        }
+        #expect(clear >= 8, "clear of the card in \(clear) of 16")
+    }
 }

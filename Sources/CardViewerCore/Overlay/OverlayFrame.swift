@@ -52,7 +52,8 @@ public struct OverlayFrame: Hashable, Sendable {
     /// - panels are placed by rank — centered ones (the help, prompts), then the top corners, the
     ///   bottom-right corner, the bottom-centered ones in order, the bottom-left corner last —
     ///   each slid away from those placed before it (down from the top, up from the bottom)
-    ///   until it is clear of them;
+    ///   until it is clear of them — and of its `keepsClearOf` rectangle where it can be (a
+    ///   layout file's error keeps off the current card);
     /// - in the pixel font at 2 points per font pixel (1 on viewports under 900 × 560, and for a
     ///   panel that would not fit the viewport at 2); a panel with no clear place at 2 tries 1,
     ///   and one with none at 1 either is hidden (`isHidden`: a message while the help fills the
@@ -74,12 +75,17 @@ public struct OverlayFrame: Hashable, Sendable {
             let fits = size(2).width <= viewport.width - 2 * cornerMargin && size(2).height <= viewport.height - 2 * cornerMargin
             let first = large && fits ? 2.0 : 1.0
             var frame: OverlayFrame?
-            for pixelSize in first == 2 ? [2.0, 1.0] : [1.0] {
-                let size = size(pixelSize)
-                let start = preferredOrigin(panel.placement, size: size, viewport: viewport)
-                if let origin = clearOrigin(from: start, size: size, sliding: slidesDown(panel.placement), among: placed, viewport: viewport) {
-                    frame = OverlayFrame(origin: origin, size: size, pixelSize: pixelSize, padding: 6 * pixelSize)
-                    break
+            // A panel keeping clear of a card does so where it can; else it keeps clear of panels only.
+            let obstacles = panel.keepsClearOf.map { [placed + [$0], placed] } ?? [placed]
+            search: for obstacle in obstacles {
+                for pixelSize in first == 2 ? [2.0, 1.0] : [1.0] {
+                    let size = size(pixelSize)
+                    let start = preferredOrigin(panel.placement, size: size, viewport: viewport)
+                    if let origin = clearOrigin(from: start, size: size, sliding: slidesDown(panel.placement), among: obstacle,
+                                                viewport: viewport) {
+                        frame = OverlayFrame(origin: origin, size: size, pixelSize: pixelSize, padding: 6 * pixelSize)
+                        break search
+                    }
                 }
             }
             if let frame {

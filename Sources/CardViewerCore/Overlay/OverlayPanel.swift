@@ -1,3 +1,5 @@
+import CardMath
+
 /// A block of text drawn over the cards (the HUD, the key help, the hint, a message), in the
 /// project's pixel font.
 public struct OverlayPanel: Hashable, Sendable {
@@ -27,6 +29,9 @@ public struct OverlayPanel: Hashable, Sendable {
     public var opacity: Double
     /// Bars under the lines (the histogram); nil for text only.
     public var chart: OverlayChart?
+    /// A rectangle of the viewport (points) the panel keeps clear of where there is room (the
+    /// current card, under a layout file's error: `OverlayFrame.frames`); nil for none.
+    public var keepsClearOf: Rect?
 
     public init(lines: [String], placement: Placement, opacity: Double = 1, chart: OverlayChart? = nil) {
         self.lines = lines

@@ -8,7 +8,7 @@ import Foundation
 /// their sizes and the help's columns stay aligned.
 ///
 /// The rasterizer is made on a background thread (finding fonts is file I/O, never for the
-/// frame thread); until it is there, and for good when no font can be found, `glyph` answers
+/// frame thread), once the window's first frame is drawn; until it is there, and for good when no font can be found, `glyph` answers
 /// `nil` and the overlay draws in the pixel font. `isReady` tells when to lay the text out again.
 ///
 /// Thread-safe: the rasterizer's state is behind a lock; `TitleRasterizer` serialises its calls.
@@ -18,9 +18,15 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
     private enum State { case loading, ready(TitleRasterizer), failed(String) }
     private var state = State.loading
 
-    /// Starts finding the titles' font (`family`, fontconfig's name) on a background thread.
+    /// Finds the titles' font (`family`, fontconfig's name) on a background thread, after
+    /// `startSearch()` or `searchDelay` seconds, whichever comes first: the search takes CPU
+    /// the window's first frame needs on a busy machine (shaders compile then).
     public init(family: String = "sans-serif") {
         Thread.detachNewThread { [self] in
+            lock.lock()
+            let deadline = Date(timeIntervalSinceNow: Self.searchDelay)
+            while !searchAsked, lock.wait(until: deadline) {}
+            lock.unlock()
             let made: State
             do { made = .ready(try TitleRasterizer(family: family)) } catch { made = .failed("\(error)") }
             lock.lock()
@@ -30,12 +36,26 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
         }
     }
 
+    /// The most seconds the search waits for `startSearch()`.
+    public static let searchDelay = 1.0
+    private var searchAsked = false
+
+    /// Lets the search begin now (after the window's first frame).
+    public func startSearch() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !searchAsked else { return }
+        searchAsked = true
+        lock.broadcast()
+    }
+
     /// The least cell height, pixels, at which printable ASCII is drawn in the titles' font.
     public static let smallestHeight = 14
 
     /// A font that is ready at once (tests), or a failed one for `rasterizer == nil`.
     public init(rasterizer: TitleRasterizer?) {
         state = rasterizer.map { .ready($0) } ?? .failed("no font")
+        searchAsked = true
     }
 
     /// True once the search ended, found or not.
@@ -59,6 +79,7 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
 
     /// Waits until the search ends (a replay's frames are those of the font, from the first).
     public func waitUntilSettled() {
+        startSearch()
         lock.lock()
         defer { lock.unlock() }
         while case .loading = state { lock.wait() }

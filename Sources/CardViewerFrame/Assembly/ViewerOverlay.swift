@@ -32,6 +32,8 @@ public final class ViewerOverlay {
     /// - Throws: `RenderError` when an upload fails.
     public func update(_ session: ViewerSession) throws {
         if waitsForFont { font?.waitUntilSettled() }
+        // The font search begins once the first frame is drawn (`OverlayFont.startSearch`).
+        if revision >= 0 { font?.startSearch() }
         let withFont = font?.isReady ?? false
         let drawable = renderer.context.drawableSize
         let pixelsPerPoint = session.viewport.width > 0 ? Double(drawable.width) / session.viewport.width : 1
