@@ -15,8 +15,10 @@ extension BitmapFont {
             let top = y + lineNumber * lineHeight * scale
             if top >= image.height { break }
             if top + glyphSize.height * scale <= 0 { continue }
-            for (column, character) in line.enumerated() {
+            var column = 0
+            for character in line {
                 let left = x + column * advance * scale
+                column += Self.cellColumns(of: character)
                 if left >= image.width { break }
                 if left + glyphSize.width * scale <= 0 { continue }
                 drawGlyph(glyphIndex(for: character), into: &image, left: left, top: top, scale: scale, color: color)

@@ -23,7 +23,8 @@ public struct RGBAColor: Equatable, Hashable, Sendable {
 /// All measures are in image pixels at scale 1; `scale` multiplies every glyph pixel into a
 /// `scale × scale` block. A glyph's top-left pixel sits at the pen position; the cell leaves one
 /// blank column to the right of each glyph and one blank row under each line.
-/// Characters outside printable ASCII (and tabs) are drawn as a hollow box, `replacementIndex`.
+/// Characters outside printable ASCII (and tabs) are drawn as a hollow box, `replacementIndex`;
+/// East Asian wide characters take two cells (`cellColumns(of:)`), their box in the first.
 public struct BitmapFont: Sendable {
     /// Glyph bitmap size in pixels: width 5, height 8 (cap height 7 plus one descender row).
     public let glyphSize: (width: Int, height: Int)
@@ -91,11 +92,12 @@ public struct BitmapFont: Sendable {
     /// The size in pixels of `text` drawn at `scale`: the box from the first glyph's top-left pixel
     /// to the last ink column and row any glyph could use (no trailing spacing).
     ///
-    /// Lines break at newlines; width is the longest line's. Empty text, or `scale < 1`, measures 0×0.
+    /// Lines break at newlines; width is the longest line's, in cells (a wide character counts
+    /// two, `cellColumns(of:)`). Empty text, or `scale < 1`, measures 0×0.
     /// - Complexity: O(n) in the number of characters.
     public func measure(_ text: String, scale: Int = 1) -> (width: Int, height: Int) {
         let lines = Self.lines(of: text)
-        let longest = lines.map(\.count).max() ?? 0
+        let longest = lines.map(Self.cellCount(of:)).max() ?? 0
         guard scale >= 1, !text.isEmpty else { return (0, 0) }
         let width = longest == 0 ? 0 : ((longest - 1) * advance + glyphSize.width) * scale
         let height = ((lines.count - 1) * lineHeight + glyphSize.height) * scale

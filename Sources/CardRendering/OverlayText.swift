@@ -1,8 +1,9 @@
 import CardMath
 import CardPixels
 
-/// A block of text to draw over a frame (a HUD, key help): lines in the project's pixel font on
-/// a translucent panel. All measures in viewport points.
+/// A block of text to draw over a frame (a HUD, key help): lines on the project's pixel font's
+/// cell grid (drawn in that font, or in the titles' font, `TextOverlayRenderer`) on a
+/// translucent panel. All measures in viewport points.
 public struct OverlayTextBlock: Hashable, Sendable {
     /// The lines, top to bottom.
     public var lines: [String]
@@ -79,8 +80,15 @@ public struct OverlayTextLayout: Sendable {
 
     /// The quads of `blocks`, in drawing order (each panel before its glyphs).
     ///
+    /// Characters sit on the pixel font's cell grid (`BitmapFont.cellColumns(of:)` cells each).
+    /// With `glyph`, each inked character is first offered to it with its cell's size in points
+    /// (the wide character's two cells together): the texel rectangle it returns is drawn over
+    /// the whole cell; `nil` draws the pixel font's glyph instead.
+    ///
     /// - Complexity: O(characters + rectangles).
-    public func quads(for blocks: [OverlayTextBlock]) -> [OverlayQuad] {
+    public func quads(for blocks: [OverlayTextBlock],
+                      glyph: ((_ character: Character, _ cellWidth: Double, _ cellHeight: Double) -> SIMD4<Float>?)? = nil)
+        -> [OverlayQuad] {
         var quads: [OverlayQuad] = []
         for block in blocks where block.pixelSize.isFinite && block.pixelSize > 0 {
             let text = OverlayTextBlock.panelSize(lines: block.lines, pixelSize: block.pixelSize, padding: block.padding, font: font)
@@ -88,15 +96,25 @@ public struct OverlayTextLayout: Sendable {
             quads.append(OverlayQuad(rect: SIMD4(Float(block.origin.x), Float(block.origin.y), Float(size.width), Float(size.height)),
                                      texels: SIMD4(-1, -1, -1, -1), color: block.panelColor))
             let k = block.pixelSize
-            let glyph = (w: Double(font.glyphSize.width), h: Double(font.glyphSize.height))
+            let cell = (w: Double(font.advance) * k, h: Double(font.lineHeight) * k)
+            let bitmapGlyph = (w: Double(font.glyphSize.width), h: Double(font.glyphSize.height))
             for (row, line) in block.lines.enumerated() {
                 let top = block.origin.y + block.padding + Double(row * font.lineHeight) * k
-                for (column, character) in line.enumerated() where character != " " {
-                    let index = font.glyphIndex(for: character)
+                var column = 0
+                for character in line {
+                    let cells = BitmapFont.cellColumns(of: character)
+                    defer { column += cells }
+                    if character == " " { continue }
                     let left = block.origin.x + block.padding + Double(column * font.advance) * k
+                    if let texels = glyph?(character, cell.w * Double(cells), cell.h) {
+                        quads.append(OverlayQuad(rect: SIMD4(Float(left), Float(top), Float(cell.w * Double(cells)), Float(cell.h)),
+                                                 texels: texels, color: block.textColor))
+                        continue
+                    }
+                    let index = font.glyphIndex(for: character)
                     let u = Float((index % columns) * font.advance), v = Float((index / columns) * font.lineHeight)
-                    quads.append(OverlayQuad(rect: SIMD4(Float(left), Float(top), Float(glyph.w * k), Float(glyph.h * k)),
-                                             texels: SIMD4(u, v, u + Float(glyph.w), v + Float(glyph.h)),
+                    quads.append(OverlayQuad(rect: SIMD4(Float(left), Float(top), Float(bitmapGlyph.w * k), Float(bitmapGlyph.h * k)),
+                                             texels: SIMD4(u, v, u + Float(bitmapGlyph.w), v + Float(bitmapGlyph.h)),
                                              color: block.textColor))
                 }
             }

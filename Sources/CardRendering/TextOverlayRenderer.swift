@@ -2,11 +2,13 @@ import CardMath
 import CardPixels
 
 /// Draws text over a finished frame (the HUD, the key help): every glyph and panel quad of the
-/// current blocks in one instanced draw, blended, depth test off, from a texture of
-/// `BitmapFont.atlas()` sampled nearest.
+/// current blocks in one instanced draw, blended, depth test off, from one atlas texture
+/// (`OverlayGlyphAtlas`: `BitmapFont.atlas()`, and with a glyph source the glyphs it drew at
+/// the drawable's pixel size) sampled nearest.
 ///
-/// Set the text with `setBlocks(_:)` when it changes (it rebuilds and uploads the quads); `draw`
-/// then costs one draw call and allocates nothing. Call `draw` after `CardRenderer.render` and
+/// Set the text with `setBlocks(_:pixelsPerPoint:)` when it changes (it rebuilds and uploads the
+/// quads, and the atlas when new glyphs came: a glyph is rasterised once per character and cell
+/// size, never per frame); `draw` then costs one draw call and allocates nothing. Call `draw` after `CardRenderer.render` and
 /// before `context.present()`.
 public final class TextOverlayRenderer {
     public let context: GraphicsContext
@@ -16,25 +18,33 @@ public final class TextOverlayRenderer {
     private let quadBuffer: UInt32
     private let instanceBuffer: UInt32
     private let atlasTexture: UInt32
-    private let atlasSize: SIMD2<Float>
+    private var atlasSize: SIMD2<Float>
     private let layout: OverlayTextLayout
+    private var atlas: OverlayGlyphAtlas
+    private var uploadedRevision: Int
+    /// Draws characters in another font; `nil`: the pixel font only.
+    public let glyphs: OverlayGlyphSource?
     /// Blended over the frame, no depth test, the font atlas on unit 0.
     private let pipeline: Pipeline
     /// Quads uploaded by the last `setBlocks`.
     public private(set) var quadCount = 0
 
-    /// Compiles the text shaders and uploads the font atlas; makes `context` current.
-    public init(context: GraphicsContext, font: BitmapFont = .standard) throws {
+    /// Compiles the text shaders and uploads the font atlas; makes `context` current. With
+    /// `glyphs`, characters are drawn by it where it can (`OverlayGlyphSource`).
+    public init(context: GraphicsContext, font: BitmapFont = .standard, glyphs: OverlayGlyphSource? = nil) throws {
         self.context = context
         try context.makeCurrent()
         let gl = self.gl
         program = try ShaderProgram(gl: gl, interface: .text)
         layout = OverlayTextLayout(font: font)
-        let atlas = font.atlas(columns: layout.columns)
-        atlasSize = SIMD2(Float(atlas.image.width), Float(atlas.image.height))
+        self.glyphs = glyphs
+        atlas = OverlayGlyphAtlas(font: font, columns: layout.columns, growable: glyphs != nil)
+        uploadedRevision = atlas.revision
+        let image = atlas.image
+        atlasSize = SIMD2(Float(image.width), Float(image.height))
         atlasTexture = gl.makeTexture()
         gl.bindTexture(atlasTexture, unit: 0, array: false)
-        atlas.image.pixels.withUnsafeBytes { gl.texture2D(width: atlas.image.width, height: atlas.image.height, pixels: $0) }
+        image.pixels.withUnsafeBytes { gl.texture2D(width: image.width, height: image.height, pixels: $0) }
         gl.textureNearestFiltering()
         vertexArray = gl.makeVertexArray()
         quadBuffer = gl.makeBuffer()
@@ -67,10 +77,34 @@ public final class TextOverlayRenderer {
         program.delete()
     }
 
-    /// Replaces the text with `blocks` (uploads their quads).
-    public func setBlocks(_ blocks: [OverlayTextBlock]) throws {
+    /// Glyphs drawn by the source and kept in the atlas.
+    public var atlasGlyphCount: Int { atlas.glyphCount }
+
+    /// Replaces the text with `blocks` (uploads their quads). `pixelsPerPoint` (the drawable's
+    /// pixels over the viewport's points) sizes the source's glyphs so they map 1:1 onto pixels.
+    public func setBlocks(_ blocks: [OverlayTextBlock], pixelsPerPoint: Double = 1) throws {
         try context.makeCurrent()
-        let quads = layout.quads(for: blocks)
+        let quads: [OverlayQuad]
+        if let glyphs {
+            let scale = pixelsPerPoint.isFinite && pixelsPerPoint > 0 ? pixelsPerPoint : 1
+            atlas.beginBlocks()
+            quads = layout.quads(for: blocks) { character, cellWidth, cellHeight in
+                let width = Int((cellWidth * scale).rounded()), height = Int((cellHeight * scale).rounded())
+                return self.atlas.texels(for: character, width: width, height: height) {
+                    glyphs.glyph(for: character, width: width, height: height)
+                }
+            }
+            if atlas.revision != uploadedRevision {
+                let image = atlas.image
+                gl.bindTexture(atlasTexture, unit: 0, array: false)
+                image.pixels.withUnsafeBytes { gl.texture2D(width: image.width, height: image.height, pixels: $0) }
+                atlasSize = SIMD2(Float(image.width), Float(image.height))
+                uploadedRevision = atlas.revision
+                try gl.throwIfError("uploading the overlay's glyph atlas")
+            }
+        } else {
+            quads = layout.quads(for: blocks)
+        }
         quadCount = quads.count
         guard !quads.isEmpty else { return }
         gl.bindArrayBuffer(instanceBuffer)

@@ -49,6 +49,7 @@ public enum ViewerProgram {
         // those of its script, whatever the listing's speed.
         builder.streamsListing = script == nil
         builder.drawsOverlay = true
+        builder.overlayWaitsForFont = script != nil
         builder.warn = warn
         var loaded: ViewerBuilder.LoadedDeck
         do {

@@ -10,7 +10,7 @@ import Testing
 @Suite struct HUDTests {
     /// The HUD's timing line.
     func timing(_ session: ViewerSession) -> String? {
-        session.overlayPanels.first { $0.placement == .topLeft }?.lines.last
+        session.overlayPanels.first { $0.placement == .bottomLeft }?.lines.last
     }
 
     /// Draws frames every `interval` seconds (virtual) for `seconds`, each reported with that

@@ -52,7 +52,7 @@ import Testing
         #expect(session.overlayPanels.map(\.placement) == [.bottomCenter])
         try play(script([key("h", at: 0.1)], end: 0.2), into: session)
         #expect(session.showsHUD)
-        #expect(session.overlayPanels.first?.placement == .topLeft)
+        #expect(session.overlayPanels.first?.placement == .bottomLeft)
         #expect(session.overlayPanels.first?.lines.first?.contains("pages") == true)
         #expect(session.overlayPanels.first?.lines.first?.contains("zindex") == true)
         try play(script([key("?", at: 0.1)], end: 0.2), into: session)

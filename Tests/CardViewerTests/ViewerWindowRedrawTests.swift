@@ -128,7 +128,7 @@ extension ViewerWindowTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
         try #require(names.count == 3, "\(names)")
         // Three lines: layout and cards, the pictures, the timing.
-        let panel = OverlayPanel(lines: ["", "", ""], placement: .topLeft)
+        let panel = OverlayPanel(lines: ["", "", ""], placement: .bottomLeft)
         let block = try #require(OverlayBlocks.blocks(for: [panel], viewport: viewport).first)
         let reader = PixelFontReader()
         let lines = try names.map { name in

@@ -1,3 +1,5 @@
+import CardMath
+
 /// A block of text drawn over the cards (the HUD, the key help, the hint, a message), in the
 /// project's pixel font.
 public struct OverlayPanel: Hashable, Sendable {
@@ -14,15 +16,22 @@ public struct OverlayPanel: Hashable, Sendable {
         case bottomCenter
         /// At the bottom-right corner, a small margin in (the histogram).
         case bottomRight
+        /// At the bottom-left corner, a small margin in (the HUD, clear of the cards' culling
+        /// marks at their top-left corners).
+        case bottomLeft
     }
 
-    /// The lines of text, top to bottom (printable ASCII; other characters show as a box).
+    /// The lines of text, top to bottom, any script: drawn in the titles' font where one is
+    /// found (a box in the pixel font otherwise, for characters outside printable ASCII).
     public var lines: [String]
     public var placement: Placement
     /// 0…1: how opaque the text and its panel are (a hint or message fading out).
     public var opacity: Double
     /// Bars under the lines (the histogram); nil for text only.
     public var chart: OverlayChart?
+    /// A rectangle of the viewport (points) the panel keeps clear of where there is room (the
+    /// current card, under a layout file's error: `OverlayFrame.frames`); nil for none.
+    public var keepsClearOf: Rect?
 
     public init(lines: [String], placement: Placement, opacity: Double = 1, chart: OverlayChart? = nil) {
         self.lines = lines

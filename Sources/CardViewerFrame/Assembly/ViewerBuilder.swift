@@ -62,6 +62,9 @@ public struct ViewerBuilder {
     /// Make the text overlay (HUD, help, messages): a window or a replay draws it; `render` and
     /// the benchmarks do not.
     public var drawsOverlay = false
+    /// The overlay's first text waits for the titles' font to be found (`ViewerOverlay`): a
+    /// replay's frames do not depend on how fast that is. A window shows the pixel font until then.
+    public var overlayWaitsForFont = false
     /// One-line warnings from the picture pipeline (unreadable pictures, an unwritable
     /// thumbnail cache, no font for titles).
     public var warn: @Sendable (String) -> Void = { _ in }
@@ -217,7 +220,7 @@ public struct ViewerBuilder {
             return ranks.ranks(in: catalog, by: sort)
         }
         let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
-        let overlay = drawsOverlay ? try ViewerOverlay(context: context) : nil
+        let overlay = drawsOverlay ? try ViewerOverlay(context: context, waitsForFont: overlayWaitsForFont) : nil
         return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
     }
 

@@ -51,7 +51,7 @@ final class HUDView: ViewerView {
     }
 
     func appendPanels(to panels: inout [OverlayPanel]) {
-        if isOpen { panels.append(OverlayPanel(lines: lines(), placement: .topLeft)) }
+        if isOpen { panels.append(OverlayPanel(lines: lines(), placement: .bottomLeft)) }
     }
 
     /// The HUD's text.

@@ -110,7 +110,11 @@ final class LayoutView: ViewerView {
         }
         if let reloadError {
             let lines = MessageText.wrapped("layout file: " + reloadError, width: 70) + ["the last good layout stays"]
-            panels.append(OverlayPanel(lines: lines, placement: .bottomCenter))
+            var panel = OverlayPanel(lines: lines, placement: .bottomCenter)
+            // Off the current (raised) card where there is room: the error is about the layout it shows.
+            panel.keepsClearOf = session.currentCardID.flatMap { id in session.frameCards.first { $0.id == id } }
+                .flatMap { Culling.screenBounds(of: $0, offset: session.offset, camera: session.camera) }
+            panels.append(panel)
         }
     }
 
