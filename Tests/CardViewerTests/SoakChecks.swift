@@ -19,6 +19,8 @@ final class SoakChecks {
     /// Rasterized titles, by text and slot size.
     private var expected: [String: [UInt8]] = [:]
     private var expectedSize = PixelSize(width: 0, height: 0)
+    /// Titles compared with the atlas so far, and marks compared with records.
+    private(set) var titlesChecked = 0, marksChecked = 0
 
     init(_ soak: SoakViewer) throws {
         self.soak = soak
@@ -33,6 +35,7 @@ final class SoakChecks {
         for record in soak.frame.packer.records {
             guard session.deck.card(CardID(record.id)) != nil else { continue }
             let mark = session.cullMark(of: CardID(record.id))
+            marksChecked += 1
             let bits = InstanceFlags.cullBits(stars: mark.stars, picked: mark.flag == .picked, rejected: mark.flag == .rejected)
             let shownBits = UInt8(truncatingIfNeeded: (record.instanceFlags.rawValue & InstanceFlags.cullMask.rawValue))
             if shownBits != bits { wrong.append("card \(record.id): culling bits \(shownBits), its mark \(mark) wants \(bits)") }
@@ -42,6 +45,14 @@ final class SoakChecks {
             if record.colorLabelBits != labels {
                 wrong.append("card \(record.id): labels \(record.colorLabelBits), its mark wants \(labels)")
             }
+        }
+        // A card with a title is never "without one" for the title atlas: it would stay blank
+        // (`applyTitle` asks no more for such a card). The filter's parked cards and deleted
+        // ones (undo brings them back) included.
+        let residency = soak.pictures.titleTier.residency
+        let whole = session.savedDeck
+        for card in whole.cards + whole.deleted where !card.title.isEmpty && residency.isUnreadable(Int(card.id.rawValue)) {
+            wrong.append("card \(card.id.rawValue) '\(card.title)': the title atlas holds it as having no title")
         }
         return wrong
     }
@@ -76,6 +87,7 @@ final class SoakChecks {
                 pixels = try renderer.readTitleSlot(Int(slot))
                 read[slot] = pixels
             }
+            titlesChecked += 1
             if pixels != expectedSlot(card.title, size: slotSize) {
                 let ink = pixels.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
                 wrong.append("card \(record.id) '\(card.title)': slot \(slot) holds other pixels (\(ink) inked texels)")

@@ -50,12 +50,12 @@ enum SoakEvent: Hashable, CustomStringConvertible {
         // Culling: stars 0–5, labels 6–9, Ctrl+stars, pick and reject, with Shift the next card.
         for digit in "0123456789" { keys.append((1, .character(digit), [])) }
         for digit in "012345" { keys.append((1, .character(digit), .control)) }
-        keys += [(4, .character("p"), []), (4, .character("x"), []), (2, .character("p"), .shift), (2, .character("x"), .shift)]
+        keys += [(6, .character("p"), []), (3, .character("x"), []), (2, .character("p"), .shift), (2, .character("x"), .shift)]
         // The filter and its menu (digits, arrows, Enter and Esc are pressed anyway).
-        keys += [(6, .character("v"), []), (3, .character("v"), .shift)]
+        keys += [(5, .character("v"), []), (2, .character("v"), .shift)]
         // Delete and undo; the photo view; compare; fullscreen.
-        keys += [(4, .delete, []), (2, .backspace, []), (3, .character("u"), [])]
-        keys += [(6, .enter, []), (5, .escape, []), (2, .space, [])]
+        keys += [(2, .delete, []), (1, .backspace, []), (4, .character("u"), [])]
+        keys += [(4, .enter, []), (6, .escape, []), (2, .space, [])]
         keys += [(3, .character("c"), [])]
         keys += [(5, .character("f"), []), (2, .function(11), [])]
         // Moving and scrolling.
