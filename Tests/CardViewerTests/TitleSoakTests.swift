@@ -25,7 +25,9 @@ import Testing
 ///
 ///     SOAK_EVENTS=50000 SOAK_SEEDS=7,8,9 SOAK_SETTLE=25 xvfb-run -a swift test --skip-build --filter TitleSoakTests
 ///
-/// (`SOAK_SEED=7` is one seed.) Only the failing seed's events up to the index are needed to
+/// (`SOAK_SEED=7` is one seed; `SOAK_SCALE` the framebuffer's pixels per point, 0.25 unless
+/// given — the checks read records and the title atlas, not the frame, so small frames only
+/// save llvmpipe's time; `SOAK_TRACE=1` prints frames and checks counted, and the slowest events.) Only the failing seed's events up to the index are needed to
 /// replay a failure: `SOAK_SEEDS=S SOAK_EVENTS=index+1`.
 @Suite("soak: random events, every frame's titles and marks checked", .serialized)
 struct TitleSoakTests {
