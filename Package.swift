@@ -336,7 +336,7 @@ let package = Package(
                 "CardFiles", "CardImaging", "CardViewerCore", "CardViewerApp", "CardPacking", "CardRendering", "CardWindow", "CardLayout",
                 "CardInteraction", "CardMath", "CardPictureDecoding", "CardThumbnails", "CardViewerFrame", "CardPictures",
                 "CardEvents", "CardPixels", "CardTestSupport", "CardLayoutFileLoading", "CMallocCounter", "CardFormatSamples",
-                "CardPictureFolders", "CardCulling", "CardText",
+                "CardPictureFolders", "CardCulling", "CardSidecars", "CardText",
             ]
         ),
         .testTarget(

@@ -270,3 +270,19 @@ extension GL {
         check("glReadPixels")
     }
 }
+
+extension GL {
+    /// Attaches layer `layer` (level 0) of the array texture `texture` to the bound framebuffer
+    /// as its colour attachment.
+    func attachTextureLayer(_ texture: GLuint, layer: Int) {
+        epoxy_glFramebufferTextureLayer!(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), texture, 0, GLint(layer))
+        check("glFramebufferTextureLayer")
+    }
+
+    /// Reads one-byte (`GL_RED`) texels of the bound framebuffer's colour attachment, row 0 first.
+    func readRedPixels(width: Int, height: Int, into out: UnsafeMutableRawBufferPointer) {
+        epoxy_glPixelStorei!(GLenum(GL_PACK_ALIGNMENT), 1)
+        epoxy_glReadPixels!(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), out.baseAddress)
+        check("glReadPixels")
+    }
+}

@@ -213,7 +213,7 @@ extension ViewerPictures {
         // Deck order: titles are asked for top-left first, as the pictures are.
         for order in visibleInDeckOrder.indices {
             let card = visible[Int(visibleInDeckOrder[order])], r = Int(card.record)
-            let titleReady = applyTitle(to: &records[r], id: card.id)
+            let titleReady = applyTitle(to: &records[r], id: card.id, inDeck: card.position >= 0)
             if !titleReady { titlesMissing += 1 }
             if titlesAtTop { records[r].instanceFlags.insert(.titleAtTop) }
             guard card.picture >= 0 else {

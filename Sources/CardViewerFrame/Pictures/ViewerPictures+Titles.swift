@@ -13,14 +13,22 @@ extension ViewerPictures {
 
     /// Points `record` at the atlas slot of card `id`'s title, or at no title while it is not
     /// rasterized yet (asking for it); returns true when the card's title is shown (or it has
-    /// none to show).
+    /// none to show). A card that is not in the deck shown (`inDeck` false: leaving it, deleted
+    /// or hidden by the filter, while it animates out) shows its title if the atlas holds it and
+    /// asks for nothing: its title is not the deck's to give now, and asked for, it came back
+    /// empty and marked the card as having none to draw — blank for good when the filter or an
+    /// undo brought it back (issue 34: titles blank after `V` with fullscreen, after Delete).
     ///
     /// - Complexity: O(1), no allocation.
-    func applyTitle(to record: inout InstanceRecord, id: UInt32) -> Bool {
+    func applyTitle(to record: inout InstanceRecord, id: UInt32, inDeck: Bool = true) -> Bool {
         record.title = TitleSlot.none
         guard titleWorkers != nil, !titlesFailed, titleTier.capacity(of: .card) > 0 else { return true }
         let key = PictureKey(Int(id), .card)
         guard !titleTier.residency.isUnreadable(Int(id)) else { return true }
+        guard inDeck else {
+            if let slot = titleTier.residency.layer(for: key) { record.title = UInt16(slot) }
+            return true
+        }
         titleTier.demand.append(key, .visible)
         guard let slot = titleTier.residency.layer(for: key) else { return false }
         record.title = UInt16(slot)
@@ -40,9 +48,14 @@ extension ViewerPictures {
         while index < requests.count {
             let key = requests[index].key
             let id = UInt32(truncatingIfNeeded: Int(key.picture))
-            let text = titleText(ofID: id, title: deck.card(CardID(id))?.title ?? "")
-            let job = TitleJob(text: text, width: titleSlotSize.width, height: titleSlotSize.height)
             index += 1
+            // Asked for by a frame, the card left the deck since (`applyTitle`): not now.
+            guard let card = deck.card(CardID(id)) else {
+                titleTier.scheduler.finished(key)
+                continue
+            }
+            let text = titleText(ofID: id, title: card.title)
+            let job = TitleJob(text: text, width: titleSlotSize.width, height: titleSlotSize.height)
             if let bitmap = prefetch?.takeTitleIfReady(job) {
                 // Rasterized while the window opened: up at once, past the worker.
                 titleTier.scheduler.finished(key)
@@ -97,8 +110,9 @@ extension ViewerPictures {
         let deck = session.deck
         for index in visible.indices {
             let key = PictureKey(Int(visible[index].id), .card)
-            guard !titleTier.residency.isResident(key), !titleTier.residency.isUnreadable(Int(key.picture)) else { continue }
-            let text = titleText(ofID: visible[index].id, title: deck.card(CardID(visible[index].id))?.title ?? "")
+            guard !titleTier.residency.isResident(key), !titleTier.residency.isUnreadable(Int(key.picture)),
+                  let card = deck.card(CardID(visible[index].id)) else { continue }
+            let text = titleText(ofID: visible[index].id, title: card.title)
             guard let bitmap = prefetch.takeTitleIfReady(TitleJob(text: text, width: titleSlotSize.width,
                                                                   height: titleSlotSize.height)) else { continue }
             _ = try acceptTitle(bitmap, for: key)
