@@ -125,7 +125,9 @@ struct WholePictureRenderTests {
             if y > previous + 4 { strips += 1 }
             previous = y
         }
-        #expect(strips >= 4, "\(layout): \(strips) titles readable")
+        // Pages shows at least four titles at 1440×900, tasks two (its third card's top is below
+        // the window's edge). Each title ("1.png") is one strip of rows.
+        #expect(strips >= (layout == "pages" ? 4 : 2), "\(layout): \(strips) titles readable")
     }
 
     @Test("pages at 1440×900: the number badge ends inside the screen")
