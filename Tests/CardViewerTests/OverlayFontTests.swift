@@ -3,6 +3,7 @@ import CardPixels
 import CardRendering
 import CardText
 @testable import CardViewerFrame
+import Foundation
 import Testing
 
 /// The overlay's text in the titles' font (issue 34, item 3): a message with non-ASCII names
@@ -96,5 +97,25 @@ struct OverlayFontTests {
         let fitted = try #require(OverlayFont.fit(ramp, width: 12))
         #expect(fitted.coverage[0] == UInt8(((1.0 * 0 + 0.5 * 10) / 1.5).rounded()))
         #expect(fitted.coverage[1] == UInt8(((0.5 * 10 + 1.0 * 20) / 1.5).rounded()))
+    }
+
+    @Test("the titles' rasterizer, once made while the window opens, is the overlay's font at once; the search's own result does not replace it")
+    func adoptsTheTitlesFont() throws {
+        let rasterizer = try #require(Self.rasterizer, "a font for titles (fonts-dejavu-core)")
+        let workshop = TitleWorkshop()
+        #expect(workshop.madeRasterizer == nil, "nothing made before the first title")
+        _ = try workshop.render(TitleJob(text: "a.jpg", width: 200, height: 20))
+        let made = try #require(workshop.madeRasterizer)
+        let font = OverlayFont()  // its own search waits up to `searchDelay` for the first frame
+        #expect(!font.isReady)
+        font.adopt(made)
+        #expect(font.isReady && font.isSettled)
+        font.startSearch()
+        Thread.sleep(forTimeInterval: OverlayFont.searchDelay + 0.5)
+        #expect(font.isReady)
+        // Drawn with the adopted rasterizer: the same glyph as the test's own makes.
+        let glyph = try #require(font.glyph(for: "W", width: 12, height: 20))
+        let direct = try #require(OverlayFont(rasterizer: rasterizer).glyph(for: "W", width: 12, height: 20))
+        #expect(glyph.coverage == direct.coverage)
     }
 }

@@ -26,11 +26,13 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
             lock.lock()
             let deadline = Date(timeIntervalSinceNow: Self.searchDelay)
             while !searchAsked, lock.wait(until: deadline) {}
+            // Adopted meanwhile (the titles' rasterizer, `adopt`): nothing to search for.
+            guard case .loading = state else { return lock.unlock() }
             lock.unlock()
             let made: State
             do { made = .ready(try TitleRasterizer(family: family)) } catch { made = .failed("\(error)") }
             lock.lock()
-            state = made
+            if case .loading = state { state = made }
             lock.broadcast()
             lock.unlock()
         }
@@ -45,6 +47,17 @@ public final class OverlayFont: OverlayGlyphSource, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !searchAsked else { return }
+        searchAsked = true
+        lock.broadcast()
+    }
+
+    /// Takes `rasterizer` (the titles', found while the window opened) when no font is there
+    /// yet: the overlay then draws in it at once, and the search stops or its result is let go.
+    public func adopt(_ rasterizer: TitleRasterizer) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .loading = state else { return }
+        state = .ready(rasterizer)
         searchAsked = true
         lock.broadcast()
     }

@@ -220,7 +220,8 @@ public struct ViewerBuilder {
             return ranks.ranks(in: catalog, by: sort)
         }
         let frame = ViewerFrameRenderer(session: session, renderer: renderer, pictures: pictures)
-        let overlay = drawsOverlay ? try ViewerOverlay(context: context, waitsForFont: overlayWaitsForFont) : nil
+        let overlay = drawsOverlay ? try ViewerOverlay(context: context, waitsForFont: overlayWaitsForFont,
+                                                       titleWorkshop: prefetch?.titleWorkshop) : nil
         return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
     }
 

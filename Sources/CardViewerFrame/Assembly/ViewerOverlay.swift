@@ -20,17 +20,24 @@ public final class ViewerOverlay {
     ///   - waitsForFont: the first text waits until the font search ends (a replay: its frames
     ///     do not depend on how fast fonts are found); otherwise the pixel font shows until then.
     /// - Throws: `RenderError` when a resource cannot be made.
-    init(context: GraphicsContext, font: OverlayFont? = OverlayFont(), waitsForFont: Bool = false) throws {
+    init(context: GraphicsContext, font: OverlayFont? = OverlayFont(), waitsForFont: Bool = false,
+         titleWorkshop: TitleWorkshop? = nil) throws {
         renderer = try TextOverlayRenderer(context: context, glyphs: font)
         self.font = font
         self.waitsForFont = waitsForFont
+        self.titleWorkshop = titleWorkshop
     }
+
+    /// The first screen's title rasterizer (`FirstScreenPrefetch`): its font, once made, is the
+    /// overlay's too, so text shown at the start is not redrawn in another font a second later.
+    private let titleWorkshop: TitleWorkshop?
 
     /// Brings the text up to `session`'s overlay panels when they changed since the last call
     /// (after the frame's layout: the HUD's card count is the frame's).
     ///
     /// - Throws: `RenderError` when an upload fails.
     public func update(_ session: ViewerSession) throws {
+        if let font, !font.isSettled, let rasterizer = titleWorkshop?.madeRasterizer { font.adopt(rasterizer) }
         if waitsForFont { font?.waitUntilSettled() }
         // The font search begins once the first frame is drawn (`OverlayFont.startSearch`).
         if revision >= 0 { font?.startSearch() }

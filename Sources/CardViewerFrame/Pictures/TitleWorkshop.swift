@@ -29,6 +29,15 @@ final class TitleWorkshop: @unchecked Sendable {
         try font().render(job.text, pixelHeight: job.height, maxWidth: job.width)
     }
 
+    /// The rasterizer once made, without waiting: `nil` while it is being made (the lock is
+    /// held then) or before. The overlay's text takes it (`OverlayFont.adopt`), so it is drawn
+    /// in the titles' font from the frame the titles are, not a second later.
+    var madeRasterizer: TitleRasterizer? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return rasterizer
+    }
+
     private func font() throws -> TitleRasterizer {
         lock.lock()
         defer { lock.unlock() }
