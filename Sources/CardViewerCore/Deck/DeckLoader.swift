@@ -27,7 +27,7 @@ public enum DeckLoader {
     /// The catalog of `spec`, with one warning line per entry that cannot be a picture (a
     /// folder named like one, a dangling link).
     ///
-    /// Folder pictures are titled with their file names (without the extension). Files are only
+    /// Folder pictures are titled with their file names, extension included. Files are only
     /// ever read, and only later, by the picture pipeline: a file that turns out unreadable keeps
     /// its card, shown as an unreadable placeholder with a warning. With no bundled picture at
     /// all (resources missing) the bundled deck is 30 generated cards.
