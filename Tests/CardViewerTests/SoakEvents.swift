@@ -1,21 +1,6 @@
 import CardEvents
 import CardMath
-
-/// SplitMix64: a small seeded generator, the same sequence on every machine for a seed (the
-/// soak's replays depend on it, so no `SystemRandomNumberGenerator`).
-struct SoakRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import CardTestSupport
 
 /// One thing a user does to the viewer, as the soak (`TitleSoakTests`) plays it: a key with its
 /// modifiers, a click or a wheel step at a point given as fractions of the window (0…1 across and
@@ -72,7 +57,7 @@ enum SoakEvent: Hashable, CustomStringConvertible {
 
     /// A random event: mostly keys, then clicks, wheel steps and resizes between 640 × 400 and
     /// 1920 × 1080.
-    static func random(using random: inout SoakRandom) -> SoakEvent {
+    static func random(using random: inout SplitMix64) -> SoakEvent {
         func fraction() -> Double { Double(random.next() % 1000) / 1000 }
         let roll = random.next() % 100
         switch roll {

@@ -3,6 +3,7 @@ import CardMath
 @testable import CardViewerCore
 @testable import CardViewerFrame
 import Foundation
+import CardTestSupport
 import Testing
 
 /// A soak of random keys, clicks, wheel steps, resizes and fullscreen toggles over a deck of 30
@@ -51,7 +52,7 @@ struct TitleSoakTests {
         let seeds = (Self.environment("SOAK_SEEDS") ?? Self.environment("SOAK_SEED") ?? "34")
             .split(separator: ",").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
         for seed in seeds {
-            var random = SoakRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             let played = (0..<events).map { _ in SoakEvent.random(using: &random) }
             let failure = try Self.play(played, seed: seed, settleEvery: settle)
             #expect(failure == nil, "\(failure ?? "")")
@@ -65,7 +66,7 @@ struct TitleSoakTests {
         let scale = environment("SOAK_SCALE").flatMap { Double($0) } ?? 0.25
         let soak = try SoakViewer(names: names, size: Size(width: 1024, height: 640), pixelScale: scale)
         let checks = try SoakChecks(soak)
-        var random = SoakRandom(seed: seed ^ 0x5EED)
+        var random = SplitMix64(seed: seed ^ 0x5EED)
         func report(_ index: Int, _ what: [String]) -> String {
             let from = max(0, index - 24)
             let last = (from...min(index, events.count - 1)).map { "  #\($0) \(events[$0])" }.joined(separator: "\n")
