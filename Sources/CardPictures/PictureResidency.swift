@@ -37,6 +37,14 @@ public struct PictureResidency: Sendable {
     /// their size on screen): a resident card-tier picture made for less counts as missing, is
     /// asked for again and replaces itself in its own layer (cards made larger with `+`).
     public var wantedCardDetail = 0
+    /// Per picture: the detail its full-tier layer was made for (pixels, as `cardDetail`); 0
+    /// before one was.
+    private var fullDetail: [Int32]
+    /// Per picture: the detail its card asks of the full tier now (the pipeline sets it each
+    /// frame for the pictures it wants there, `setWantedFullDetail`): a resident full-tier
+    /// picture made for less — a resting page drawn from its `x-large` thumbnail, then opened —
+    /// counts as missing and replaces itself in its own layer.
+    private var wantedFullDetail: [Int32]
 
     /// Empty pools of `cardLayers` and `fullLayers` layers for pictures `0..<pictureCount`.
     public init(pictureCount: Int, cardLayers: Int, fullLayers: Int) {
@@ -45,6 +53,8 @@ public struct PictureResidency: Sendable {
         shownSince = Array(repeating: .nan, count: max(0, pictureCount))
         unreadable = Array(repeating: false, count: max(0, pictureCount))
         cardDetail = Array(repeating: 0, count: max(0, pictureCount))
+        fullDetail = Array(repeating: 0, count: max(0, pictureCount))
+        wantedFullDetail = Array(repeating: 0, count: max(0, pictureCount))
     }
 
     /// How many pictures the residency knows.
@@ -60,11 +70,15 @@ public struct PictureResidency: Sendable {
             shownSince.removeLast(pictureCount - count)
             unreadable.removeLast(unreadable.count - count)
             cardDetail.removeLast(cardDetail.count - count)
+            fullDetail.removeLast(fullDetail.count - count)
+            wantedFullDetail.removeLast(wantedFullDetail.count - count)
             reasons = reasons.filter { Int($0.key) < count }
         } else {
             shownSince.append(contentsOf: repeatElement(.nan, count: count - shownSince.count))
             unreadable.append(contentsOf: repeatElement(false, count: count - unreadable.count))
             cardDetail.append(contentsOf: repeatElement(0, count: count - cardDetail.count))
+            fullDetail.append(contentsOf: repeatElement(0, count: count - fullDetail.count))
+            wantedFullDetail.append(contentsOf: repeatElement(0, count: count - wantedFullDetail.count))
         }
     }
 
@@ -86,12 +100,36 @@ public struct PictureResidency: Sendable {
     /// True when `key` is in a layer.
     public func isResident(_ key: PictureKey) -> Bool { layer(for: key) != nil }
 
-    /// True when `key` is resident with the detail asked for now (`wantedCardDetail`; the full
-    /// tier always is). - Complexity: O(1).
+    /// True when `key` is resident with the detail asked for now (`wantedCardDetail` for the
+    /// card tier, the picture's `wantedFullDetail` for the full tier). - Complexity: O(1).
     public func isCurrent(_ key: PictureKey) -> Bool {
         guard isResident(key) else { return false }
         let picture = Int(key.picture)
-        return key.tier == .full || picture >= cardDetail.count || Int(cardDetail[picture]) >= wantedCardDetail
+        guard picture < cardDetail.count else { return true }
+        return key.tier == .full ? fullDetail[picture] >= wantedFullDetail[picture]
+            : Int(cardDetail[picture]) >= wantedCardDetail
+    }
+
+    /// Records the detail `picture`'s full-tier layer was just made for, pixels.
+    public mutating func setFullDetail(_ picture: Int, _ detail: Int) {
+        guard picture >= 0, picture < fullDetail.count else { return }
+        fullDetail[picture] = Int32(clamping: detail)
+    }
+
+    /// The detail `picture`'s full-tier layer was last made for, pixels; 0 before one was.
+    public func fullDetail(of picture: Int) -> Int {
+        picture >= 0 && picture < fullDetail.count ? Int(fullDetail[picture]) : 0
+    }
+
+    /// Sets the detail `picture`'s card asks of the full tier now, pixels (0: any).
+    public mutating func setWantedFullDetail(_ picture: Int, _ detail: Int) {
+        guard picture >= 0, picture < wantedFullDetail.count else { return }
+        wantedFullDetail[picture] = Int32(clamping: detail)
+    }
+
+    /// The detail `picture`'s card asks of the full tier now, pixels; 0 when it asks nothing.
+    public func wantedFullDetail(of picture: Int) -> Int {
+        picture >= 0 && picture < wantedFullDetail.count ? Int(wantedFullDetail[picture]) : 0
     }
 
     /// The detail `picture`'s card-tier layer was last made for, pixels; 0 before one was.

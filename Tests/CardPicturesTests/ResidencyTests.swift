@@ -119,4 +119,25 @@ import Testing
         #expect(pool.assign(5) != nil && pool.assign(4) != nil)
         #expect(pool.layer(of: 1) == nil)
     }
+
+    @Test("a full-tier picture made for less detail than its card asks now is not current, and is replaced in its own layer")
+    func fullTierDetail() {
+        var residency = PictureResidency(pictureCount: 6, cardLayers: 4, fullLayers: 2)
+        let key = PictureKey(3, .full)
+        let layer = residency.assign(key, at: 0)
+        #expect(layer != nil)
+        residency.setFullDetail(3, 512)  // from its x-large thumbnail
+        residency.setWantedFullDetail(3, 480)  // a resting page
+        #expect(residency.isCurrent(key))
+        residency.setWantedFullDetail(3, 1067)  // opened: the window's width
+        #expect(!residency.isCurrent(key) && residency.isResident(key))
+        residency.beginFrame()
+        #expect(residency.assign(key, at: 1) == layer, "the decode goes into the thumbnail's layer")
+        residency.setFullDetail(3, 1067)
+        #expect(residency.isCurrent(key) && residency.fullDetail(of: 3) == 1067)
+        // Nothing asked (0): any resident picture is current; the card tier keeps its own rule.
+        residency.setWantedFullDetail(3, 0)
+        #expect(residency.isCurrent(key))
+        #expect(residency.wantedFullDetail(of: 3) == 0)
+    }
 }

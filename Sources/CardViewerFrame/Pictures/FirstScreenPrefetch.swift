@@ -276,7 +276,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         let scale = Double(framebuffer.width) / session.viewport.width
         let side = PictureSizing.cardTierSide(framebuffer: framebuffer)
         var cards: [(position: Int, picture: Int, onScreen: Bool)] = []
-        var large: [(picture: Int, area: Double)] = []
+        var large: [(picture: Int, area: Double, box: Size)] = []
         var titled: [(position: Int, id: UInt32)] = []
         var largest = 0.0
         for record in packer.records {
@@ -291,7 +291,7 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
             if onScreen, pixels.isFinite {
                 largest = max(largest, pixels.width, pixels.height)
                 if PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: side) == .full {
-                    large.append((picture, pixels.width * pixels.height))
+                    large.append((picture, pixels.width * pixels.height, pixels))
                 }
             }
             cards.append((position, picture, onScreen))
@@ -315,10 +315,10 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         var fullTier: FullTierPrediction?
         if fullLayers > 0, !large.isEmpty {
             var seenLarge = Set<Int>()
-            let paths = large.sorted { $0.area > $1.area }.filter { seenLarge.insert($0.picture).inserted }
-                .map { catalog.pictures[$0.picture].path }
+            let cards = large.sorted { $0.area > $1.area }.filter { seenLarge.insert($0.picture).inserted }
+                .map { (path: catalog.pictures[$0.picture].path, box: $0.box) }
             let onScreenLoads = Set(ordered.filter(\.onScreen).map(\.picture)).count
-            fullTier = FullTierPrediction(paths: paths, after: onScreenLoads, framebuffer: framebuffer, cardSide: side,
+            fullTier = FullTierPrediction(cards: cards, after: onScreenLoads, framebuffer: framebuffer, cardSide: side,
                                           maximum: fullLayers)
         }
         return (loads, titles, fullTier)
@@ -331,10 +331,12 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
 /// has prepared their card-tier loads (the first `after`). As `decorate` and
 /// `fullLayerSizeNeeded` choose: pictures whose longer side is over 1.25 × the card tier's side,
 /// at most `maximum` of them, in layers as large as the largest one's decode size for the
-/// framebuffer on each axis.
+/// framebuffer on each axis, each read from its `x-large` thumbnail when its card shows no more
+/// (`ViewerPictures.fullTierThumbnail`).
 struct FullTierPrediction {
-    /// The pictures of the cards large enough, largest card first.
-    var paths: [String]
+    /// The pictures of the cards large enough and the cards' projected boxes (framebuffer
+    /// pixels), largest card first.
+    var cards: [(path: String, box: Size)]
     /// The number of loads after which their sizes are known.
     var after: Int
     var framebuffer: PixelSize
@@ -346,11 +348,11 @@ struct FullTierPrediction {
     /// The full tier's loads for pictures of `sizes` (by path); none when a size is unknown
     /// (the layer size would be a guess).
     func loads(sizes: [String: PixelSize], cache: ThumbnailCache?) -> [PictureLoad] {
-        var chosen: [(path: String, size: PixelSize)] = []
-        for path in paths where chosen.count < maximum {
-            guard let size = sizes[path] else { return [] }
+        var chosen: [(path: String, size: PixelSize, box: Size)] = []
+        for card in cards where chosen.count < maximum {
+            guard let size = sizes[card.path] else { return [] }
             guard Double(max(size.width, size.height)) > 1.25 * Double(cardSide) else { continue }
-            chosen.append((path, size))
+            chosen.append((card.path, size, card.box))
         }
         var width = 0, height = 0
         for picture in chosen {
@@ -360,6 +362,12 @@ struct FullTierPrediction {
         }
         guard width > 0, height > 0 else { return [] }
         let layer = PixelSize(width: min(width, framebuffer.width), height: min(height, framebuffer.height))
-        return chosen.map { PictureLoad(path: $0.path, layerSize: layer, mipmapped: true, generation: 0, cache: cache) }
+        return chosen.map { card in
+            let shows = ViewerPictures.neededDetail(picture: card.size, box: card.box, framebuffer: framebuffer)
+            let longer = card.size.longerSide
+            let detail = ViewerPictures.fullTierDetail(shows: shows, pictureLongerSide: longer, opened: false)
+            return PictureLoad(path: card.path, layerSize: layer, mipmapped: true, generation: 0, cache: cache,
+                               thumbnailSize: ViewerPictures.fullTierThumbnail(detail: detail, pictureLongerSide: longer))
+        }
     }
 }

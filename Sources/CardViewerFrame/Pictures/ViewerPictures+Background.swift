@@ -161,7 +161,10 @@ extension ViewerPictures {
             any = true
             switch pictureTier.residency.appearance(of: Int(card.picture)) {
             case .resident(let tier, _, _):
-                if tier != .full, card.wantsFull { return false }
+                if card.sizeUnknown { return false }
+                if card.wantsFull, tier != .full || !pictureTier.residency.isCurrent(PictureKey(Int(card.picture), .full)) {
+                    return false
+                }
             case .unreadable:
                 break
             case .placeholder:

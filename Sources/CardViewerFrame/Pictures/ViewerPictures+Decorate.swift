@@ -32,10 +32,11 @@ extension ViewerPictures {
         refreshTables()
         let deck = session.deck, camera = session.camera
         let scale = session.viewport.width > 0 ? Double(framebuffer.width) / session.viewport.width : 1
-        let photo = session.photoCard?.rawValue
+        let photo = session.photoCard?.rawValue, opened = session.highlightedCard?.rawValue
         var first = Int.max, last = Int.min
         var cardSide = 0.0
         var largeOfUnknownSize = false
+        let framebufferBox = Size(width: Double(framebuffer.width), height: Double(framebuffer.height))
         for index in records.indices {
             let id = records[index].id
             var card = VisibleCard(record: Int32(index), picture: picture(ofID: id), id: id, area: 0, wantsFull: false)
@@ -46,12 +47,21 @@ extension ViewerPictures {
                 card.onScreen = RecordGeometry.isOnScreen(records[index], camera: camera)
                 let large = card.onScreen && PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
                 card.wantsFull = large && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
-                if large, Int(card.picture) < longSides.count, longSides[Int(card.picture)] == 0 { largeOfUnknownSize = true }
+                // A resting card may be drawn from a thumbnail; the opened page shows all it can.
+                let longSide = Int(card.picture) < longSides.count ? Int(longSides[Int(card.picture)]) : 0
+                card.fullDetail = Int32(clamping: Self.fullTierDetail(shows: neededFullDetail(of: Int(card.picture), box: pixels),
+                                                                      pictureLongerSide: longSide, opened: id == opened))
+                if large, Int(card.picture) < longSides.count, longSides[Int(card.picture)] == 0 {
+                    largeOfUnknownSize = true
+                    // Its size tells whether it wants the full tier: not final before.
+                    card.sizeUnknown = !pictureTier.residency.isUnreadable(Int(card.picture))
+                }
                 // The photo view's picture: full resolution from its first frame, so the decode
                 // runs while it flies open, and first in line for the full tier.
                 if id == photo {
                     card.wantsFull = wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                     card.area = .greatestFiniteMagnitude
+                    card.fullDetail = Int32(clamping: neededFullDetail(of: Int(card.picture), box: framebufferBox))
                 }
                 if card.onScreen, !card.wantsFull, pixels.width.isFinite, pixels.height.isFinite {
                     cardSide = max(cardSide, pixels.width, pixels.height)
@@ -98,6 +108,7 @@ extension ViewerPictures {
         }
         for index in visible.indices where visible[index].wantsFull {
             pictureTier.demand.append(PictureKey(Int(visible[index].picture), .full), .visible)
+            pictureTier.residency.setWantedFullDetail(Int(visible[index].picture), Int(visible[index].fullDetail))
         }
         demandPhotoNeighbors()
         followHeading()
@@ -249,7 +260,8 @@ extension ViewerPictures {
                 let rect = PictureFitting.rect(pictureAspect: aspect, cardAspect: size.width / max(size.height, 1e-9), mode: mode)
                 records[r].setPicture(layer: tier == .card ? UInt16(layer) : PictureLayer.fullResolution(layer),
                                       rect: RecordGeometry.pictureRect(rect), opacity: Float(opacity))
-                ready = tier == .full || !card.wantsFull
+                ready = !card.wantsFull && !card.sizeUnknown
+                    || tier == .full && pictureTier.residency.isCurrent(PictureKey(picture, .full))
             case .placeholder:
                 records[r].setPicture(layer: PictureLayer.none, rect: .full, opacity: 1)
                 // More pictures in view than the pool has layers: the rest cannot come.

@@ -81,6 +81,10 @@ extension ViewerPictures {
     private func demandFullTier(of id: CardID?) {
         guard let id else { return }
         let picture = picture(ofID: id.rawValue)
-        if picture >= 0 { pictureTier.demand.append(PictureKey(Int(picture), .full), .ahead) }
+        guard picture >= 0 else { return }
+        pictureTier.demand.append(PictureKey(Int(picture), .full), .ahead)
+        // The next picture opens as large as the window.
+        let box = Size(width: Double(framebuffer.width), height: Double(framebuffer.height))
+        pictureTier.residency.setWantedFullDetail(Int(picture), neededFullDetail(of: Int(picture), box: box))
     }
 }

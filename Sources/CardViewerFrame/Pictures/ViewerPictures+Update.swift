@@ -163,7 +163,7 @@ extension ViewerPictures {
         let size = key.tier == .card ? PixelSize(width: side, height: side) : full
         let path = catalog.pictures[Int(key.picture)].path
         return .load(PictureLoad(path: path, layerSize: size, mipmapped: true, generation: generation, cache: cache,
-                                 thumbnailSize: key.tier == .card ? cardThumbnailSize : nil,
+                                 thumbnailSize: key.tier == .card ? cardThumbnailSize : fullTierThumbnail(for: Int(key.picture)),
                                  prefetch: prefetch))
     }
 
@@ -194,7 +194,11 @@ extension ViewerPictures {
             let since = arrivesFadedIn || !fades ? -.infinity
                 : session.needsFrames ? session.time : batchFadeStart
             guard let layer = pictureTier.residency.assign(key, at: since) else { return false }
-            if key.tier == .card { pictureTier.residency.setCardDetail(picture, prepared.detail) }
+            if key.tier == .card {
+                pictureTier.residency.setCardDetail(picture, prepared.detail)
+            } else {
+                pictureTier.residency.setFullDetail(picture, prepared.detail)
+            }
             _ = budget.admit(bytes: prepared.byteCount)
             do {
                 try pictureTier.upload(prepared.levels, opaque: prepared.opaque, into: key.tier, layer: layer, on: renderer)

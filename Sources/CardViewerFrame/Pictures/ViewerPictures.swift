@@ -391,4 +391,10 @@ struct VisibleCard {
     var wantsFull: Bool
     /// Scratch of that choice.
     var getsFull = false
+    /// The detail (longer side, pixels) it can show of its picture (`neededFullDetail`): what
+    /// it asks of the full tier when it gets it.
+    var fullDetail: Int32 = 0
+    /// True when it is large enough for the full tier but its picture's size is not known yet
+    /// (the size tells whether the picture has more than the card tier holds): not final.
+    var sizeUnknown = false
 }

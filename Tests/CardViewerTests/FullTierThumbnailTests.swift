@@ -1,0 +1,147 @@
+import CardEvents
+import CardImaging
+import CardLayout
+import CardMath
+import CardPictures
+import CardPixels
+import CardRendering
+import CardTestSupport
+import CardThumbnails
+import CardViewerCore
+@testable import CardViewerFrame
+import Foundation
+import Testing
+
+/// The detail a large card shows decides where its full-tier picture comes from (issue 34,
+/// "the tier rule measures the detail a tilted card can show"): pages' resting cards are squeezed
+/// along their height, and with isotropic mip-mapping show the picture fitted in their projected
+/// box — a few hundred pixels — so they are drawn from the picture's `x-large` thumbnail; the
+/// opened page shows the whole window and its file's decode replaces the thumbnail in the same
+/// layer. The first frame's count is honest: a large card whose picture's size is not known yet
+/// is not final (its size decides whether it wants the full tier).
+@Suite("the full tier from x-large thumbnails for resting cards")
+struct FullTierThumbnailTests {
+    /// Pages of `count` 1600 × 1200 pictures in a 960 × 600 viewer with a thumbnail cache in
+    /// `cache`.
+    static func pages(folder: TemporaryFolder, cache: TemporaryFolder,
+                      prefetchFirst: Bool = false) throws -> (viewer: AssembledViewer, gpu: EGLOffscreenContext) {
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 960, height: 600)
+        var prefetch: FirstScreenPrefetch?
+        if prefetchFirst {
+            prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
+            #expect(prefetch?.waitUntilDone(seconds: 30) == true)
+        }
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 960, height: 600))
+        return (try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch), gpu)
+    }
+
+    static func frames(_ viewer: AssembledViewer, from time: inout Double, seconds: Double) throws {
+        let end = time + seconds
+        while time < end {
+            time += 1.0 / 30
+            viewer.session.advance(to: time)
+            try viewer.pictures.update()
+            _ = try viewer.frame.draw()
+        }
+    }
+
+    @Test("resting pages read x-large thumbnails (saved to the cache); the opened picture its file, in the same layer")
+    func restingFromThumbnails() throws {
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
+        let cache = try TemporaryFolder("cardviewer-e2e")
+        defer {
+            folder.remove()
+            cache.remove()
+        }
+        let (viewer, _) = try Self.pages(folder: folder, cache: cache)
+        defer { viewer.pictures.shutdown() }
+        let pictures = viewer.pictures
+        var time = 0.0
+        try Self.frames(viewer, from: &time, seconds: 0.2)
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        try Self.frames(viewer, from: &time, seconds: 0.2)
+        let residency = pictures.pictureTier.residency
+        let large = pictures.visible.filter(\.wantsFull)
+        try #require(large.count >= 2, "pages' large cards want the full tier: \(large.count)")
+        for card in large {
+            let picture = Int(card.picture)
+            // What the card shows: the picture fitted in its projected box, far less than the window.
+            #expect(card.fullDetail > 0 && card.fullDetail <= 512, "card of picture \(picture) asks for \(card.fullDetail)")
+            #expect(residency.full.layer(of: picture) != nil, "picture \(picture) in the full tier")
+            #expect(residency.fullDetail(of: picture) == ThumbnailSize.xLarge.pixels, "made for \(residency.fullDetail(of: picture))")
+        }
+        // The thumbnails were written to the cache's x-large folder at 512 × 384.
+        let xLarge = cache.url.appendingPathComponent("x-large")
+        let files = try FileManager.default.contentsOfDirectory(atPath: xLarge.path).filter { $0.hasSuffix(".png") }
+        #expect(files.count >= large.count, "x-large thumbnails: \(files.count)")
+        if let first = files.first {
+            let thumbnail = try PNGCodec.read(contentsOf: xLarge.appendingPathComponent(first).path)
+            #expect(thumbnail.width == 512 && thumbnail.height == 384)
+        }
+        let layer = pictures.pictureTier.layerSize(of: .full)
+        // Open the current picture (the photo view): it shows the window, more than a thumbnail holds.
+        viewer.session.handle(.key(KeyEvent(key: .enter, isDown: true, time: time, modifiers: [])))
+        viewer.session.handle(.key(KeyEvent(key: .enter, isDown: false, time: time + 0.01, modifiers: [])))
+        try Self.frames(viewer, from: &time, seconds: 1.0)
+        #expect(try pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        try Self.frames(viewer, from: &time, seconds: 0.1)
+        let opened = try #require(viewer.session.photoCard ?? viewer.session.highlightedCard, "a picture is open")
+        let picture = try #require(pictures.visible.first { $0.id == opened.rawValue }.map { Int($0.picture) })
+        let after = pictures.pictureTier.residency
+        #expect(after.fullDetail(of: picture) == max(layer.width, layer.height),
+                "the opened picture was made for \(after.fullDetail(of: picture)), its layer is \(layer)")
+        #expect(pictures.pictureTier.layerSize(of: .full) == layer, "the layers keep their size")
+        #expect(pictures.status.readyInView == pictures.status.inView)
+    }
+
+    @Test("pictures up to 1024 pixels are decoded for the full tier as before: no thumbnail, every pixel")
+    func smallPicturesDecoded() throws {
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1000, height: 625))
+        let cache = try TemporaryFolder("cardviewer-e2e")
+        defer {
+            folder.remove()
+            cache.remove()
+        }
+        let (viewer, _) = try Self.pages(folder: folder, cache: cache)
+        defer { viewer.pictures.shutdown() }
+        var time = 0.0
+        try Self.frames(viewer, from: &time, seconds: 0.2)
+        #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        let tier = viewer.pictures.pictureTier
+        let layer = tier.layerSize(of: .full)
+        let large = viewer.pictures.visible.filter(\.wantsFull)
+        try #require(large.count >= 2)
+        for card in large {
+            #expect(tier.residency.fullDetail(of: Int(card.picture)) == max(layer.width, layer.height))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cache.url.appendingPathComponent("x-large").path))
+    }
+
+    @Test("a large card whose picture's size is not known yet is not final on the first frame")
+    func unknownSizesAreNotFinal() throws {
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
+        let cache = try TemporaryFolder("cardviewer-e2e")
+        defer {
+            folder.remove()
+            cache.remove()
+        }
+        // Every card-tier picture of the first screen prepared: the first frame shows them, but
+        // their sizes became known in that frame — after it chose which cards want the full tier.
+        let (viewer, _) = try Self.pages(folder: folder, cache: cache, prefetchFirst: true)
+        defer { viewer.pictures.shutdown() }
+        viewer.session.advance(to: 0)
+        try viewer.pictures.update()
+        _ = try viewer.frame.draw()
+        let first = viewer.pictures.status
+        #expect(first.inView >= 2)
+        #expect(first.readyInView < first.inView, "first frame: \(first.readyInView) of \(first.inView) counted final")
+        var time = 0.0
+        try Self.frames(viewer, from: &time, seconds: 0.1)
+        #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        try Self.frames(viewer, from: &time, seconds: 0.1)
+        #expect(viewer.pictures.status.readyInView == viewer.pictures.status.inView)
+    }
+}
