@@ -48,7 +48,7 @@ struct FullTierThumbnailTests {
         }
     }
 
-    @Test("resting pages read x-large thumbnails (saved to the cache); the opened picture its file, in the same layer")
+    @Test("resting pages read x-large thumbnails into layers of their size; the opened picture its file, the layers grown to it")
     func restingFromThumbnails() throws {
         let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
         let cache = try TemporaryFolder("cardviewer-e2e")
@@ -81,7 +81,8 @@ struct FullTierThumbnailTests {
             let thumbnail = try PNGCodec.read(contentsOf: xLarge.appendingPathComponent(first).path)
             #expect(thumbnail.width == 512 && thumbnail.height == 384)
         }
-        let layer = pictures.pictureTier.layerSize(of: .full)
+        // Layers as large as the thumbnails: a fifth of the window's fit (800 × 600).
+        #expect(pictures.pictureTier.layerSize(of: .full) == PixelSize(width: 512, height: 384))
         // Open the current picture (the photo view): it shows the window, more than a thumbnail holds.
         viewer.session.handle(.key(KeyEvent(key: .enter, isDown: true, time: time, modifiers: [])))
         viewer.session.handle(.key(KeyEvent(key: .enter, isDown: false, time: time + 0.01, modifiers: [])))
@@ -91,9 +92,10 @@ struct FullTierThumbnailTests {
         let opened = try #require(viewer.session.photoCard ?? viewer.session.highlightedCard, "a picture is open")
         let picture = try #require(pictures.visible.first { $0.id == opened.rawValue }.map { Int($0.picture) })
         let after = pictures.pictureTier.residency
-        #expect(after.fullDetail(of: picture) == max(layer.width, layer.height),
-                "the opened picture was made for \(after.fullDetail(of: picture)), its layer is \(layer)")
-        #expect(pictures.pictureTier.layerSize(of: .full) == layer, "the layers keep their size")
+        // The layers grew to the window's fit of the picture, and the opened one was decoded so.
+        let layer = pictures.pictureTier.layerSize(of: .full)
+        #expect(layer == PixelSize(width: 800, height: 600))
+        #expect(after.fullDetail(of: picture) == 800, "the opened picture was made for \(after.fullDetail(of: picture))")
         #expect(pictures.status.readyInView == pictures.status.inView)
     }
 

@@ -330,9 +330,9 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
 /// them want it, and the layer size, follow from their pictures' sizes, known once the thread
 /// has prepared their card-tier loads (the first `after`). As `decorate` and
 /// `fullLayerSizeNeeded` choose: pictures whose longer side is over 1.25 × the card tier's side,
-/// at most `maximum` of them, in layers as large as the largest one's decode size for the
-/// framebuffer on each axis, each read from its `x-large` thumbnail when its card shows no more
-/// (`ViewerPictures.fullTierThumbnail`).
+/// at most `maximum` of them, each read from its `x-large` thumbnail when its card shows no more
+/// (`ViewerPictures.fullTierThumbnail`), in layers as large as the largest one's decode size on
+/// each axis (for the thumbnail's box, or the framebuffer).
 struct FullTierPrediction {
     /// The pictures of the cards large enough and the cards' projected boxes (framebuffer
     /// pixels), largest card first.
@@ -354,20 +354,24 @@ struct FullTierPrediction {
             guard Double(max(size.width, size.height)) > 1.25 * Double(cardSide) else { continue }
             chosen.append((card.path, size, card.box))
         }
+        // Each card's source, as `decorate` and `ViewerPictures.fullTierThumbnail(for:)` choose it.
+        let thumbnails = chosen.map { card -> ThumbnailSize? in
+            let shows = ViewerPictures.neededDetail(picture: card.size, box: card.box, framebuffer: framebuffer)
+            let longer = card.size.longerSide
+            let detail = ViewerPictures.fullTierDetail(shows: shows, pictureLongerSide: longer, opened: false)
+            return ViewerPictures.fullTierThumbnail(detail: detail, pictureLongerSide: longer)
+        }
         var width = 0, height = 0
-        for picture in chosen {
-            let size = PictureSizing.decodeSize(picture: picture.size, box: framebuffer)
+        for (picture, thumbnail) in zip(chosen, thumbnails) {
+            let box = thumbnail.map { PixelSize(width: $0.pixels, height: $0.pixels) } ?? framebuffer
+            let size = PictureSizing.decodeSize(picture: picture.size, box: box)
             width = max(width, size.width)
             height = max(height, size.height)
         }
         guard width > 0, height > 0 else { return [] }
         let layer = PixelSize(width: min(width, framebuffer.width), height: min(height, framebuffer.height))
-        return chosen.map { card in
-            let shows = ViewerPictures.neededDetail(picture: card.size, box: card.box, framebuffer: framebuffer)
-            let longer = card.size.longerSide
-            let detail = ViewerPictures.fullTierDetail(shows: shows, pictureLongerSide: longer, opened: false)
-            return PictureLoad(path: card.path, layerSize: layer, mipmapped: true, generation: 0, cache: cache,
-                               thumbnailSize: ViewerPictures.fullTierThumbnail(detail: detail, pictureLongerSide: longer))
+        return zip(chosen, thumbnails).map { card, thumbnail in
+            PictureLoad(path: card.path, layerSize: layer, mipmapped: true, generation: 0, cache: cache, thumbnailSize: thumbnail)
         }
     }
 }

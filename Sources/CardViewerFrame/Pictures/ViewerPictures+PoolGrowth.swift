@@ -44,8 +44,10 @@ extension ViewerPictures {
         // card-tier decodes, which come first): growing one layer per arriving size would
         // re-create framebuffer-sized textures several times, each time holding old and new.
         if !sizesUnknownInView {
+            // Measured before `adapt`: it reads the residency, which `adapt` holds exclusively.
+            let fresh = fullLayerSizeNeeded(for: pictureTier.demand) ?? framebuffer
             if try pictureTier.adapt(.full, needed: needs.full, time: time, atRest: atRest, on: renderer,
-                                     freshLayerSize: { fullLayerSizeNeeded(for: $0) ?? framebuffer }) {
+                                     freshLayerSize: { _ in fresh }) {
                 changed = true
             }
             if try enlargeFullLayersIfNeeded() { changed = true }
@@ -94,8 +96,11 @@ extension ViewerPictures {
 
     /// The full tier's layer size for the pictures the last frame wants at the full tier (in
     /// view or ahead): per axis the largest of their decode sizes for the framebuffer
-    /// (`PictureSizing.decodeSize`: never more than a picture's own pixels), the framebuffer
-    /// for a picture whose size is not known yet. Pictures are stretched into their layer, so
+    /// (`PictureSizing.decodeSize`: never more than a picture's own pixels) or, for a resting
+    /// card drawn from its `x-large` thumbnail (`fullTierThumbnail(for:)`), for the thumbnail's
+    /// 512 × 512 box; the framebuffer for a picture whose size is not known yet. (Pages' resting
+    /// cards of 12 MP photos take 512 × 384 layers; the first opened picture re-creates them at
+    /// the framebuffer's fit, `enlargeFullLayersIfNeeded`.) Pictures are stretched into their layer, so
     /// a layer as large as the largest picture on each axis holds every one of them at full
     /// detail: a deck of 640×400 pictures takes 640×400 layers, not the window's (the bundled
     /// deck in pages at 1280×800: 1.4 MB a layer with mips instead of 5.5 MB). `nil` when the
@@ -114,7 +119,9 @@ extension ViewerPictures {
             guard entry.key.tier == .full, entry.band != .behind else { continue }
             let picture = Int(entry.key.picture)
             let known = picture >= 0 && picture < fullSizes.count && !fullSizes[picture].isEmpty
-            let size = known ? PictureSizing.decodeSize(picture: fullSizes[picture], box: framebuffer) : framebuffer
+            // A resting card drawn from its x-large thumbnail needs no more than the thumbnail.
+            let box = fullTierThumbnail(for: picture).map { PixelSize(width: $0.pixels, height: $0.pixels) } ?? framebuffer
+            let size = known ? PictureSizing.decodeSize(picture: fullSizes[picture], box: box) : framebuffer
             width = max(width, size.width)
             height = max(height, size.height)
         }
