@@ -29,12 +29,13 @@
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
 uniform vec2 uDrawable;         // the drawable, pixels
+uniform vec2 uViewport;         // the viewport, points (uDrawable over the HiDPI scale; equal at 1:1)
 uniform int uPictureLayers;     // layers in the picture pool
 uniform vec2 uPictureSize;      // a pool layer's size, texels
 uniform vec4 uGlyphCell;        // label digits: cell width, glyph width, glyph height, strip width (texels); 0: no labels
 uniform vec2 uTitleSlot;        // title atlas slot width, height (texels); 0: no atlas
 uniform sampler2DArray uTitles; // the title atlas (card.frag draws it; here only titleRunsOver reads it)
-uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen are left out
+uniform float uLegiblePixels;   // decorations whose text would be shorter than this on screen (viewport points: pixels at 1:1) are left out
 // zindex ordering: x = 1 gives instance k of the pass (plus y, the pass's first instance) the
 // depth of its place in the painter's order, z = the pass's instance count, so that cards still
 // paint back to front while a decoration, drawn in a later pass, shows only where its own card
@@ -48,8 +49,8 @@ const vec4 plainRim = vec4(1.0, 1.0, 1.0, 0.3);
 // picture less dimmed, so that it can still be judged.
 const float rejectedDim = 0.35;
 const float rejectedPhotoDim = 0.6;
-// Decorations on a card wider than the screen stay this many pixels inside the screen's sides.
-const float screenInsetPixels = 6.0;
+// Decorations on a card wider than the screen stay this many viewport points inside the screen's sides.
+const float screenInsetPoints = 6.0;
 
 out vec2 vUV;                   // 0…1 across the card, (0, 0) at its top-left corner
 out vec2 vPictureUV;            // 0…1 across the picture's rectangle (outside: the texture's border, the card's background)
@@ -89,11 +90,13 @@ vec3 world(vec2 p, vec2 size) {
     return vec3(dot(iRow0, local), dot(iRow1, local), dot(iRow2, local));
 }
 
-// Screen distance in pixels between two world points.
-float pixelDistance(vec3 a, vec3 b) {
+// Screen distance in viewport points between two world points (pixels at 1:1; at a HiDPI
+// scale s the drawable shows it s times as many pixels): legibility is a size on the screen,
+// the same in points at every scale.
+float screenDistance(vec3 a, vec3 b) {
     vec4 ca = uViewProjection * vec4(a, 1.0), cb = uViewProjection * vec4(b, 1.0);
     if (ca.w <= 0.0 || cb.w <= 0.0) return 0.0;
-    return length((ca.xy / ca.w - cb.xy / cb.w) * 0.5 * uDrawable);
+    return length((ca.xy / ca.w - cb.xy / cb.w) * 0.5 * uViewport);
 }
 
 // The screen's x (normalized device coordinates, −1…1 across the drawable) of card point p;
@@ -111,7 +114,7 @@ float screenX(vec2 p, vec2 size) {
 // cards) keep their decorations where they are, so nothing slides along a moving card.
 // Projection is not linear: two passes of a linear estimate land within a fraction of a pixel.
 vec2 onScreenSpan(float x0, float x1, float y, float h, vec2 size, bool keepWidth) {
-    float limit = 1.0 - 2.0 * screenInsetPixels / max(uDrawable.x, 1.0);
+    float limit = 1.0 - 2.0 * screenInsetPoints / max(uViewport.x, 1.0);
     float left = min(screenX(vec2(-0.5 * size.x, y), size), screenX(vec2(-0.5 * size.x, y + h), size));
     float right = max(screenX(vec2(0.5 * size.x, y), size), screenX(vec2(0.5 * size.x, y + h), size));
     if (left > -limit || right < limit) return vec2(x0, x1);
@@ -162,23 +165,23 @@ float cullSlots(uint cull, uint labels) {
     return cullSymbols(cull) + (cullIsPicked(cull) ? pickSlot - 1.0 : 0.0) + labelCount(labels);
 }
 
-// A title's text is never drawn shorter on screen than this (pixels; uLegiblePixels when that
+// A title's text is never drawn shorter on screen than this (viewport points; uLegiblePixels when that
 // is less): where the card's own strip would be shorter, the strip grows in points instead, and
 // the title is left out only when that strip no longer fits on the card.
-const float titleMinimumPixels = 9.0;
+const float titleMinimumPoints = 9.0;
 
 // The width of a cut title's ellipsis, in text heights (card.frag draws its three dots).
 const float titleEllipsisEms = 0.9;
 
 // The title's strip height, points: 10 % of the card's shorter side within 16…44 points, its
 // text 60 % of that. Where that text would be shorter on screen than uLegiblePixels it shrinks
-// down to titleMinimumPixels and is held there (the strip grows); 1e6 (fits nowhere) behind
+// down to titleMinimumPoints and is held there (the strip grows); 1e6 (fits nowhere) behind
 // the eye. `at`: the band's top-left corner for the nominal strip (card points), where the text
 // height is measured, as the title's branch measured it before it could grow.
 float titleStripHeight(float unit, vec2 size, vec2 at) {
     float stripH = clamp(0.1 * unit, 16.0, 44.0);
-    float textPx = pixelDistance(world(at, size), world(at + vec2(0.0, 0.6 * stripH), size));
-    float floorPx = min(titleMinimumPixels, uLegiblePixels);
+    float textPx = screenDistance(world(at, size), world(at + vec2(0.0, 0.6 * stripH), size));
+    float floorPx = min(titleMinimumPoints, uLegiblePixels);
     if (textPx >= floorPx) return stripH;
     return textPx > 0.0 ? stripH * floorPx / textPx : 1e6;
 }
@@ -297,7 +300,7 @@ void main() {
         p = origin + aVertex.xy * pill;
         vLocal = aVertex.xy * pill;
         vDecoration = vec4(float(digits), glyphH, slot, pad);
-        float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
+        float onScreen = screenDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
         bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
         if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels || photo) { gl_Position = nowhere; return; }
     } else if (part == partTitle) {
@@ -305,7 +308,7 @@ void main() {
         // by the corner radius so that it never covers the rounded corners or the rim. Where
         // only the cards' tops show (titleAtTopFlag: pages, tasks), across the top instead, left
         // of the number badge, kept on screen like the badge.
-        // Small on screen, the text shrinks to titleMinimumPixels before the title is left out
+        // Small on screen, the text shrinks to titleMinimumPoints before the title is left out
         // (titleStripHeight; measured where the nominal strip's band starts).
         float margin = max(radius, max(0.01 * unit, 2.0));
         bool atTop = (iOpacityFlags.y & titleAtTopFlag) != 0u;
@@ -333,12 +336,12 @@ void main() {
         vLocal = aVertex.xy * box;
         // The band's width reaches the fragment shader as vSize.x − 2·w (card.frag's title()).
         vDecoration = vec4(textH, inset, stripH, 0.5 * (size.x - box.x));
-        float onScreen = pixelDistance(world(origin, size), world(origin + vec2(0.0, textH), size));
+        float onScreen = screenDistance(world(origin, size), world(origin + vec2(0.0, textH), size));
         bool fits = stripH <= 0.4 * size.y && box.x >= 4.0 * stripH;
         // The field's slot bits (its high bits are the colour labels).
         vTitle = iLayerTitle.y & titleSlotMask;
         // Held at the minimum, the text measures about it here (perspective: a little either way).
-        bool legible = onScreen >= 0.9 * min(titleMinimumPixels, uLegiblePixels);
+        bool legible = onScreen >= 0.9 * min(titleMinimumPoints, uLegiblePixels);
         if (vTitle == titleSlotMask || uTitleSlot.y <= 0.0 || !fits || !legible) {
             gl_Position = nowhere;
             return;

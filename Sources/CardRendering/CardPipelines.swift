@@ -78,6 +78,7 @@ struct CardUniforms {
         gl.uniformMatrix4(program.location(CardUniform.viewProjection), columnMajor: viewProjection)
         gl.uniform(program.location(CardUniform.eye), Float(eye.x), Float(eye.y), Float(eye.z))
         gl.uniform(program.location(CardUniform.drawable), Float(drawable.width), Float(drawable.height))
+        gl.uniform(program.location(CardUniform.viewport), Float(camera.viewport.width), Float(camera.viewport.height))
         gl.uniform(program.location(CardUniform.pictureLayers), int: pictureLayers)
         gl.uniform(program.location(CardUniform.pictureSize), pictureSize.x, pictureSize.y)
         gl.uniform(program.location(CardUniform.glyphCell), glyphCell.x, glyphCell.y, glyphCell.z, glyphCell.w)

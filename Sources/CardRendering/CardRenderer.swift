@@ -26,7 +26,8 @@ public final class CardRenderer {
     /// The most layers of translucent fragments a `peeled` frame peels; fragments behind them
     /// are drawn sorted. Each layer costs one instanced draw and one full-screen composite.
     public var maximumPeelLayers = 16
-    /// Decorations (badge, title) whose text would be shorter than this on screen, pixels, are
+    /// Decorations (badge, title) whose text would be shorter than this on screen, viewport
+    /// points (pixels at one pixel per point; at a HiDPI scale s, s times as many pixels), are
     /// left out: the pixel font's digits need about 10 pixels to stay distinct ("20" read as "29"
     /// at 7).
     public var legiblePixels: Float = 10

@@ -6,6 +6,9 @@ enum CardUniform: String, CaseIterable {
     case viewProjection = "uViewProjection"
     case eye = "uEye"
     case drawable = "uDrawable"
+    /// The camera's viewport, points: `uDrawable` over the HiDPI scale, for sizes on screen
+    /// that are the same in points at every scale (legibility, the screen's inset).
+    case viewport = "uViewport"
     case pictureLayers = "uPictureLayers"
     case pictureSize = "uPictureSize"
     case glyphCell = "uGlyphCell"

@@ -49,6 +49,10 @@ public struct ViewerOptions: Sendable {
     public var autoAdvance = false
     /// The window's size (or the offscreen frame's), points.
     public var size = Size(width: 1280, height: 800)
+    /// `--scale S`: an offscreen frame's pixels per point (a simulated HiDPI scale: its
+    /// framebuffer is `size` × S pixels, the layout in `size` points). A window takes its
+    /// screen's scale (GLFW's content scale) instead.
+    public var scale = 1.0
     /// The scroll offset to start at, content points.
     public var offset: Vec2 = .zero
     /// `--replay FILE`: a script of timestamped input, played on a virtual clock.

@@ -72,11 +72,13 @@ public enum ViewerProgram {
         // their frames those of their script).
         let prefetch = script == nil && !options.headless ? builder.startFirstScreenPrefetch(loaded, viewport: options.size) : nil
         let surface = try ViewerSurface.open(options, replay: script != nil)
-        if surface.viewport != options.size { prefetch?.discard() }
+        // The prefetch planned one pixel per point: a HiDPI window's pictures are larger.
+        let prefetchFits = surface.viewport == options.size && surface.pixelsPerPoint == 1
+        if !prefetchFits { prefetch?.discard() }
         let driver: ViewerDriver
         do {
             let viewer = try builder.build(loaded, on: surface.context, viewport: surface.viewport,
-                                           prefetch: surface.viewport == options.size ? prefetch : nil)
+                                           prefetch: prefetchFits ? prefetch : nil)
             driver = ViewerDriver(viewer: viewer, store: claim.savingStore, pictureWaitTimeout: options.pictureWaitTimeout,
                                   screenshotDirectory: options.screenshotDirectory ?? ".", report: report, warn: warn)
         } catch let error as RenderError {

@@ -6,9 +6,11 @@ import CardMath
 /// renderer can draw into (the application declares it a `GraphicsContext`; this target knows
 /// no renderer) and a source of `ViewerEvent`s for the application.
 ///
-/// The viewport in points is the window size (GLFW screen coordinates); the drawable is the
-/// framebuffer in pixels, larger on HiDPI displays and 0 × 0 while minimised. One window per
-/// process (GLFW is initialised with it and terminated when it closes); use it on the main thread.
+/// The viewport is in points, the drawable (the framebuffer) in pixels, larger on HiDPI displays
+/// and 0 × 0 while minimised. GLFW's screen coordinates are points on macOS and Wayland, but
+/// pixels on X11 (where the content scale comes from `Xft.dpi`): `ScreenScale` turns them into
+/// points either way, for the window's size and the cursor's positions. One window per process
+/// (GLFW is initialised with it and terminated when it closes); use it on the main thread.
 public final class GLFWWindowContext {
     private let window: OpaquePointer
     private let events: EventQueue
@@ -17,7 +19,8 @@ public final class GLFWWindowContext {
     /// The OpenGL version of the window's context (major, minor), as GLFW reports it.
     public let contextVersion: (major: Int, minor: Int)
 
-    /// Opens a window of `size` points titled `title` and makes its context current.
+    /// Opens a window of `size` points titled `title` and makes its context current: on X11,
+    /// `size` × the monitor's content scale pixels (`GLFW_SCALE_TO_MONITOR`).
     ///
     /// - Parameter visible: false keeps the window hidden (tests).
     /// - Throws: `WindowError.noDisplay` when GLFW cannot start, `.noGLContext` when it cannot
@@ -58,6 +61,7 @@ public final class GLFWWindowContext {
         contextVersion = version
         glfwSwapInterval(1)
         events = EventQueue()
+        events.scale = ScreenScale(of: window)
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(events).toOpaque())
         installCallbacks()
     }
@@ -93,11 +97,11 @@ public final class GLFWWindowContext {
     // MARK: Window
 
     /// The window's size in points: the viewport the layouts see (0 × 0 while minimised).
-    public var viewportSize: Size {
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetWindowSize(window, &width, &height)
-        return Size(width: Double(max(0, width)), height: Double(max(0, height)))
-    }
+    public var viewportSize: Size { EventQueue.viewport(of: window, scale: events.scale) }
+
+    /// The window's content scale (GLFW's: the monitor's, `Xft.dpi` / 96 on X11), pixels per
+    /// point, and how many points one screen coordinate is (`ScreenScale`).
+    public var screenScale: ScreenScale { events.scale }
 
     /// True once the user asked to close the window (or `close()` was called).
     public var shouldClose: Bool { glfwWindowShouldClose(window) == GLFW_TRUE }
@@ -117,7 +121,8 @@ public final class GLFWWindowContext {
     /// before, in screen coordinates. The size change reaches the application as a resize event.
     public func toggleFullscreen() {
         if isFullscreen {
-            let frame = windowedFrame ?? (x: 80, y: 80, width: 1280, height: 800)
+            let unit = events.scale.screenCoordinatesPerPoint
+            let frame = windowedFrame ?? (x: 80, y: 80, width: Int32((1280 * unit).rounded()), height: Int32((800 * unit).rounded()))
             glfwSetWindowMonitor(window, nil, frame.x, frame.y, frame.width, frame.height, GLFW_DONT_CARE)
             return
         }
@@ -175,10 +180,11 @@ public final class GLFWWindowContext {
             EventQueue.of(window)?.append(.scroll(ScrollEvent(delta: Vec2(dx, dy), time: glfwGetTime(), isPrecise: precise)))
         }
         glfwSetCursorPosCallback(window) { window, x, y in
-            EventQueue.of(window)?.append(.pointer(PointerEvent(.move, position: Vec2(x, y), time: glfwGetTime())))
+            guard let events = EventQueue.of(window) else { return }
+            events.append(.pointer(PointerEvent(.move, position: events.scale.points(x, y), time: glfwGetTime())))
         }
         glfwSetMouseButtonCallback(window) { window, button, action, mods in
-            guard let window, action == GLFW_PRESS || action == GLFW_RELEASE else { return }
+            guard let window, action == GLFW_PRESS || action == GLFW_RELEASE, let events = EventQueue.of(window) else { return }
             var x = 0.0, y = 0.0
             glfwGetCursorPos(window, &x, &y)
             let kind: PointerEvent.Kind = action == GLFW_PRESS ? .down : .up
@@ -186,7 +192,7 @@ public final class GLFWWindowContext {
             if mods & GLFW_MOD_SHIFT != 0 { modifiers.insert(.shift) }
             if mods & GLFW_MOD_CONTROL != 0 { modifiers.insert(.control) }
             if mods & GLFW_MOD_ALT != 0 { modifiers.insert(.alt) }
-            EventQueue.of(window)?.append(.pointer(PointerEvent(kind, position: Vec2(x, y), time: glfwGetTime(),
+            events.append(.pointer(PointerEvent(kind, position: events.scale.points(x, y), time: glfwGetTime(),
                                                                 button: PointerButton(glfwButton: button), modifiers: modifiers)))
         }
         // Caps Lock and Num Lock reported with every key (GLFW 3.3): Caps Lock makes culling's
@@ -204,9 +210,12 @@ public final class GLFWWindowContext {
             EventQueue.of(window)?.append(.key(KeyEvent(key: mapped, isDown: action != GLFW_RELEASE, time: glfwGetTime(),
                                                         modifiers: modifiers)))
         }
-        // Both sizes: the framebuffer's alone changes when the window moves to a screen of another scale.
+        // Both sizes: the framebuffer's alone changes when the window moves to a screen of another
+        // scale (macOS, Wayland); the content scale's callback when the scale itself changes
+        // (the points of a window of the same pixels change on X11).
         glfwSetFramebufferSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
         glfwSetWindowSizeCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
+        glfwSetWindowContentScaleCallback(window) { window, _, _ in EventQueue.of(window)?.appendResize(of: window) }
         glfwSetWindowCloseCallback(window) { window in EventQueue.of(window)?.append(.close(time: glfwGetTime())) }
         // Exposed (uncovered, restored) or focus changed: compositors and window managers may
         // have dropped or dimmed the contents, and the frame is drawn again.
@@ -226,14 +235,26 @@ public final class GLFWWindowContext {
 /// user pointer.
 private final class EventQueue {
     private var events: [ViewerEvent] = []
+    /// The window's scale, as of the last resize (cursor positions are turned into points by it).
+    var scale = ScreenScale()
 
     func append(_ event: ViewerEvent) { events.append(event) }
 
-    /// A resize to the window's size in points now (0 × 0 while minimised).
+    /// A resize to the window's size in points now (0 × 0 while minimised), after measuring
+    /// the window's scale again.
     func appendResize(of window: OpaquePointer?) {
+        guard let window else { return }
+        let measured = ScreenScale(of: window)
+        // Minimised (no framebuffer): the last scale stays, for the cursor and the restore.
+        if measured.isMeasured { scale = measured }
+        append(.resize(Self.viewport(of: window, scale: scale), time: glfwGetTime()))
+    }
+
+    /// The window's size in points at `scale` (0 × 0 while minimised).
+    static func viewport(of window: OpaquePointer, scale: ScreenScale) -> Size {
         var width: Int32 = 0, height: Int32 = 0
         glfwGetWindowSize(window, &width, &height)
-        append(.resize(Size(width: Double(max(0, width)), height: Double(max(0, height))), time: glfwGetTime()))
+        return scale.points(Size(width: Double(max(0, width)), height: Double(max(0, height))))
     }
 
     /// Hands every queued event to `body` and empties the queue, keeping its storage.

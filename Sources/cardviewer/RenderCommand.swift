@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
         let viewport = scene.size.size
         let image: RGBAImage
         do {
-            let gpu = try ViewerBuilder.offscreenSurface(size: viewport)
+            let gpu = try ViewerBuilder.offscreenSurface(size: viewport, scale: rendering.scale.value)
             let viewer = try builder.build(loaded, on: gpu, viewport: viewport)
             defer { viewer.shutdown() }
             viewer.session.advance(to: 0)

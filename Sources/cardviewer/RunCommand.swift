@@ -79,6 +79,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--picture-layers must be between 1 and 4096")
         }
         if noState, state != nil { throw ValidationError("--state and --no-state cannot be combined") }
+        if rendering.scale.value != 1, !headless {
+            throw ValidationError("--scale needs --headless (a window takes its screen's scale)")
+        }
         try FileOptions.checkPNGOutput("--screenshot", screenshot)  // its folder, a FIFO… first, then the name
         if let pickLabel, Self.pickLabel(named: pickLabel) == nil {
             throw ValidationError("--pick-label must be red, yellow, green, blue or none, not '\(pickLabel)'")
@@ -103,6 +106,7 @@ struct RunCommand: ParsableCommand {
         options.layoutFile = scene.layoutFile.map(LayoutFileArgument.absolute)
         options.cardCount = scene.cards?.value
         options.size = scene.size.size
+        options.scale = rendering.scale.value
         options.offset = scene.offset.offset
         options.offsetNamedByUser = scene.givenOffset != nil
         options.ordering = rendering.order

@@ -282,13 +282,20 @@ public struct ViewerBuilder {
     /// memory in bounds (a 16k × 16k frame would need 8 GiB with 4 samples).
     public static let multisampledPixelLimit = 4096 * 4096
 
-    /// An offscreen surface of `size` points at one pixel per point, multisampled 4× up to
+    /// An offscreen surface of `size` points at `scale` pixels per point, multisampled 4× up to
     /// `multisampledPixelLimit` pixels (or `samples`, when given): `render` and headless replays.
     ///
     /// - Throws: `RenderError` when headless OpenGL 3.3 is not available.
-    public static func offscreenSurface(size: Size, samples: Int? = nil) throws -> EGLOffscreenContext {
-        let pixels = PixelSize(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+    public static func offscreenSurface(size: Size, scale: Double = 1, samples: Int? = nil) throws -> EGLOffscreenContext {
+        let pixels = framebufferSize(viewport: size, scale: scale)
         return try EGLOffscreenContext(size: pixels, samples: samples ?? offscreenSamples(pixels))
+    }
+
+    /// The framebuffer of a viewport of `viewport` points at `scale` pixels per point (a HiDPI
+    /// scale; `--scale` of headless frames), pixels: each side × `scale`, rounded.
+    public static func framebufferSize(viewport: Size, scale: Double = 1) -> PixelSize {
+        let k = scale.isFinite && scale > 0 ? scale : 1
+        return PixelSize(width: Int((viewport.width * k).rounded()), height: Int((viewport.height * k).rounded()))
     }
 
     /// The samples per pixel of an offscreen frame of `pixels`.
