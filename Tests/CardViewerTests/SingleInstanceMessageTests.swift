@@ -147,3 +147,30 @@ struct SingleInstanceMessageTests {
         #expect(SingleInstance.handOver([file], runtimeDirectory: folder.path) == nil)  // no viewer listens
     }
 }
+
+/// `cardviewer run a.png c.png` of one folder, end to end (a replay): the deck is the folder, at
+/// the first file named (SPEC §14, a desktop's `%F`); `list` keeps the files given.
+@Suite("single instance: a selection of one folder's files opens the folder")
+struct SelectionOpensFolderTests {
+    @Test("run with two files of a folder of 6: six cards, the first file current; list lists the two")
+    func selection() throws {
+        let dir = try TemporaryFolder("cardviewer-e2e")
+        defer { dir.remove() }
+        let images = try ViewerTest.imageFolder(count: 6, in: dir.url)
+        let state = dir.url("state.json")
+        let files = [images.path + "/04-card.png", images.path + "/02-card.png"]
+        let outcome = try ViewerTest.replay(#"{"events": [], "end": 0.2}"#, in: dir.url,
+                                            arguments: ["--size", "320x200", "--state", state.path] + files)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let saved = try ViewerTest.state(at: state)
+        #expect(saved.cards.map(\.title) == (1...6).map { String(format: "%02d-card.png", $0) })
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let layout = try #require(json["layout"] as? [String: Any])
+        let current = try #require(layout["currentCard"] as? Int)
+        #expect(saved.cards.first { $0.id == UInt32(current) }?.title == "04-card.png")
+        // Other subcommands act on the files given.
+        let list = try ChildProcess.runViewer(["list", "--no-state"] + files)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").count == 2, "\(list.stdout)")
+    }
+}
