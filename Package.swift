@@ -242,7 +242,7 @@ let package = Package(
             dependencies: [
                 "CardFiles", "CardViewerCore", "CardViewerFrame", "CardPacking", "CardRendering", "CardWindow", "CardImaging",
                 "CardLayout", "CardMath", "CMallocCounter",
-                "CardPixels", "CardLayoutFileLoading", "CardThumbnails", "CardPictureFolders", "CardCulling",
+                "CardPixels", "CardLayoutFileLoading", "CardThumbnails", "CardPictureFolders", "CardCulling", "CardInteraction",
             ]
         ),
 

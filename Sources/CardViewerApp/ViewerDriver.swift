@@ -49,6 +49,11 @@ final class ViewerDriver {
     private var savedView: (offset: Vec2, current: UInt32?)?
     /// `--log-frames`: a line per presented frame.
     var frameLog: FrameLog?
+    /// Pictures opened from the desktop by a second `cardviewer FILE` (`SingleInstanceListener`);
+    /// `nil` when the viewer does not listen.
+    var openRequests: SingleInstanceInbox?
+    /// Raises and focuses the window (a picture opened from the desktop); `nil` without a window.
+    var raiseWindow: (() -> Void)?
 
     /// The next frame follows a sleep (nothing moved): it has no frame interval for the HUD.
     func restartFrameTiming() { lastFrameStart = nil }
@@ -162,11 +167,12 @@ final class ViewerDriver {
         warnAboutFailedSaves()
     }
 
-    /// What follows the session's events before a frame: dropped files become cards, the
-    /// window's title follows the current card, and the state is saved when it changed.
+    /// What follows the session's events before a frame: dropped files become cards, a picture
+    /// opened from the desktop becomes current, the window's title follows the current card, and the state is saved when it changed.
     func followSession() {
         addListedPictures()
         addDroppedPictures()
+        showOpenedPictures()
         updateTitle()
         saveIfChanged()
     }

@@ -23,6 +23,11 @@ public enum ViewerProgram {
     public static func run(_ options: ViewerOptions, report: @escaping (String) -> Void,
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
+        // `cardviewer FILE` while a window shows FILE's folder: that window shows it (SPEC §14).
+        if script == nil, !options.headless, let line = SingleInstance.handOver(options.paths) {
+            report(line)
+            return
+        }
         let store = try stateStore(options, warn: warn)
         do {
             try store?.checkUsable()
@@ -95,6 +100,18 @@ public enum ViewerProgram {
         driver.listsDroppedFoldersRecursively = options.recursive
         driver.listing = loaded.listing
         if case .window(let window) = surface { driver.setTitle = { window.setTitle($0) } }
+        // A window on one folder takes the pictures a second `cardviewer FILE` opens there.
+        var listener: SingleInstanceListener?
+        if script == nil, case .window(let window) = surface {
+            let inbox = SingleInstanceInbox(wake: { GLFWWindowContext.wakeEventLoop() })
+            listener = SingleInstance.listen(canonicalPaths: loaded.catalog.canonicalPaths, inbox: inbox, warn: warn)
+            if listener != nil {
+                driver.openRequests = inbox
+                driver.raiseWindow = { window.raise() }
+            }
+        }
+        // Before the window closes: the listener's thread wakes the window's event loop.
+        defer { withExtendedLifetime(surface) { listener?.stop() } }
         driver.frameLog = options.frameLogPath.map(FrameLog.init(path:))
         // Saved at once when the deck changed on disk, or the layout shown is not the one the
         // state file remembers (a new --layout or --set, an older file without one, a
@@ -126,6 +143,7 @@ public enum ViewerProgram {
             try? driver.writeFrameLog()
             throw failure
         }
+        listener?.stop()  // a picture opened from now on starts a window of its own
         session.quit()
         driver.saveOnQuit()
         try driver.writeFrameLog()

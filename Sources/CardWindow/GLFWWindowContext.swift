@@ -109,6 +109,20 @@ public final class GLFWWindowContext {
     /// Sets the window's title (UTF-8), as the window manager shows it.
     public func setTitle(_ title: String) { glfwSetWindowTitle(window, title) }
 
+    /// Brings the window forward for the user: restored when minimised, shown, given the input
+    /// focus where the window manager allows it, and its attention flag raised (the taskbar
+    /// flashes where the focus was refused). A picture opened from the desktop while it runs.
+    public func raise() {
+        if glfwGetWindowAttrib(window, GLFW_ICONIFIED) == GLFW_TRUE { glfwRestoreWindow(window) }
+        glfwShowWindow(window)
+        glfwFocusWindow(window)
+        glfwRequestWindowAttention(window)
+    }
+
+    /// Wakes the event loop of the window's thread from any thread: a `pollEvents` waiting
+    /// returns (with no event). Does nothing before the window opens or after it closed.
+    public static func wakeEventLoop() { glfwPostEmptyEvent() }
+
     /// Asks the window to close; the event loop ends.
     public func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardPictureDecoding
 import CardPictureFolders
 import CardThumbnails
+import CardViewerApp
 
 /// `--images DIR`, `--thumbnail-cache MODE` and the picture limits: a folder of pictures as the
 /// deck, how the desktop's thumbnail cache is used for it, and what one picture may cost to
@@ -11,13 +12,15 @@ import CardThumbnails
 struct DeckPathOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("""
         Folders and picture files (\(PictureKinds.listed())) shown as one deck, in the order given, each folder's \
-        pictures in natural name order; a single file opens its folder at that picture. Only read, never changed. \
+        pictures in natural name order; a single file opens its folder at that picture (in the window already showing \
+        that folder, when there is one). file:// URIs are taken as the paths they name. Only read, never changed. \
         A folder named like a subcommand is given as ./NAME.
         """, valueName: "path"))
     var givenPaths: [String] = []
 
-    /// The positional PATHs as given (`PathRuns` puts back those kept from the parser).
-    var paths: [String] { PathRuns.expanded(givenPaths) }
+    /// The positional PATHs as given (`PathRuns` puts back those kept from the parser), `file://`
+    /// URIs as the paths they name (`FileURIArgument`).
+    var paths: [String] { PathRuns.expanded(givenPaths).map(FileURIArgument.path) }
 
     @Option(help: "A folder of pictures as the deck (the same as giving it as a PATH).")
     var images: String?
