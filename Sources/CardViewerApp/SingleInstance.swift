@@ -8,19 +8,6 @@ public enum SingleInstance {
     /// `$XDG_RUNTIME_DIR`, where the sockets are (`SingleInstanceMessage`).
     static var runtimeDirectory: String? { PathBytes.environment("XDG_RUNTIME_DIR") }
 
-    /// The PATHs of a window (`run`): several picture files of one folder — a file manager's
-    /// selection opened with `Exec=cardviewer %F` — open that folder at the first, as the first
-    /// alone does (SPEC §14); any other list (a folder among them, files of several folders, a
-    /// bad PATH, which the listing then names) stays as given. Other subcommands never do this:
-    /// `export a.jpg b.jpg` acts on those two files only.
-    public static func windowPaths(_ paths: [String]) -> [String] {
-        guard paths.count > 1, let checked = try? PicturePath.checkedAll(paths), !checked.contains(where: \.isFolder),
-              let folder = checked.first?.folder.canonical, checked.allSatisfy({ $0.folder.canonical == folder }) else {
-            return paths
-        }
-        return [paths[0]]
-    }
-
     /// The picture to offer for the PATHs of a command line, with its folder: only a single
     /// PATH that is a picture file (a folder, several PATHs or a bad PATH start a window, which
     /// says what is wrong). The path sent is the folder's canonical path and the file's name, as

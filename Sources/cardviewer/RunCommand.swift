@@ -113,7 +113,7 @@ struct RunCommand: ParsableCommand {
         options.pickLabel = pickLabel.flatMap(Self.pickLabel(named:))
         options.autoAdvance = autoAdvance
         options.sort = sort
-        options.paths = source.deckPaths.map(SingleInstance.windowPaths)  // a selection of one folder's files: that folder
+        options.paths = source.deckPaths
         options.recursive = source.recursive
         options.statePath = state
         options.keepsState = !noState
