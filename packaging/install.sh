@@ -68,7 +68,8 @@ put 644 "$work/$id.metainfo.xml" "share/metainfo/$id.metainfo.xml"
 gzip -9n < "$work/cardviewer.1" > "$work/cardviewer.1.gz"
 put 644 "$work/cardviewer.1.gz" share/man/man1/cardviewer.1.gz
 
-"$binary" --generate-completion-script bash > "$work/cardviewer.bash"
+# bash-completion sources the file: no #! line (lintian's bash-completion-with-hashbang).
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$work/cardviewer.bash"
 "$binary" --generate-completion-script zsh > "$work/_cardviewer"
 "$binary" --generate-completion-script fish > "$work/cardviewer.fish"
 put 644 "$work/cardviewer.bash" share/bash-completion/completions/cardviewer
