@@ -3,8 +3,9 @@ import Foundation
 /// The GLSL sources in this folder (`Shaders/`), shipped as resources of the `CardShaders` target.
 ///
 /// Looked up in the resource bundle next to the running executable (where SwiftPM puts
-/// `CardViewer_CardShaders.resources`, for the program and for test runners alike), then in this
-/// source folder, so a moved binary still runs from a checkout. Never traps: a missing file is
+/// `CardViewer_CardShaders.resources`, for the program and for test runners alike), then in the
+/// installed copy (`BIN/../share/cardviewer/shaders`, where `make install` puts them beside
+/// `PREFIX/bin/cardviewer`), then in this source folder, so a moved binary still runs from a checkout. Never traps: a missing file is
 /// `nil`, and the caller reports where it looked.
 public enum ShaderLibrary {
     /// The card vertex shader: the card mesh × per-instance affine matrix × view-projection.
@@ -38,7 +39,9 @@ public enum ShaderLibrary {
     public static var searchedFolders: [URL] {
         var folders: [URL] = []
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            folders.append(executable.deletingLastPathComponent().appendingPathComponent("CardViewer_CardShaders.resources"))
+            let bin = executable.deletingLastPathComponent()
+            folders.append(bin.appendingPathComponent("CardViewer_CardShaders.resources"))
+            folders.append(bin.appendingPathComponent("../share/cardviewer/shaders", isDirectory: true).standardizedFileURL)
         }
         folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
         return folders

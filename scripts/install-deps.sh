@@ -35,6 +35,15 @@ packages=(
   libde265-dev       # HEVC decoded directly for single-image HEICs (libheif's own HEVC decoder, 1.0.11),
                      # without libheif's copy of the planes: a 48 MP single frame within the memory cap
   libraw-dev         # camera RAW (LibRaw 0.20, the thread-safe libraw_r): embedded previews
+  # Packaging (make install, make deb) and its checks (scripts/test-install.sh):
+  librsvg2-bin       # rsvg-convert: the icon's PNGs rasterised from packaging/icons/cardviewer.svg
+  desktop-file-utils # desktop-file-validate: the .desktop file
+  appstream          # appstreamcli validate: the AppStream metainfo
+  groff-base         # groff -man: the man page checked
+  dpkg-dev           # dpkg-shlibdeps: the .deb's Depends computed from the binary
+  fakeroot           # the .deb's files owned by root without being root
+  lintian            # the .deb checked against Debian's policy
+  zsh fish           # the zsh and fish completions checked by their shells (zsh -n, fish -n)
 )
 
 missing=()
