@@ -37,7 +37,7 @@ import Testing
         let docs = DocPicture.root.appendingPathComponent("docs")
         let listed = Set(DocPicture.all.map(\.path))
         let files = FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []
-        let pictures = files.filter { [".png", ".svg", ".webp", ".gif"].contains { suffix in $0.hasSuffix(suffix) } }.map { "docs/" + $0 }
+        let pictures = files.filter { file in [".png", ".svg", ".webp", ".gif"].contains { file.hasSuffix($0) } }.map { "docs/" + $0 }
         #expect(!pictures.isEmpty)
         for picture in pictures.sorted() {
             #expect(listed.contains(picture), "\(picture) is not in docs/pictures.txt: add the command that makes it")
