@@ -6,6 +6,9 @@ import CardPixels
 /// show their pictures) and given to `take` with its number among the frames taken (0, 1, …)
 /// and its time. The frames come from `ReplayLoop` itself, so frame k is what
 /// `run --headless --replay … --screenshot` shows for the same script ending at that time.
+/// While recording, the loop waits for the pictures in view at every frame, taken or not, so
+/// that the frames are the same every run (pictures appear without their fade); a screenshot
+/// run waits only at its last frame, so the two differ where a picture is still fading in there.
 public final class ReplayFrameCapture: @unchecked Sendable {
     /// Replay frames between two frames taken: 60 / fps.
     public let every: Int

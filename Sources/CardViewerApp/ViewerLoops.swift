@@ -99,9 +99,12 @@ struct ReplayLoop {
             if player.waitsForPictures { try driver.waitForPictures("waitForPictures at \(Self.seconds(time)) s") }
             let capturing = capturingLastFrame && player.isFinished
             let taking = capture?.wants(frame: number, time: time) ?? false
-            // The screenshot's frame shows the pictures in view, as a waitForPictures would.
-            if capturing || taking, !player.waitsForPictures {
-                try driver.waitForPictures(taking ? "record at \(Self.seconds(time)) s" : "--screenshot")
+            // The screenshot's frame shows the pictures in view, as a waitForPictures would. A
+            // recording waits at every frame, taken or not: a picture arriving between two frames
+            // taken would otherwise start its fade at a time that depends on the decoders' speed,
+            // and the frames after it would differ from run to run.
+            if capturing || capture != nil, !player.waitsForPictures {
+                try driver.waitForPictures(capture != nil ? "record at \(Self.seconds(time)) s" : "--screenshot")
             }
             let image = try driver.drawFrame(capture: capturing || taking, interval: player.step)
             if capturing, image != nil { last = image }
