@@ -60,7 +60,9 @@ let package = Package(
         .systemLibrary(name: "CDe265", pkgConfig: "libde265", providers: [.apt(["libde265-dev"])]),
         .systemLibrary(name: "CRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
         // WebP, TIFF and GIF pictures (SPEC §10 "Formats"): libwebp (+ its demuxer for the ICCP
-        // and EXIF chunks), libtiff through client I/O, giflib (no .pc file: the modulemap links it).
+        // and EXIF chunks, + libwebpmux's animation encoder for `record`: the modulemap links it,
+        // from the same libwebp-dev), libtiff through client I/O, giflib (no .pc file: the
+        // modulemap links it).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
@@ -135,11 +137,12 @@ let package = Package(
         // libjpeg's API behind setjmp: one rectangle of a JPEG at a DCT scale, decoded without the
         // rest (jpeg_crop_scanline, jpeg_skip_scanlines). Includes <jpeglib.h>, links libjpeg.
         .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
-        // Images at the edge: PNG in and out through libpng and libdeflate.
+        // Images at the edge: PNG in and out through libpng and libdeflate; animations out (and
+        // back, for the tests) as animated WebP (libwebpmux) and GIF (giflib) for `record`.
         .target(
             name: "CardImaging",
             dependencies: [
-                "CardFiles", "CardPixels", "CPNG", "CDeflate", "CPNGRows", "CZlib",
+                "CardFiles", "CardPixels", "CPNG", "CDeflate", "CPNGRows", "CZlib", "CWebP", "CGIF",
             ],
             swiftSettings: pixelLoops
         ),

@@ -69,11 +69,13 @@ struct WindowLoop {
 /// second (`ReplayPlayer`), every frame drawn; the window's own input is ignored (its close
 /// button still ends the replay). At a `waitForPictures` event, and before the frame
 /// `--screenshot` writes, the clock stops until the cards in view show their pictures. Returns
-/// the last frame when asked.
+/// the last frame when asked. With `capture` (`record`), the frames it asks for are drawn as the
+/// screenshot's is (pictures waited for) and handed to it as they are drawn.
 struct ReplayLoop {
     let script: ReplayScript
     let driver: ViewerDriver
     let surface: ViewerSurface
+    var capture: ReplayFrameCapture?
 
     func run(capturingLastFrame: Bool) throws -> RGBAImage? {
         let session = driver.session
@@ -81,6 +83,8 @@ struct ReplayLoop {
         var last: RGBAImage?
         while true {
             driver.beginFrame()
+            let number = player.frame
+            if let capture, capture.isPast(player.nextFrameTime) { break }
             guard let time = player.playFrame(into: session) else { break }
             if case .window(let window) = surface {
                 window.pollEvents(timeout: 0) { event in
@@ -94,10 +98,17 @@ struct ReplayLoop {
             try driver.updatePictures()
             if player.waitsForPictures { try driver.waitForPictures("waitForPictures at \(Self.seconds(time)) s") }
             let capturing = capturingLastFrame && player.isFinished
-            // The screenshot's frame shows the pictures in view, as a waitForPictures would.
-            if capturing, !player.waitsForPictures { try driver.waitForPictures("--screenshot") }
-            let image = try driver.drawFrame(capture: capturing, interval: player.step)
-            if image != nil { last = image }
+            let taking = capture?.wants(frame: number, time: time) ?? false
+            // The screenshot's frame shows the pictures in view, as a waitForPictures would. A
+            // recording waits at every frame, taken or not: a picture arriving between two frames
+            // taken would otherwise start its fade at a time that depends on the decoders' speed,
+            // and the frames after it would differ from run to run.
+            if capturing || capture != nil, !player.waitsForPictures {
+                try driver.waitForPictures(capture != nil ? "record at \(Self.seconds(time)) s" : "--screenshot")
+            }
+            let image = try driver.drawFrame(capture: capturing || taking, interval: player.step)
+            if capturing, image != nil { last = image }
+            if taking, let capture, let image { try capture.hand(time, image) }
         }
         return last
     }

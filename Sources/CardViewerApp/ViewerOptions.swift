@@ -66,6 +66,8 @@ public struct ViewerOptions: Sendable {
     public var frameLogPath: String?
     /// `--headless`: draw offscreen (EGL) without a window; needs a replay.
     public var headless = false
+    /// `cardviewer record`: the replay's frames to hand out as they are drawn.
+    public var capture: ReplayFrameCapture?
     /// `--allocation-report`: a debug check; writes heap allocations per warm frame at the end.
     public var allocationReport = false
     /// The picture pipeline: `--thumbnail-cache`, and the hidden `--picture-layers`.

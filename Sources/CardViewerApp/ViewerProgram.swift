@@ -125,7 +125,7 @@ public enum ViewerProgram {
         let last: RGBAImage?
         do {
             if let script {
-                last = try ReplayLoop(script: script, driver: driver, surface: surface)
+                last = try ReplayLoop(script: script, driver: driver, surface: surface, capture: options.capture)
                     .run(capturingLastFrame: options.screenshotPath != nil)
             } else if case .window(let window) = surface {
                 last = try WindowLoop(window: window, driver: driver).run(capturingLastFrame: options.screenshotPath != nil)

@@ -14,6 +14,7 @@ struct CardViewer: ParsableCommand {
             ListCommand.self,
             BenchCommand.self,
             ExportCommand.self,
+            RecordCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -27,7 +27,7 @@ import Testing
         #expect(DocPicture.all.count == lines.count, "docs/pictures.txt has lines that are not `PATH [ignore=X,Y,W,H] [unchecked] ARGUMENTS…`")
         #expect(DocPicture.checked.count >= 30)
         for picture in DocPicture.all {
-            #expect(["render", "run", "compare", "bench"].contains(picture.arguments[0]), "\(picture.path): \(picture.arguments[0])")
+            #expect(["render", "run", "compare", "bench", "record"].contains(picture.arguments[0]), "\(picture.path): \(picture.arguments[0])")
             #expect(picture.arguments.contains { $0.contains("{out}") || $0.contains("{dir}") }, "\(picture.path) writes nowhere")
         }
     }
@@ -37,7 +37,7 @@ import Testing
         let docs = DocPicture.root.appendingPathComponent("docs")
         let listed = Set(DocPicture.all.map(\.path))
         let files = FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []
-        let pictures = files.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }.map { "docs/" + $0 }
+        let pictures = files.filter { file in [".png", ".svg", ".webp", ".gif"].contains { file.hasSuffix($0) } }.map { "docs/" + $0 }
         #expect(!pictures.isEmpty)
         for picture in pictures.sorted() {
             #expect(listed.contains(picture), "\(picture) is not in docs/pictures.txt: add the command that makes it")
@@ -53,7 +53,12 @@ import Testing
         defer { folder.remove() }
         let outcome = try ChildProcess.runViewer(picture.arguments(writingInto: folder.path), in: DocPicture.root, timeLimit: 120)
         try #require(outcome.status == 0, "\(picture.path): cardviewer \(picture.arguments.joined(separator: " ")) failed: \(outcome.stderr)")
-        let made = try PNGCodec.read(contentsOf: folder.path((picture.path as NSString).lastPathComponent))
+        let madePath = folder.path((picture.path as NSString).lastPathComponent)
+        if picture.path.hasSuffix(".webp") || picture.path.hasSuffix(".gif") {
+            try Self.compareAnimation(madePath, picture)
+            return
+        }
+        let made = try PNGCodec.read(contentsOf: madePath)
         let committed = try PNGCodec.read(contentsOf: DocPicture.root.appendingPathComponent(picture.path).path)
         try #require(made.width == committed.width && made.height == committed.height, """
             \(picture.path) is \(committed.width)×\(committed.height), its command draws \(made.width)×\(made.height): \
@@ -67,15 +72,45 @@ import Testing
             """)
     }
 
+    /// An animation (`record`'s): the same frame times, and at each the frame shown compared as
+    /// a still picture is, but with the tolerance of a lossy or palette encoding: a channel may
+    /// differ by 24 (WebP at quality 90 re-encodes a frame that differs by a rounding step
+    /// differently; a GIF palette may pick a neighbouring colour) in up to 1 pixel in 500; a
+    /// card moved by a pixel differs along all its edges, which is more.
+    static func compareAnimation(_ madePath: String, _ picture: DocPicture) throws {
+        let read = { (path: String) throws -> DecodedAnimation in
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return picture.path.hasSuffix(".gif") ? try AnimationReader.gif(bytes) : try AnimationReader.webp(bytes)
+        }
+        let made = try read(madePath)
+        let committed = try read(DocPicture.root.appendingPathComponent(picture.path).path)
+        try #require(made.endMilliseconds.last == committed.endMilliseconds.last && made.frames.first?.width == committed.frames.first?.width
+                     && made.frames.first?.height == committed.frames.first?.height, """
+            \(picture.path): its command's animation has another size or length: regenerate it with scripts/make-doc-pictures.sh
+            """)
+        // Every time a frame starts in either file.
+        let starts = Set([0] + made.endMilliseconds.dropLast() + committed.endMilliseconds.dropLast()).sorted()
+        let loose = DocPicture(path: picture.path, arguments: picture.arguments, ignored: [], unchecked: false)
+        for time in starts {
+            guard let a = made.endMilliseconds.firstIndex(where: { $0 > time }), let b = committed.endMilliseconds.firstIndex(where: { $0 > time }) else { continue }
+            let differing = differingPixels(made.frames[a], committed.frames[b], loose, tolerance: 24)
+            let allowed = made.frames[a].width * made.frames[a].height / 500
+            #expect(differing <= allowed, """
+                \(picture.path) at \(time) ms no longer matches its command: \(differing) pixels differ (allowed \(allowed)); \
+                regenerate it with scripts/make-doc-pictures.sh
+                """)
+        }
+    }
+
     /// Pixels outside the picture's ignored rectangles where a channel differs by more than the tolerance.
-    static func differingPixels(_ a: RGBAImage, _ b: RGBAImage, _ picture: DocPicture) -> Int {
+    static func differingPixels(_ a: RGBAImage, _ b: RGBAImage, _ picture: DocPicture, tolerance: Int = channelTolerance) -> Int {
         var count = 0
         a.pixels.withUnsafeBufferPointer { p in
             b.pixels.withUnsafeBufferPointer { q in
                 for y in 0..<a.height {
                     for x in 0..<a.width where !picture.ignores(x: x, y: y) {
                         let i = (y * a.width + x) * 4
-                        for c in i..<i + 4 where abs(Int(p[c]) - Int(q[c])) > channelTolerance {
+                        for c in i..<i + 4 where abs(Int(p[c]) - Int(q[c])) > tolerance {
                             count += 1
                             break
                         }
