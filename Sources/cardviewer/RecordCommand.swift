@@ -19,8 +19,9 @@ struct RecordCommand: ParsableCommand {
             Plays the --replay script headless on its virtual clock (60 frames per second) and writes one frame every \
             1/fps seconds: frame k is what `run --headless --replay FILE --screenshot` shows for the script ending at \
             k/fps s (the cards in view wait for their pictures). --out by its name: NAME.webp (lossy, quality 90; \
-            --lossless for exact pixels), NAME.gif (a 256-colour palette per frame, median cut), or DIR/ (a folder, \
-            made if missing: frame-0001.png, frame-0002.png, …). No state is read or saved.
+            --lossless for exact pixels), NAME.gif (a 256-colour palette per frame, median cut), NAME.png (the numbered \
+            PNGs NAME-0001.png, NAME-0002.png, … beside it) or DIR/ (a folder, made if missing: frame-0001.png, …). \
+            No state is read or saved.
             """
     )
 
@@ -31,7 +32,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "The JSON script of timestamped input to play (docs/formats/replay.md).")
     var replay: String
 
-    @Option(help: "Where to write: NAME.webp, NAME.gif, or DIR/ (a folder of frame-0001.png…).")
+    @Option(help: "Where to write: NAME.webp, NAME.gif, NAME.png (NAME-0001.png…), or DIR/ (a folder of frame-0001.png…).")
     var out: String
 
     @Option(help: "Frames per second written: a divisor of the replay's 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60).")

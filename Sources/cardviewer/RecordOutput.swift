@@ -5,13 +5,14 @@ import CardPixels
 
 /// Where `record` writes its frames, by `--out`'s name: an animated WebP, an animated GIF (both
 /// encoded as the frames come, written atomically at the end: a temporary file beside it,
-/// renamed), or a folder of `frame-0001.png`, `frame-0002.png`, … (each written atomically).
+/// renamed), a folder of `frame-0001.png`, `frame-0002.png`, …, or for `NAME.png` the numbered
+/// sequence `NAME-0001.png`, `NAME-0002.png`, … beside it (each PNG written atomically).
 final class RecordOutput {
     enum Kind: Equatable {
-        case webp, gif, folder
+        case webp, gif, folder, sequence
 
-        /// The kind `path` names: `…/` or an existing folder is a folder; `.webp`, `.gif` in any
-        /// case; anything else is refused (one line, exit status 2).
+        /// The kind `path` names: `…/` or an existing folder is a folder; `.webp`, `.gif`, `.png`
+        /// (a numbered sequence) in any case; anything else is refused (one line, exit status 2).
         init(_ path: String) throws {
             if path.hasSuffix("/") || FileInfo.isFolder(path) {
                 self = .folder
@@ -20,8 +21,9 @@ final class RecordOutput {
             switch FileOptions.extensionOf(path) {
             case "webp": self = .webp
             case "gif": self = .gif
+            case "png": self = .sequence
             default:
-                throw ValidationError("--out '\(path)': record writes NAME.webp, NAME.gif or DIR/ (a folder of PNG frames)")
+                throw ValidationError("--out '\(path)': record writes NAME.webp, NAME.gif, NAME.png (NAME-0001.png, …) or DIR/ (a folder of PNG frames)")
             }
         }
 
@@ -29,7 +31,7 @@ final class RecordOutput {
             switch self {
             case .webp: "WebP"
             case .gif: "GIF"
-            case .folder: "PNG"
+            case .folder, .sequence: "PNG"
             }
         }
     }
@@ -48,6 +50,8 @@ final class RecordOutput {
             switch kind {
             case .webp: writer = try AnimatedWebPWriter(width: width, height: height, lossless: lossless, quality: Self.quality)
             case .gif: writer = try GIFAnimationWriter(width: width, height: height)
+            case .sequence:
+                writer = nil
             case .folder:
                 writer = nil
                 if let failure = Folder.make(path, mode: 0o755) { throw RuntimeFailure("cannot make the folder '\(path)': \(failure)") }
@@ -61,15 +65,25 @@ final class RecordOutput {
     static let quality: Float = 90
 
     /// The name of frame `index` (0-based) in a folder: `frame-0001.png` for the first.
-    static func frameName(_ index: Int) -> String {
+    static func frameName(_ index: Int) -> String { "frame-" + number(index) + ".png" }
+
+    /// Frame `index`'s (0-based) file of the sequence `path` (`NAME.png`): `NAME-0001.png` first.
+    static func sequenceName(_ path: String, _ index: Int) -> String {
+        String(path.dropLast(4)) + "-" + number(index) + ".png"
+    }
+
+    /// `index + 1` with at least four digits.
+    private static func number(_ index: Int) -> String {
         let number = String(index + 1)
-        return "frame-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".png"
+        return String(repeating: "0", count: max(0, 4 - number.count)) + number
     }
 
     /// Adds frame `index` (0, 1, …), shown from index / fps s.
     func add(_ image: RGBAImage, index: Int) throws {
         if let writer {
             try writer.add(image, startMilliseconds: AnimationTiming.milliseconds(frame: index, fps: fps))
+        } else if kind == .sequence {
+            try PNGCodec.write(image, to: Self.sequenceName(path, index))
         } else {
             try PNGCodec.write(image, to: (path.hasSuffix("/") ? path : path + "/") + Self.frameName(index))
         }

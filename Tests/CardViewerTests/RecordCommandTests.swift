@@ -110,11 +110,25 @@ import Testing
         }
     }
 
+    @Test("NAME.png writes the numbered sequence NAME-0001.png … beside it, the folder's frames")
+    func numberedSequence() throws {
+        let folder = try TemporaryFolder("cardviewer-record-sequence")
+        defer { folder.remove() }
+        let outcome = try Self.record(folder, out: folder.path("demo.png"), extra: ["--to", "0.1"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("demo") }.sorted()
+        #expect(names == ["demo-0001.png", "demo-0002.png", "demo-0003.png"], "\(names)")
+        let frames = try Self.pngFrames(folder)
+        for k in 0..<3 {
+            #expect(try PNGCodec.read(contentsOf: folder.path(names[k])) == frames[k], "frame \(k)")
+        }
+    }
+
     @Test("refused: another extension, --fps that does not divide 60, --lossless for a GIF (exit status 2, one line)")
     func refusals() throws {
         let folder = try TemporaryFolder("cardviewer-record-refusals")
         defer { folder.remove() }
-        for (out, extra, words) in [("a.mp4", [String](), "NAME.webp, NAME.gif or DIR/"), ("a.webp", ["--fps", "7"], "--fps must divide 60"),
+        for (out, extra, words) in [("a.mp4", [String](), "NAME.webp, NAME.gif, NAME.png"), ("a.webp", ["--fps", "7"], "--fps must divide 60"),
                                     ("a.gif", ["--lossless"], "--lossless is for WebP")] {
             let replay = folder.path("replay.json")
             try Self.script(end: 0.1).write(toFile: replay, atomically: true, encoding: .utf8)
