@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates README.md's generated blocks from the built viewer: the layout table between
-# `<!-- layouts:begin … -->` and `<!-- layouts:end -->` is `cardviewer layouts --markdown`.
-# Run by `make test` right after its build, so a new layout's row lands in README with no hand
-# edit (ReadmeTablesTests checks the block, and README's length outside generated blocks).
-# README.md is written only when the block changed, atomically: a temporary file beside it,
-# renamed over it.
+# `<!-- layouts:begin … -->` and `<!-- layouts:end -->` is `cardviewer layouts --markdown`, the
+# keys between `<!-- keys:begin … -->` and `<!-- keys:end -->` are `cardviewer keys --markdown`
+# (every view's key table, as the help shows it).
+# Run by `make test` right after its build, so a new layout's row or a view's new key lands in
+# README with no hand edit (ReadmeTablesTests checks the blocks, and README's length outside
+# generated blocks). README.md is written only when a block changed, atomically: a temporary
+# file beside it, renamed over it.
 #   CARDVIEWER=PATH  the executable to ask (default: the debug build's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +18,9 @@ if [ ! -x "$cardviewer" ]; then
 fi
 table="$(mktemp)"
 trap 'rm -f "$table"' EXIT
-"$cardviewer" layouts --markdown >"$table"
-python3 - README.md layouts "$table" <<'PY'
+for name in layouts keys; do
+"$cardviewer" "$name" --markdown >"$table"
+python3 - README.md "$name" "$table" <<'PY'
 import os, sys, tempfile
 path, name, table = sys.argv[1:4]
 with open(path, encoding="utf-8") as handle:
@@ -47,3 +50,4 @@ except BaseException:
     raise
 print(f"{path}: the {name} block regenerated")
 PY
+done

@@ -11,6 +11,7 @@ struct CardViewer: ParsableCommand {
             CompareCommand.self,
             LayoutCommand.self,
             LayoutsCommand.self,
+            KeysCommand.self,
             ListCommand.self,
             BenchCommand.self,
             ExportCommand.self,
