@@ -2,6 +2,7 @@ import CardFormatSamples
 import CardImaging
 import CardMath
 import CardPixels
+import Foundation
 import Testing
 @testable import CardPictureDecoding
 
@@ -128,6 +129,29 @@ struct TIFFExifRetrofitTests {
         #expect(Self.isPatch(decoded, Self.patch, Self.redInSRGB))
         let srgb = try #require(ExifTIFFRetrofit.adding(to: plain, colorSpace: 1, interopIndex: "R98"))
         #expect(try PictureDecoder.decode(srgb, name: "srgb.tif").image == image)
+    }
+
+    /// A 4 × 4 (200, 0, 0) TIFF that Pillow 13 wrote and exiftool 12.57 tagged
+    /// (`exiftool -ColorSpace=Uncalibrated -InteropIndex=R03`): an independent writer's layout
+    /// (IFD0 of 11 entries, EXIF IFD of 5 with ExifVersion and FlashpixVersion, Interop IFD of 2).
+    static let exiftoolR03 = """
+        SUkqAAgAAAALAAABBAABAAAABAAAAAEBBAABAAAABAAAAAIBAwADAAAAkgAAAAMBAwABAAAAAQAAAAYBAwABAAAAAgAAABEBBAABAAAA+AAAABUBAwAB\
+        AAAAAwAAABYBBAABAAAABAAAABcBBAABAAAAMAAAABwBAwABAAAAAQAAAGmHBAABAAAAmAAAAAAAAAAIAAgACAAFAACQBwAEAAAAMDIzMgGRBwAEAAAA\
+        AQIDAACgBwAEAAAAMDEwMAGgAwABAAAA//8AAAWgBAABAAAA2gAAAAAAAAACAAEAAgAEAAAAUjAzAAIABwAEAAAAMDEwMAAAAADIAADIAADIAADIAADI\
+        AADIAADIAADIAADIAADIAADIAADIAADIAADIAADIAADIAAA=
+        """
+
+    /// exiftool's file: every pixel lcms2's (200, 0, 0) → sRGB ±2, whole and as a region.
+    @Test func exiftoolTaggedFileIsConverted() throws {
+        let tiff = try [UInt8](#require(Data(base64Encoded: Self.exiftoolR03)))
+        #expect(tiff.count == 296)
+        #expect(ExifColorSpace.isAdobeRGB(tiffFile: tiff))
+        let decoded = try PictureDecoder.decode(tiff, name: "exiftool.tif").image
+        #expect(Self.isPatch(decoded, PixelRect(x: 0, y: 0, width: 4, height: 4), Self.redInSRGB), "\(decoded[0, 0])")
+        let header = try TIFFHeader(TIFFFile(tiff, name: "exiftool.tif", maximumAllocation: 1 << 24))
+        let area = PixelRect(x: 1, y: 2, width: 3, height: 2)
+        let region = try TIFFDecoder.decodeRegion(tiff, header: header, area: area, size: area.size, name: "exiftool.tif", limits: .standard)
+        #expect(Self.isPatch(region, PixelRect(x: 0, y: 0, width: 3, height: 2), Self.redInSRGB))
     }
 
     /// Every byte of the added EXIF and Interoperability IFDs (and IFD0's EXIF pointer) set to
