@@ -84,6 +84,14 @@ try save(TIFFEncoder.encode(small, layout: .strips(rows: 3), compression: .none)
 try save(TIFFEncoder.encode(small, layout: .strips(rows: 5), bits: 16, compression: .lzw), "tiff", "strips16-lzw.tif")
 try save(TIFFEncoder.encode(small, layout: .tiles(width: 16, height: 16), alpha: true, orientation: 6), "tiff", "tiles-alpha-6.tif")
 try save(TIFFEncoder.encode(small, layout: .strips(rows: 12), orientation: 3, icc: [UInt8](repeating: 3, count: 40)), "tiff", "icc-3.tif")
+// EXIF's Adobe RGB without a profile: IFD0 → EXIF IFD (ColorSpace 0xFFFF) → Interoperability
+// IFD (InteropIndex "R03"), which the decoder walks itself (`ExifColorSpace`), in strips and tiles.
+if let exif = ExifTIFFRetrofit.adding(to: TIFFEncoder.encode(small, layout: .strips(rows: 4), compression: .none)) {
+    try save(exif, "tiff", "exif-r03.tif")
+}
+if let exif = ExifTIFFRetrofit.adding(to: TIFFEncoder.encode(small, layout: .tiles(width: 16, height: 16))) {
+    try save(exif, "tiff", "exif-r03-tiles.tif")
+}
 
 // GIF: two frames with transparency, an interlaced frame, a frame inside a larger screen.
 let palette: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (250, 250, 250)]
