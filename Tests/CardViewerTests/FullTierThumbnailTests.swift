@@ -122,6 +122,34 @@ struct FullTierThumbnailTests {
         #expect(!FileManager.default.fileExists(atPath: cache.url.appendingPathComponent("x-large").path))
     }
 
+    @Test("the first screen's prefetch predicts the x-large loads exactly: every one is taken")
+    func prefetchPredictsThumbnailLoads() throws {
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
+        let cache = try TemporaryFolder("cardviewer-e2e")
+        defer {
+            folder.remove()
+            cache.remove()
+        }
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 960, height: 600)
+        let prefetch = try #require(builder.startFirstScreenPrefetch(loaded, viewport: viewport))
+        #expect(prefetch.waitUntilDone(seconds: 30))
+        let session = builder.makeSession(loaded, viewport: viewport)
+        let cardLoads = FirstScreenPrefetch.predictedLoads(session: session, catalog: loaded.catalog,
+                                                           framebuffer: PixelSize(width: 960, height: 600), cache: nil).count
+        #expect(prefetch.loadCount > cardLoads, "x-large loads predicted: \(prefetch.loadCount - cardLoads)")
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 960, height: 600))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
+        defer { viewer.pictures.shutdown() }
+        var time = 0.0
+        try Self.frames(viewer, from: &time, seconds: 0.1)
+        #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
+        #expect(viewer.pictures.pictureTier.layerSize(of: .full) == PixelSize(width: 512, height: 384))
+        #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
+    }
+
     @Test("a large card whose picture's size is not known yet is not final on the first frame")
     func unknownSizesAreNotFinal() throws {
         let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
