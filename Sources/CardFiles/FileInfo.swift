@@ -44,9 +44,18 @@ public struct FileInfo: Equatable, Sendable {
     /// The device and inode numbers: the file's identity (two paths to one folder, through a
     /// link, have the same); folder walks detect loops with them.
     public var identity: FileIdentity
+    /// The owner's user id (`st_uid`).
+    public var owner: UInt32
+    /// The permission bits (`st_mode & 0o7777`).
+    public var permissions: UInt32
+    /// True when it is a UNIX-domain socket (its `kind` is `.other`).
+    public var isSocket: Bool
 
     init(_ status: stat) {
         identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        owner = UInt32(status.st_uid)
+        permissions = UInt32(status.st_mode) & 0o7777
+        isSocket = status.st_mode & S_IFMT == S_IFSOCK
         kind = FileKind(mode: status.st_mode)
         isReadOnly = status.st_mode & 0o222 == 0
         size = Int(status.st_size)

@@ -89,8 +89,7 @@ final class SingleInstanceListener: @unchecked Sendable {
         close(fd)
         close(wakePipe.read)
         close(wakePipe.write)
-        var info = stat()
-        if PathBytes.withCString(socketPath, { lstat($0, &info) }) == 0, UInt64(info.st_ino) == inode {
+        if (try? FileInfo.at(socketPath, followingLinks: false))?.identity.inode == inode {
             _ = PathBytes.withCString(socketPath) { unlink($0) }
         }
     }

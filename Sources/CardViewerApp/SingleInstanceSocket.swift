@@ -11,14 +11,15 @@ enum SingleInstanceSocket {
     /// The sockets' folder for `runtimeDirectory`, made (mode 0700) when missing and checked
     /// (`SingleInstanceMessage.folderProblem`): `.failure` with why it cannot be used.
     static func preparedFolder(_ folder: String) -> Result<String, SocketFolderProblem> {
-        _ = PathBytes.withCString(folder) { mkdir($0, 0o700) }  // EEXIST: checked below like a new one
-        var info = stat()
-        guard PathBytes.withCString(folder, { lstat($0, &info) }) == 0 else {
-            return .failure(SocketFolderProblem(folder: folder, reason: String(cString: strerror(errno))))
+        _ = Folder.make(folder, mode: 0o700)  // one there already (or a link): checked below like a new one
+        let info: FileInfo
+        do {
+            info = try FileInfo.at(folder, followingLinks: false)
+        } catch {
+            return .failure(SocketFolderProblem(folder: folder, reason: "\(error)"))
         }
-        let kind = info.st_mode & S_IFMT
-        if let reason = SingleInstanceMessage.folderProblem(isFolder: kind == S_IFDIR, isLink: kind == S_IFLNK, owner: info.st_uid,
-                                                          mode: info.st_mode, ownUID: geteuid()) {
+        if let reason = SingleInstanceMessage.folderProblem(isFolder: info.kind == .folder, isLink: info.kind == .symbolicLink,
+                                                          owner: info.owner, mode: info.permissions, ownUID: geteuid()) {
             return .failure(SocketFolderProblem(folder: folder, reason: reason))
         }
         return .success(folder)
@@ -125,13 +126,12 @@ enum SingleInstanceSocket {
             }
             if bound == 0 {
                 _ = PathBytes.withCString(socketPath) { chmod($0, 0o600) }
-                var info = stat()
-                guard Glibc.listen(fd, 8) == 0, PathBytes.withCString(socketPath, { stat($0, &info) }) == 0 else {
+                guard Glibc.listen(fd, 8) == 0, let info = try? FileInfo.at(socketPath) else {
                     let reason = String(cString: strerror(errno))
                     close(fd)
                     return .failed(reason)
                 }
-                return .listening(fd: fd, inode: UInt64(info.st_ino))
+                return .listening(fd: fd, inode: info.identity.inode)
             }
             let failure = errno
             close(fd)
@@ -142,9 +142,7 @@ enum SingleInstanceSocket {
             let answered = connect(probe, to: socketPath) == 0
             close(probe)
             if answered { return .taken }
-            var info = stat()
-            guard PathBytes.withCString(socketPath, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFSOCK,
-                  info.st_uid == geteuid() else {
+            guard let info = try? FileInfo.at(socketPath, followingLinks: false), info.isSocket, info.owner == geteuid() else {
                 return .failed("'\(PathBytes.displayed(socketPath))' is not this user's socket")
             }
             _ = PathBytes.withCString(socketPath) { unlink($0) }

@@ -92,7 +92,11 @@ import Testing
         let textNames = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
         #expect(textNames == headings)
         for view in views {
-            let table = view is LayoutView ? LayoutView.keyTable(current: nil) : view.keyTable
+            // The layout view's picker and gesture lines name every registered layout: in this
+            // process other suites register test layouts ("strip", "reload-first") while this one
+            // runs, so of its table only the fixed keys are compared with the program's.
+            var table = view is LayoutView ? LayoutView.keyTable(current: nil) : view.keyTable
+            if view is LayoutView { table.sections = table.sections.filter { $0.title == "Keys" } }
             for line in table.lines {
                 #expect(text.stdout.contains("  " + line + "\n"), "`cardviewer keys` lacks \"\(line)\"")
             }

@@ -9,7 +9,9 @@ import Testing
 
 /// A layout registered at run time, from a test target that edits no other file, is parsed on
 /// the command line, listed by `cardviewer layouts` and in the help, and reachable from the keys.
-@Suite struct RegistrationTests {
+// Serialized: its tests register layouts into the shared registry ("reload-first", …) while
+// another walks it with L and Shift+L (a neighbour registered mid-walk failed a clean-clone run).
+@Suite(.serialized) struct RegistrationTests {
     init() { registerStrip() }
 
     @Test("--layout strip and --set parse; a wrong option names the strip's options")
