@@ -14,6 +14,8 @@
 #   4. make deb: dpkg-deb -I lists its Depends, lintian reports no error (make deb fails on one;
 #      warnings are printed), and the program unpacked by dpkg -x passes 2.
 set -euo pipefail
+# (No `… | grep -q` under pipefail: grep -q leaves at the first match and the writer dies of
+# SIGPIPE, failing the pipe now and then — `dpkg-deb -I | grep -q` did in one run.)
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -53,7 +55,7 @@ page="$prefix/share/man/man1/cardviewer.1.gz"
 out=$(zcat "$page" | groff -man -Tutf8 -z -ww -Wbreak 2>&1) || fail "groff: $out"
 [ -z "$out" ] || fail "groff warns: $out"
 for command in run render compare layout layouts list bench export; do
-  man -l "$page" 2>/dev/null | grep -q "cardviewer $command" || fail "man page lacks $command"
+  man -l "$page" 2>/dev/null | grep "cardviewer $command" >/dev/null || fail "man page lacks $command"
 done
 ok "man page: groff without warnings, every subcommand"
 
@@ -111,7 +113,7 @@ deb=$(grep '\.deb$' "$work/deb.log" | head -n 1)
 [ -f "$deb" ] || fail "no .deb: $(cat "$work/deb.log")"
 depends=$(dpkg-deb -f "$deb" Depends)
 [ -n "$depends" ] || fail "the .deb has no Depends"
-dpkg-deb -I "$deb" | grep -q "^ Depends: " || fail "dpkg-deb -I lists no Depends"
+dpkg-deb -I "$deb" | grep "^ Depends: " >/dev/null || fail "dpkg-deb -I lists no Depends"
 ok "make deb: $deb, Depends: $depends"
 grep -E '^[WI]: ' "$work/deb.log" | sed 's/^/test-install: lintian: /' || true
 dpkg -x "$deb" "$work/unpacked"
