@@ -15,7 +15,8 @@ import CardMath
 ///   the order only saves fill). Then the translucent ones, sorted back to front by their
 ///   center's distance from the eye; at equal distance the larger `depthBias` later (in front,
 ///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index. Last, the
-///   frame's biases become depth offsets by rank (`BiasRanking`).
+///   frame's biases become depth offsets by rank (`BiasRanking`; exact coplanar ties by zIndex,
+///   then index, as `zindex` draws them).
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -25,6 +26,9 @@ public struct InstancePacker {
     public private(set) var ordering: RenderOrdering = .depth
 
     private var staging: [InstanceRecord] = []
+    /// The painter's order of each staged card, then of each record (what orders exact ties).
+    private var stagingOrder: [PaintOrder] = []
+    private var recordOrder: [PaintOrder] = []
     private var opaqueKeys: [SortKey] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
@@ -54,6 +58,8 @@ public struct InstancePacker {
         self.ordering = ordering
         records.removeAll(keepingCapacity: true)
         staging.removeAll(keepingCapacity: true)
+        stagingOrder.removeAll(keepingCapacity: true)
+        recordOrder.removeAll(keepingCapacity: true)
         opaqueKeys.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         // Room for every card in each list, so that a frame whose mix of opaque and translucent
@@ -62,6 +68,8 @@ public struct InstancePacker {
         // turning) would otherwise reallocate at every new largest frame.
         Self.makeRoom(in: &staging, for: cards.count)
         Self.makeRoom(in: &records, for: cards.count)
+        Self.makeRoom(in: &stagingOrder, for: cards.count)
+        Self.makeRoom(in: &recordOrder, for: cards.count)
         Self.makeRoom(in: &opaqueKeys, for: cards.count)
         Self.makeRoom(in: &keys, for: cards.count)
         let eye = camera.eye
@@ -82,6 +90,7 @@ public struct InstancePacker {
                 keys.append(SortKey(primary: Double(card.zIndex), secondary: card.index, position: staging.count))
             }
             staging.append(record)
+            stagingOrder.append(PaintOrder(zIndex: card.zIndex, index: card.index))
         }
         opaqueCount = opaqueKeys.count
         // The sort's scratch grows with the staging buffer (in the frames that grow it), not in
@@ -92,10 +101,20 @@ public struct InstancePacker {
         Self.order(&opaqueKeys, scratch: &scratch)
         Self.order(&keys, scratch: &scratch)
         index = 0
-        while index < opaqueKeys.count { records.append(staging[opaqueKeys[index].position]); index += 1 }
+        while index < opaqueKeys.count {
+            records.append(staging[opaqueKeys[index].position])
+            recordOrder.append(stagingOrder[opaqueKeys[index].position])
+            index += 1
+        }
         index = 0
-        while index < keys.count { records.append(staging[keys[index].position]); index += 1 }
-        records.withUnsafeMutableBufferPointer { ranking.rank($0) }
+        while index < keys.count {
+            records.append(staging[keys[index].position])
+            recordOrder.append(stagingOrder[keys[index].position])
+            index += 1
+        }
+        recordOrder.withUnsafeBufferPointer { order in
+            records.withUnsafeMutableBufferPointer { ranking.rank($0) { order[$0] } }
+        }
     }
 
     /// Sorts `keys` ascending: nothing to do when sorted, a reversal when sorted the other way

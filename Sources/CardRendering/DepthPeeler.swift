@@ -33,7 +33,8 @@ import CardMath
 /// once, when it lands in the target; depths are 32-bit floats, so a fragment compares equal to
 /// itself in the next layer. Cards at exactly the same depth at a pixel would show only the
 /// first drawn there; coplanar cards are kept apart by their records' `depthOffset` (their
-/// `depthBias`, applied by the card vertex shader in every pass, so each peels as its own layer). The layers are
+/// `depthBias`'s rank, exact ties by zIndex, applied by the card vertex shader in every pass, so
+/// each peels as its own layer). The layers are
 /// single-sampled: with a multisampled target, translucent cards' edges are not antialiased.
 final class DepthPeeler {
     private let gl: GL

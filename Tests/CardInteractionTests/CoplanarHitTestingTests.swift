@@ -72,4 +72,23 @@ import Testing
             #expect(hit(680, in: cards) == CardID(2), "\(biases)")
         }
     }
+
+    @Test("exact ties (one plane, equal bias) in the painter's order, as the packer ranks them: zIndex, then index, then list order")
+    func exactTies() {
+        // The row: the middle card on top by zIndex alone.
+        let row = [card(1, x: 540, bias: 0, zIndex: 1), card(2, x: 640, bias: 0, zIndex: 2), card(3, x: 740, bias: 0, zIndex: 1)]
+        #expect(hit(580, in: row) == CardID(2))
+        #expect(hit(700, in: row) == CardID(2))
+        #expect(hit(460, in: row) == CardID(1))
+        // Equal zIndex: the higher index on top (drawn on top in both orderings), whatever the list order.
+        let a = CardAttributes(index: 7, id: CardID(7), center: Vec3(600, 400, 0), size: Size(width: 200, height: 260), zIndex: 0)
+        let b = CardAttributes(index: 3, id: CardID(3), center: Vec3(680, 400, 0), size: Size(width: 200, height: 260), zIndex: 0)
+        #expect(hit(640, in: [a, b]) == CardID(7))
+        #expect(hit(640, in: [b, a]) == CardID(7))
+        // Equal zIndex and index: the later in the list, as before.
+        var c = b
+        c.index = 7
+        #expect(hit(640, in: [a, c]) == CardID(3))
+        #expect(hit(640, in: [c, a]) == CardID(7))
+    }
 }

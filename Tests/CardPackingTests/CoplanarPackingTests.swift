@@ -42,7 +42,8 @@ struct CoplanarPackingTests {
     func ranks() {
         // iCarousel-like numbers: 0.01-point nudges and a 1e-5 tie-break, against list order.
         let biases = [0.03, -1e-5, 0, 0.01, 0.01]
-        let cards = biases.enumerated().map { Self.card($0.offset, x: 200 + 100 * Double($0.offset), bias: $0.element) }
+        // 250 points apart (200 wide): no two overlap, so no exact tie (`CoplanarTiesTests`) adds ranks.
+        let cards = biases.enumerated().map { Self.card($0.offset, x: 200 + 250 * Double($0.offset), bias: $0.element) }
         var packer = InstancePacker()
         for ordering in RenderOrdering.allCases {
             packer.pack(cards, offset: .zero, camera: Self.camera, ordering: ordering, layerCount: 1)

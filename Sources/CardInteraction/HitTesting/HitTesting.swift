@@ -25,8 +25,9 @@ public enum HitTesting {
     /// Cards that are hidden, fully transparent (alpha ≤ 0) or not finite are skipped, as are hits
     /// outside the camera's near…far range (not drawn). Hits within `CoplanarOrder.tolerance`
     /// points of depth of the nearest are coplanar: of those the larger `depthBias` wins, then
-    /// the nearer; on an exact tie the higher zIndex, then the later card in `cards`, as they
-    /// would draw on top.
+    /// the nearer; on an exact tie the higher zIndex, then the higher index, then the later card
+    /// in `cards`, as they draw on top (the painter's order, which the renderer's depth offsets
+    /// follow for exactly tied coplanar cards: `CoplanarOrder`).
     ///
     /// - Complexity: O(k), k the number of cards passed (the visible ones): two passes, no allocation.
     public static func hitTest(_ point: Vec2, in cards: [CardAttributes], offset: Vec2, camera: Camera) -> CardHit? {
@@ -46,7 +47,9 @@ public enum HitTesting {
             if let current = best {
                 let order = CoplanarOrder.inFront(depth: hit.depth, bias: card.depthBias,
                                                   otherDepth: current.hit.depth, otherBias: current.bias)
-                guard order ?? (card.zIndex >= current.zIndex) else { continue }
+                // An exact tie: the painter's order, as the packer orders tied coplanar cards.
+                let painted = card.zIndex != current.zIndex ? card.zIndex > current.zIndex : card.index >= current.hit.index
+                guard order ?? painted else { continue }
             }
             best = (hit, card.zIndex, card.depthBias)
         }

@@ -7,8 +7,14 @@ import CardLayout
 /// file's expression may all be used. So the packer ranks the distinct biases of the frame and
 /// gives rank k the offset `(k − (ranks − 1)/2) · CoplanarOrder.depthPerStep` points: one step
 /// between neighbours in the order whatever their biases' magnitudes, centred so no card moves
-/// more than half the range. A frame whose biases are all equal (every layout without coplanar
-/// cards) gets offset 0 after one O(n) look.
+/// more than half the range.
+///
+/// Exact ties — overlapping cards in one plane with equal bias (`CoplanarTies`) — are ordered
+/// as the painter's order draws them (zIndex, then index, the later on top), so that a tied
+/// card's decorations stay under the tied card over it: what is ranked is then the pair (bias,
+/// layer), layer 0 for a card in no tie and one more per tied card under it. A frame without
+/// such ties gets exactly the offsets of its biases alone; one whose biases are all equal (every
+/// built-in layout) gets offset 0 after the tie search.
 ///
 /// Records come in holding their card's bias in `depthOffset` (what the packer and the bulk
 /// writers write) and leave holding the offset the vertex shader applies.
@@ -16,12 +22,22 @@ struct BiasRanking {
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
 
+    private var ties = CoplanarTies()
+
     /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
     ///
-    /// - Complexity: O(n) when every bias is equal, else O(n log n); no allocation once warm.
-    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+    /// - Parameter paintOrder: the painter's order of record `i`'s card (`PaintOrder`), which
+    ///   orders exact ties.
+    /// - Complexity: as `CoplanarTies.find` (O(n) for the frames of every built-in layout at
+    ///   rest), then O(n) when every bias is equal and nothing ties, else O(n log n); no
+    ///   allocation once warm.
+    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>, paintOrder: (Int) -> PaintOrder) {
         let n = records.count
         guard n > 0 else { return }
+        if ties.find(records, paintOrder: paintOrder) {
+            rankWithLayers(records)
+            return
+        }
         // Index loops: for-in allocates per element in debug builds, where the tests count.
         let first = records[0].depthOffset
         var i = 1
@@ -55,6 +71,36 @@ struct BiasRanking {
         i = 0
         while i < n {
             if i > 0, keys[i].primary != keys[i - 1].primary { rank += 1 }
+            records[keys[i].position].depthOffset = (Float(rank) - middle) * step
+            i += 1
+        }
+    }
+
+    /// Ranks the distinct (bias, layer) pairs of a frame with ties (`ties.layers`): a tied card
+    /// one step above each tied card under it, every bias above all the layers of lower biases.
+    private mutating func rankWithLayers(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        let n = records.count
+        if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: 2 * n) }
+        keys.removeAll(keepingCapacity: true)
+        keys.reserveCapacity(2 * n)
+        var i = 0
+        while i < n {
+            keys.append(SortKey(primary: Double(records[i].depthOffset), secondary: ties.layers[i], position: i))
+            i += 1
+        }
+        MergeSort.sort(&keys, scratch: &scratch)
+        func differs(_ i: Int) -> Bool { keys[i].primary != keys[i - 1].primary || keys[i].secondary != keys[i - 1].secondary }
+        var ranks = 1
+        i = 1
+        while i < n {
+            if differs(i) { ranks += 1 }
+            i += 1
+        }
+        let step = Float(CoplanarOrder.depthPerStep), middle = Float(ranks - 1) / 2
+        var rank = 0
+        i = 0
+        while i < n {
+            if i > 0, differs(i) { rank += 1 }
             records[keys[i].position].depthOffset = (Float(rank) - middle) * step
             i += 1
         }
