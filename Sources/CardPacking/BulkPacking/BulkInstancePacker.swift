@@ -113,8 +113,8 @@ public final class BulkInstancePacker {
     }
 
     /// The second half of `pack`, the packing stage of a fast frame: turns the records' biases
-    /// into depth offsets (`BiasRanking`: exact coplanar ties by the drawing order; O(k) for the
-    /// built-in writers, whose records need no sort to find none), moves translucent
+    /// into depth offsets (`BiasRanking`: exact coplanar ties by the drawing order, the search
+    /// bounded by a budget of comparisons), moves translucent
     /// records (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
     /// when `writeRecords` took the generic path, which ordered already.
     ///

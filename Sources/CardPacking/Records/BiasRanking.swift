@@ -26,11 +26,12 @@ struct BiasRanking {
 
     /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
     ///
-    /// - Parameter paintOrder: the painter's order of record `i`'s card (`PaintOrder`), which
-    ///   orders exact ties.
-    /// - Complexity: as `CoplanarTies.find` (O(n) for the frames of every built-in layout at
-    ///   rest), then O(n) when every bias is equal and nothing ties, else O(n log n); no
-    ///   allocation once warm.
+    /// - Parameters:
+    ///   - paintOrder: the painter's order of record `i`'s card (`PaintOrder`), which orders
+    ///     exact ties.
+    /// - Complexity: as `CoplanarTies.find` (O(n) for records in plane and edge order, such as a
+    ///   grid's, and bounded by a budget of comparisons), then O(n) when every bias is equal and
+    ///   nothing ties, else O(n log n); no allocation once warm.
     mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>, paintOrder: (Int) -> PaintOrder) {
         let n = records.count
         guard n > 0 else { return }

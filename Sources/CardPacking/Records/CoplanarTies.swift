@@ -31,10 +31,17 @@ struct PaintOrder {
 ///   which no two cards of one plane and bias overlap in their bounding boxes (checked against
 ///   the running maximum of the boxes seen: a row of a grid costs one comparison a card);
 ///   O(n log n) to sort otherwise, plus O(k) per card for the k cards of its plane and bias
-///   whose boxes it meets. No allocation once the buffers have grown.
+///   whose boxes it meets — at most `comparisonsPerRecord` per record on average, past which
+///   the search gives up (no ties). No allocation once the buffers have grown.
 struct CoplanarTies {
     /// Overlaps this deep or shallower, points, are touching edges, not ties.
     static let overlapTolerance = 1e-3
+
+    /// The most box comparisons the sweep makes per record (plus `comparisonsAllowance`) before it
+    /// gives up and reports no ties: a frame of many cards of one plane and bias whose boxes meet
+    /// (a deck stacked off screen) keeps the offsets of its biases instead of going quadratic.
+    static let comparisonsPerRecord = 8
+    static let comparisonsAllowance = 1024
 
     /// A record's plane and world bounding box.
     private struct Facts {
@@ -58,6 +65,7 @@ struct CoplanarTies {
     private var active: [Int] = []
     private var edges: [Edge] = []
     private var edgeKeys: [SortKey] = []
+    private var comparisonsLeft = 0
 
     /// Finds the ties among `records`; returns false (and leaves `layers` alone) when there are
     /// none, true after setting `layers[i]` for every record `i`.
@@ -84,11 +92,13 @@ struct CoplanarTies {
         if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: keys.capacity) }
         InstancePacker.order(&keys, scratch: &scratch)
         edges.removeAll(keepingCapacity: true)
+        comparisonsLeft = Self.comparisonsPerRecord * n + Self.comparisonsAllowance
         var start = 0
         while start < n {
             var end = start + 1
             while end < n, keys[end].primary == keys[start].primary, keys[end].bias == keys[start].bias { end += 1 }
             if end - start > 1 { sweep(start..<end, records, paintOrder) }
+            guard comparisonsLeft >= 0 else { return false }
             start = end
         }
         guard !edges.isEmpty else { return false }
@@ -127,6 +137,8 @@ struct CoplanarTies {
             }
             if f.minX < openRight {
                 var a = 0
+                comparisonsLeft -= active.count
+                guard comparisonsLeft >= 0 else { return }
                 while a < active.count {
                     let q = active[a]
                     a += 1
