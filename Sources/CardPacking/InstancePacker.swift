@@ -113,7 +113,7 @@ public struct InstancePacker {
             index += 1
         }
         recordOrder.withUnsafeBufferPointer { order in
-            records.withUnsafeMutableBufferPointer { ranking.rank($0) { order[$0] } }
+            records.withUnsafeMutableBufferPointer { ranking.rank($0, volume: ViewVolume(camera: camera)) { order[$0] } }
         }
     }
 

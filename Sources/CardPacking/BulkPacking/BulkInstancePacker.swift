@@ -46,6 +46,8 @@ public final class BulkInstancePacker {
     private var writtenReversed = false
     private var clipsOccludedCards = false
     private var eye = Vec3.zero
+    /// What the frame's camera shows (the tie search skips records outside it).
+    private var volume = ViewVolume(camera: Camera(viewport: Size(width: 0, height: 0)))
     private var onlyOpaque = false
     private var cards: [CardAttributes] = []
     private var generic = InstancePacker()
@@ -103,6 +105,7 @@ public final class BulkInstancePacker {
         // scope) would cost more than the fill it saves off screen.
         clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth && scope == .visible
         eye = context.camera.eye
+        volume = ViewVolume(camera: context.camera)
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)
         // zindex: back to front is zIndex order; depth: front to back is its reverse.
@@ -113,8 +116,8 @@ public final class BulkInstancePacker {
     }
 
     /// The second half of `pack`, the packing stage of a fast frame: turns the records' biases
-    /// into depth offsets (`BiasRanking`: exact coplanar ties by the drawing order, the search
-    /// bounded by a budget of comparisons), moves translucent
+    /// into depth offsets (`BiasRanking`: exact coplanar ties by the drawing order, among the
+    /// records the camera may show), moves translucent
     /// records (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
     /// when `writeRecords` took the generic path, which ordered already.
     ///
@@ -125,7 +128,7 @@ public final class BulkInstancePacker {
         // The writer's records are in the order `ordering` draws them: zindex back to front (the
         // painter's order), depth front to back (its reverse).
         let backToFront = ordering == .zindex
-        ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count)) {
+        ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count), volume: volume) {
             PaintOrder(zIndex: 0, index: backToFront ? $0 : -$0)
         }
         switch ordering {

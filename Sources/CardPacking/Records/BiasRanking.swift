@@ -27,15 +27,19 @@ struct BiasRanking {
     /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
     ///
     /// - Parameters:
+    ///   - volume: what the camera shows: only the records it may show are searched for ties
+    ///     (`CoplanarTies`); the others keep layer 0.
     ///   - paintOrder: the painter's order of record `i`'s card (`PaintOrder`), which orders
     ///     exact ties.
-    /// - Complexity: as `CoplanarTies.find` (O(n) for records in plane and edge order, such as a
-    ///   grid's, and bounded by a budget of comparisons), then O(n) when every bias is equal and
-    ///   nothing ties, else O(n log n); no allocation once warm.
-    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>, paintOrder: (Int) -> PaintOrder) {
+    /// - Complexity: as `CoplanarTies.find` (one screen test per record, then O(m) for the m
+    ///   records on screen in plane and edge order, such as a grid's, and bounded by a fixed
+    ///   budget of comparisons), then O(n) when every bias is equal and nothing ties, else
+    ///   O(n log n); no allocation once warm.
+    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>, volume: ViewVolume,
+                       paintOrder: (Int) -> PaintOrder) {
         let n = records.count
         guard n > 0 else { return }
-        if ties.find(records, paintOrder: paintOrder) {
+        if ties.find(records, volume: volume, paintOrder: paintOrder) {
             rankWithLayers(records)
             return
         }

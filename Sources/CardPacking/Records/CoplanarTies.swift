@@ -26,22 +26,32 @@ struct PaintOrder {
 /// edge, as a row with spacing 0.5 does, do not tie). Cards nearly but not exactly coplanar are
 /// not ties here (their depths still differ).
 ///
-/// - Complexity: O(n) for a frame whose records come in the order of their plane's distance,
-///   bias, then top and left edges, or its reverse (a grid or a stack in index order) and in
-///   which no two cards of one plane and bias overlap in their bounding boxes (checked against
-///   the running maximum of the boxes seen: a row of a grid costs one comparison a card);
-///   O(n log n) to sort otherwise, plus O(k) per card for the k cards of its plane and bias
-///   whose boxes it meets — at most `comparisonsPerRecord` per record on average, past which
-///   the search gives up (no ties). No allocation once the buffers have grown.
+/// Only the records the camera may show enter the search (`ViewVolume.mayShow`): a card wholly
+/// off screen (or behind the eye, or outside near…far) draws nothing that a tie could order, so
+/// it keeps layer 0 at the cost of one test — an all-cards frame of a 10,000-card deck searches
+/// the few dozen cards on screen, not the deck.
+///
+/// - Complexity: O(n) for the screen test, then, for the m records on screen: O(m) when they
+///   come in the order of their plane's distance, bias, then top and left edges, or its reverse
+///   (a grid or a stack in index order) and no two cards of one plane and bias overlap in their
+///   bounding boxes (checked against the running maximum of the boxes seen: a row of a grid
+///   costs one comparison a card); O(m log m) to sort otherwise, plus O(k) per card for the k
+///   cards of its plane and bias whose boxes it meets — at most `comparisonBudget` in all, past
+///   which the search gives up (no ties). No allocation once the buffers have grown.
 struct CoplanarTies {
     /// Overlaps this deep or shallower, points, are touching edges, not ties.
     static let overlapTolerance = 1e-3
 
-    /// The most box comparisons the sweep makes per record (plus `comparisonsAllowance`) before it
-    /// gives up and reports no ties: a frame of many cards of one plane and bias whose boxes meet
-    /// (a deck stacked off screen) keeps the offsets of its biases instead of going quadratic.
-    static let comparisonsPerRecord = 8
-    static let comparisonsAllowance = 1024
+    /// The most box comparisons a frame's search makes (among the records on screen: whatever
+    /// the deck's size) before it gives up and reports no ties, so the frame keeps the offsets of
+    /// its biases alone. Only a pile reaches it — about 360 cards on screen, all in one plane
+    /// with one bias, all meeting each other's boxes (the all-cards frame of a 10,000-card
+    /// wheel, whose turns lay cards over cards) — where the search would otherwise go quadratic:
+    /// 2¹⁶ comparisons cost about 2 ms of packing (release, the bench's wheel), 2²⁰ cost 28–33 ms.
+    static let defaultComparisonBudget = 1 << 16
+
+    /// The budget this search keeps (`defaultComparisonBudget`; tests set smaller ones).
+    var comparisonBudget = CoplanarTies.defaultComparisonBudget
 
     /// A record's plane and world bounding box.
     private struct Facts {
@@ -59,7 +69,9 @@ struct CoplanarTies {
 
     /// Each record's layer after `find` (valid for the records `find` last saw).
     private(set) var layers: [Int] = []
+    /// The facts of the records the camera may show, and which record each is.
     private var facts: [Facts] = []
+    private var shown: [Int] = []
     private var keys: [SortKey] = []
     private var scratch: [SortKey] = []
     private var active: [Int] = []
@@ -67,36 +79,49 @@ struct CoplanarTies {
     private var edgeKeys: [SortKey] = []
     private var comparisonsLeft = 0
 
-    /// Finds the ties among `records`; returns false (and leaves `layers` alone) when there are
-    /// none, true after setting `layers[i]` for every record `i`.
+    /// Finds the ties among the records `volume` may show; returns false (and leaves `layers`
+    /// alone) when there are none, true after setting `layers[i]` for every record `i` (0 for
+    /// the records off screen).
     ///
-    /// - Parameter paintOrder: the painter's order of record `i`'s card.
-    mutating func find(_ records: UnsafeMutableBufferPointer<InstanceRecord>, paintOrder: (Int) -> PaintOrder) -> Bool {
+    /// - Parameters:
+    ///   - volume: what the camera shows; records wholly outside it are not searched.
+    ///   - paintOrder: the painter's order of record `i`'s card.
+    mutating func find(_ records: UnsafeMutableBufferPointer<InstanceRecord>, volume: ViewVolume,
+                       paintOrder: (Int) -> PaintOrder) -> Bool {
         let n = records.count
         guard n > 1 else { return false }
+        // Room for every record, as the packers' own buffers: a frame that shows more cards
+        // than the last (a layout scrolling) then allocates nothing.
         InstancePacker.makeRoom(in: &facts, for: n)
+        InstancePacker.makeRoom(in: &shown, for: n)
         InstancePacker.makeRoom(in: &keys, for: n)
         facts.removeAll(keepingCapacity: true)
+        shown.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         // Index loops: for-in allocates per element in debug builds, where the tests count.
         var i = 0
         while i < n {
-            let f = Self.facts(of: records[i])
-            facts.append(f)
-            // Plane distance, bias, then the top edge and the left edge in one Int: a grid's
-            // rows in index order are sorted, in reverse index order strictly descending.
-            keys.append(SortKey(primary: Double(f.distance), bias: records[i].depthOffset,
-                                secondary: Self.orderKey(f.minY, f.minX), position: i))
+            if volume.mayShow(records[i]) {
+                let f = Self.facts(of: records[i])
+                // Plane distance, bias, then the top edge and the left edge in one Int: a grid's
+                // rows in index order are sorted, in reverse index order strictly descending.
+                keys.append(SortKey(primary: Double(f.distance), bias: records[i].depthOffset,
+                                    secondary: Self.orderKey(f.minY, f.minX), position: facts.count))
+                facts.append(f)
+                shown.append(i)
+            }
             i += 1
         }
+        let m = facts.count
+        guard m > 1 else { return false }
         if scratch.count < n { scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: keys.capacity) }
         InstancePacker.order(&keys, scratch: &scratch)
         edges.removeAll(keepingCapacity: true)
-        comparisonsLeft = Self.comparisonsPerRecord * n + Self.comparisonsAllowance
+        comparisonsLeft = comparisonBudget
         var start = 0
-        while start < n {
+        while start < m {
             var end = start + 1
-            while end < n, keys[end].primary == keys[start].primary, keys[end].bias == keys[start].bias { end += 1 }
+            while end < m, keys[end].primary == keys[start].primary, keys[end].bias == keys[start].bias { end += 1 }
             if end - start > 1 { sweep(start..<end, records, paintOrder) }
             guard comparisonsLeft >= 0 else { return false }
             start = end
@@ -107,7 +132,8 @@ struct CoplanarTies {
     }
 
     /// Finds the overlapping pairs among `keys[run]` (one plane distance and bias), sorted by
-    /// top edge: a card's box can meet only the boxes still open at its top edge.
+    /// top edge: a card's box can meet only the boxes still open at its top edge. Keys, `facts`
+    /// and `active` hold indices into `facts` (records on screen); edges hold record indices.
     private mutating func sweep(_ run: Range<Int>, _ records: UnsafeMutableBufferPointer<InstanceRecord>,
                                 _ paintOrder: (Int) -> PaintOrder) {
         active.removeAll(keepingCapacity: true)
@@ -143,12 +169,17 @@ struct CoplanarTies {
                     let q = active[a]
                     a += 1
                     let g = facts[q]
+                    let (rp, rq) = (shown[p], shown[q])
                     guard g.maxX > f.minX, g.minX < f.maxX, g.normal == f.normal,
-                          Self.overlap(records[p], records[q]) else { continue }
-                    let (pp, pq) = (paintOrder(p), paintOrder(q))
+                          Self.overlap(records[rp], records[rq]) else { continue }
+                    // A frame's edges are at most its comparisons: room for the whole budget at
+                    // the first tie, so later frames with more ties allocate nothing (1 MiB,
+                    // with the edge keys and the sort's scratch 5 MiB at the default budget).
+                    if edges.capacity < comparisonBudget { edges.reserveCapacity(comparisonBudget) }
+                    let (pp, pq) = (paintOrder(rp), paintOrder(rq))
                     let pAbove = pp.zIndex != pq.zIndex ? pp.zIndex > pq.zIndex
-                        : pp.index != pq.index ? pp.index > pq.index : p > q
-                    edges.append(pAbove ? Edge(lower: q, upper: p) : Edge(lower: p, upper: q))
+                        : pp.index != pq.index ? pp.index > pq.index : rp > rq
+                    edges.append(pAbove ? Edge(lower: rq, upper: rp) : Edge(lower: rp, upper: rq))
                 }
             }
             active.append(p)
@@ -165,7 +196,7 @@ struct CoplanarTies {
         layers.removeAll(keepingCapacity: true)
         var i = 0
         while i < n { layers.append(0); i += 1 }
-        InstancePacker.makeRoom(in: &edgeKeys, for: edges.count)
+        InstancePacker.makeRoom(in: &edgeKeys, for: edges.capacity)
         edgeKeys.removeAll(keepingCapacity: true)
         i = 0
         while i < edges.count {
@@ -173,7 +204,7 @@ struct CoplanarTies {
             edgeKeys.append(SortKey(primary: Double(upper.zIndex), secondary: upper.index, position: i))
             i += 1
         }
-        if scratch.count < edgeKeys.count {
+        if scratch.count < edgeKeys.capacity {
             scratch = Array(repeating: SortKey(primary: 0, secondary: 0, position: 0), count: edgeKeys.capacity)
         }
         InstancePacker.order(&edgeKeys, scratch: &scratch)
