@@ -125,6 +125,15 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         return prepared
     }
 
+    /// The upright size of the picture at `path` if a load the thread prepared has told it
+    /// (never waits): the window's first frame knows which of its large cards want the full
+    /// tier before it takes their card-tier pictures (`ViewerPictures.decorate`).
+    func knownSize(ofPath path: String) -> PixelSize? {
+        condition.lock()
+        defer { condition.unlock() }
+        return sizes[path]
+    }
+
     /// The title bitmap of `job` if it is rasterized now (never waits; `nil` leaves it to the
     /// title worker, which also reports a missing font).
     func takeTitleIfReady(_ job: TitleJob) -> TitleBitmap? {
