@@ -76,7 +76,8 @@ extension HEIFDecoder {
 
     /// libde265's worker threads for a direct decode: 2 on a machine of more than one core, else
     /// none (the calling thread decodes alone). Measured: a 48 MP single frame (`heif-enc -q 80`)
-    /// decodes in 4.2 s with two instead of 6.0 s alone (docs/BENCHMARKS.md, issue 32).
+    /// decodes in 4.2 s with two instead of 6.0 s alone on a quiet machine (docs/BENCHMARKS.md,
+    /// issue 32) — but under the 192 MB default cap it does not take them (206 MB with them).
     static let directThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 0
 
     /// Frames smaller than this, pixels, are decoded on the calling thread alone: their decode
