@@ -28,16 +28,11 @@ extension ViewerWindowTests {
 
     @Test("two cardviewer FILE of one folder started back to back: one ends at once handing its file over, one window shows it")
     func twoStartsMakeOneWindow() throws {
-        guard ChildProcess.viewerExecutable != nil else {
-            Issue.record("cardviewer not built")
-            return
+        guard let (folder, images, runtime) = try Self.singleInstanceFolders() else { return }
+        defer {
+            folder.remove()
+            runtime.remove()
         }
-        let folder = try TemporaryFolder("cardviewer-e2e")
-        defer { folder.remove() }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
-        let runtime = try TemporaryFolder("cv-rt")
-        defer { runtime.remove() }
-        chmod(runtime.path, 0o700)
         let state = try TemporaryFolder("cardviewer-e2e-state")
         defer { state.remove() }
         let environment = ChildProcess.viewerEnvironment(stateHome: state.path, ["XDG_RUNTIME_DIR": runtime.path])
@@ -77,16 +72,11 @@ extension ViewerWindowTests {
 
     @Test("cardviewer --layout grid FILE while a window shows its folder: a window of its own on FILE; the first window unchanged")
     func optionsOpenAWindowOfTheirOwn() throws {
-        guard ChildProcess.viewerExecutable != nil else {
-            Issue.record("cardviewer not built")
-            return
+        guard let (folder, images, runtime) = try Self.singleInstanceFolders() else { return }
+        defer {
+            folder.remove()
+            runtime.remove()
         }
-        let folder = try TemporaryFolder("cardviewer-e2e")
-        defer { folder.remove() }
-        let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
-        let runtime = try TemporaryFolder("cv-rt")
-        defer { runtime.remove() }
-        chmod(runtime.path, 0o700)
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path]
         let window = try WindowDriver([images.path + "/02-card.png", "--size", "640x400"], environment: environment)
         let before = try window.drive("""
