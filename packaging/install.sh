@@ -25,11 +25,11 @@ HOMEPAGE="${HOMEPAGE:-https://github.com/cardviewer/cardviewer}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 id="io.github.cardviewer.CardViewer"
-version="$(cat "$here/VERSION")"
 date="$(git -C "$root" log -1 --format=%cs 2>/dev/null || date -u +%F)"
 
 case "$PREFIX" in /*) ;; *) echo "error: PREFIX must be absolute: $PREFIX" >&2; exit 1 ;; esac
 [ -x "$binary" ] || { echo "error: no program at $binary" >&2; exit 1; }
+version="$("$here/version.sh" "$binary")"  # the program's own (CardViewerVersion.number)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

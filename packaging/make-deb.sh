@@ -3,15 +3,15 @@
 #   packaging/make-deb.sh BINARY OUTDIR
 # The tree is install.sh's with PREFIX=/usr into a staging folder, plus the package's
 # copyright and changelog; Depends is computed from the binary by dpkg-shlibdeps; the version is
-# packaging/VERSION with Debian revision 1. Writes OUTDIR/cardviewer_VERSION-1_ARCH.deb and
-# prints its path on the last line. Environment: MAINTAINER, HOMEPAGE.
+# the program's own (`BINARY --version`, packaging/version.sh) with Debian revision 1. Writes
+# OUTDIR/cardviewer_VERSION-1_ARCH.deb and prints its path on the last line. Environment: MAINTAINER, HOMEPAGE.
 set -euo pipefail
 binary="${1:?usage: make-deb.sh BINARY OUTDIR}"
 outdir="${2:?usage: make-deb.sh BINARY OUTDIR}"
 here="$(cd "$(dirname "$0")" && pwd)"
 MAINTAINER="${MAINTAINER:-CardViewer maintainers <cardviewer@users.noreply.github.com>}"
 export HOMEPAGE="${HOMEPAGE:-https://github.com/cardviewer/cardviewer}"
-version="$(cat "$here/VERSION")-1"
+version="$("$here/version.sh" "$binary")-1"
 arch="$(dpkg --print-architecture)"
 
 stage="$(mktemp -d)"

@@ -44,6 +44,7 @@ packages=(
   fakeroot           # the .deb's files owned by root without being root
   lintian            # the .deb checked against Debian's policy
   zsh fish           # the zsh and fish completions checked by their shells (zsh -n, fish -n)
+  xdg-utils          # xdg-mime, xdg-open: the installed .desktop made the default and opened as the desktop does
 )
 
 missing=()

@@ -10,6 +10,8 @@
 #      --replay` on the bundled deck work from / with PATH and LD_LIBRARY_PATH free of Swift and,
 #      where a mount namespace can be made (root), with the source tree and /opt/swift hidden; its
 #      frame equals the build folder's program's frame (the same deck and shaders found);
+#   2b. xdg-open with the installed .desktop as the default for JPEG (scripts/test-xdg-open.sh,
+#      under Xvfb): the folder opens at the picture, a second file goes to the running window;
 #   3. make uninstall removes every installed file and nothing else;
 #   4. make deb: dpkg-deb -I lists its Depends, lintian reports no error (make deb fails on one;
 #      warnings are printed), and the program unpacked by dpkg -x passes 2.
@@ -29,6 +31,8 @@ ok() { echo "test-install: ok: $*"; }
 make --no-print-directory release-static SWIFT="$SWIFT" >"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log"; fail "static release build"; }
 built="$("$SWIFT" build -c release --product cardviewer --static-swift-stdlib --scratch-path .build-static --show-bin-path)/cardviewer"
 ok "static release build ($(( $(date +%s) - started )) s)"
+# The one version: the program's (`cardviewer --version`); the packaging reads it from there.
+version=$(./packaging/version.sh "$built") || fail "packaging/version.sh $built"
 
 # --- 1. make install -------------------------------------------------------------------------
 dest="$work/dest"
@@ -50,6 +54,7 @@ ok "desktop-file-validate clean; $(grep -o '^MimeType=.*' "$desktop" | tr ';' '\
 metainfo="$prefix/share/metainfo/io.github.cardviewer.CardViewer.metainfo.xml"
 out=$(appstreamcli validate --no-net "$metainfo" 2>&1) || fail "appstreamcli validate: $out"
 ok "appstreamcli validate: $(echo "$out" | tail -n 1)"
+grep "<release version=\"$version\"" "$metainfo" >/dev/null || fail "the metainfo's release is not $version"
 
 page="$prefix/share/man/man1/cardviewer.1.gz"
 out=$(zcat "$page" | groff -man -Tutf8 -z -ww -Wbreak 2>&1) || fail "groff: $out"
@@ -57,7 +62,9 @@ out=$(zcat "$page" | groff -man -Tutf8 -z -ww -Wbreak 2>&1) || fail "groff: $out
 for command in run render compare layout layouts list bench export; do
   man -l "$page" 2>/dev/null | grep "cardviewer $command" >/dev/null || fail "man page lacks $command"
 done
-ok "man page: groff without warnings, every subcommand"
+zcat "$page" | grep "^\.TH CARDVIEWER 1 \"\" \"cardviewer $version\"" >/dev/null || fail "the man page's header lacks cardviewer $version"
+man -l "$page" 2>/dev/null | grep -e "--version" >/dev/null || fail "man page lacks --version"
+ok "man page: groff without warnings, every subcommand, --version; version $version in the metainfo and the man page"
 
 bash -n "$prefix/share/bash-completion/completions/cardviewer" || fail "bash -n"
 checked="bash"
@@ -84,6 +91,7 @@ printf '{"events": [{"time": 0.2, "type": "scroll", "dx": 0, "dy": -2}], "end": 
 check_program() {  # check_program BINARY LABEL
   local program="$1" label="$2"
   if ldd "$program" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/swift'; then fail "$label: ldd shows Swift libraries"; fi
+  [ "$(hidden "$program" --version)" = "cardviewer $version" ] || fail "$label: --version is not 'cardviewer $version'"
   hidden "$program" render --size 480x300 --out "$work/$label-render.png" 2>"$work/$label-render.err" \
     || { cat "$work/$label-render.err"; fail "$label: render"; }
   ! grep -q warning "$work/$label-render.err" || { cat "$work/$label-render.err"; fail "$label: render warns"; }
@@ -97,6 +105,10 @@ check_program() {  # check_program BINARY LABEL
 mkdir -p "$work/home"
 check_program "$prefix/bin/cardviewer" installed
 [ "$hide" = 1 ] || echo "test-install: note: not root or no mount namespace: the source tree was not hidden"
+
+# --- 2b. opened by the desktop: xdg-open with the viewer as the default for JPEG ---------------
+xvfb-run -a -s "-screen 0 1920x1080x24" ./scripts/test-xdg-open.sh "$prefix" 2>&1 | sed 's/^test-xdg-open: /test-install: /' \
+  || fail "xdg-open (scripts/test-xdg-open.sh)"
 
 # --- 3. make uninstall -------------------------------------------------------------------------
 mkdir -p "$prefix/share/icons/hicolor/48x48/apps"
@@ -114,7 +126,8 @@ deb=$(grep '\.deb$' "$work/deb.log" | head -n 1)
 depends=$(dpkg-deb -f "$deb" Depends)
 [ -n "$depends" ] || fail "the .deb has no Depends"
 dpkg-deb -I "$deb" | grep "^ Depends: " >/dev/null || fail "dpkg-deb -I lists no Depends"
-ok "make deb: $deb, Depends: $depends"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version-1" ] || fail "the .deb's version is $(dpkg-deb -f "$deb" Version), not $version-1"
+ok "make deb: $deb (version $version-1), Depends: $depends"
 grep -E '^[WI]: ' "$work/deb.log" | sed 's/^/test-install: lintian: /' || true
 dpkg -x "$deb" "$work/unpacked"
 check_program "$work/unpacked/usr/bin/cardviewer" deb

@@ -61,6 +61,30 @@ public final class FileLock: @unchecked Sendable {
         return .acquired(FileLock(descriptor: fd, path: lockPath))
     }
 
+    /// Takes the lock of the folder at `path` itself (`flock` on the folder: no lock file is
+    /// made), waiting up to `seconds` while another process holds it, for a short section that
+    /// processes of one user must not run at once (the single-instance socket's look and bind:
+    /// `SingleInstance.claim`). `nil` when the folder cannot be opened (missing, a link, not a
+    /// folder) or another process still holds the lock after `seconds`.
+    public static func lockFolder(_ path: String, waitingUpTo seconds: Double) -> FileLock? {
+        let fd = retryingInterrupted { openPath(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            guard failure == EWOULDBLOCK || failure == EINTR, waited < seconds else {
+                close(fd)
+                return nil
+            }
+            usleep(2_000)
+        }
+        return FileLock(descriptor: fd, path: path)
+    }
+
     /// The process id written in the lock file, if it reads as one.
     private static func readProcessID(_ fd: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 16)

@@ -205,10 +205,11 @@ enum HEIFDecoder {
 
     /// Decodes `handle` of `file` and reduces it to `wanted` upright pixels (or the largest size
     /// of its shape within them, for a thumbnail a pixel off the picture's aspect). Throws a
-    /// `PictureError` naming `name`.
-    static func decode(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize, name: String) throws -> RGBAImage {
+    /// `PictureError` naming `name`. A direct decode (`HEIFFile.directItem`) uses `threads` of
+    /// libde265's worker threads (`threads(_:handle:wanted:limits:)`).
+    static func decode(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize, threads: Int = 0, name: String) throws -> RGBAImage {
         if let item = file.directItem(handle) {
-            return try decodeDirect(file, handle: handle, item: item, wanted: wanted, name: name)
+            return try decodeDirect(file, handle: handle, item: item, wanted: wanted, threads: threads, name: name)
         }
         guard let options = heif_decoding_options_alloc() else {
             throw PictureError.unreadable(path: name, reason: "libheif could not start")

@@ -1,6 +1,7 @@
 import CHeif
 import CardMath
 import CardPixels
+import Foundation
 
 extension HEIFFile {
     /// The HEVC item to decode with libde265 directly for `handle` (`HEVCFrameDecoder`), or nil
@@ -37,12 +38,21 @@ extension HEVCItem {
 extension HEIFDecoder {
     /// The memory a decode of `handle` of `file` to `wanted` pixels takes beyond the file and the
     /// output, bytes: `directWorkingBytes` when libde265 decodes it directly
-    /// (`HEIFFile.directItem`), else libheif's (`workingBytes(_:coding:isPrimary:wanted:)`).
-    static func workingBytes(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize) -> Int {
+    /// (`HEIFFile.directItem`) with `threads` worker threads, else libheif's
+    /// (`workingBytes(_:coding:isPrimary:wanted:)`).
+    static func workingBytes(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize, threads: Int = 0) -> Int {
         guard let item = file.directItem(handle) else {
             return workingBytes(handle, coding: file.coding, isPrimary: handle == file.primary, wanted: wanted)
         }
-        return directWorkingBytes(size: HEIFFile.size(of: handle), item: item, wanted: wanted)
+        return directWorkingBytes(size: HEIFFile.size(of: handle), item: item, wanted: wanted, threads: threads)
+    }
+
+    /// The worker threads a decode of `handle` of `file` to `wanted` pixels gets under `limits`:
+    /// `directThreads(size:item:wanted:limits:)` for a direct decode, else 0 (libheif's path
+    /// sets its own: `gridThreads`).
+    static func threads(_ file: HEIFFile, handle: OpaquePointer, wanted: PixelSize, limits: PictureLimits) -> Int {
+        guard let item = file.directItem(handle) else { return 0 }
+        return directThreads(size: HEIFFile.size(of: handle), item: item, wanted: wanted, limits: limits)
     }
 
     /// The memory of a direct decode (`HEVCFrameDecoder`) of `item`, `size` pixels as shown, to
@@ -54,19 +64,61 @@ extension HEIFDecoder {
     /// 2560 × 1440 screen by `picture-tool decode --peak-memory`, peaks 189.5 MB (185,032 KiB)
     /// over a 64 × 48 HEIC's baseline — its file (20.1 MB) and output (11.1 MB) included —
     /// against an estimate of 197.9 MB (working 166.7 MB: frame 146.3 MB, coded 20.1 MB).
-    /// libheif's path was estimated at 219.8 MB and refused.
-    static func directWorkingBytes(size: PixelSize, item: HEVCItem, wanted: PixelSize) -> Int {
+    /// libheif's path was estimated at 219.8 MB and refused. With `threads` worker threads
+    /// (`directThreads`), `directThreadBytes` more.
+    static func directWorkingBytes(size: PixelSize, item: HEVCItem, wanted: PixelSize, threads: Int = 0) -> Int {
         let pixels = max(size.pixelCount, item.codedSize.pixelCount)
         let frame = planeBytes(pixels: pixels, chroma: .yuv420, sampleBytes: 1, alpha: false) + pixels * decoderMapHalfBytes / 2
         let coded = item.codedBytes * (item.extents.count > 1 ? 2 : 1)
-        return frame + coded + size.width * 4 + RowDownscaler.workingBytes(width: size.width, size: wanted)
+        let parallel = threads > 0 ? directThreadBytes(item.codedSize, threads: threads) : 0
+        return frame + coded + parallel + size.width * 4 + RowDownscaler.workingBytes(width: size.width, size: wanted)
+    }
+
+    /// libde265's worker threads for a direct decode: 2 on a machine of more than one core, else
+    /// none (the calling thread decodes alone). Measured: a 48 MP single frame (`heif-enc -q 80`)
+    /// decodes in 4.2 s with two instead of 6.0 s alone on a quiet machine (docs/BENCHMARKS.md,
+    /// issue 32) — but under the 192 MB default cap it does not take them (206 MB with them).
+    static let directThreads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 0
+
+    /// Frames smaller than this, pixels, are decoded on the calling thread alone: their decode
+    /// takes milliseconds, less than starting threads is worth (4 MP).
+    static let directThreadsMinimumPixels = 4_000_000
+
+    /// The memory libde265's worker threads add to a direct decode of a frame its SPS codes at
+    /// `coded` pixels, bytes: its parallel filters write a second whole frame (1.5 bytes a pixel
+    /// at 4:2:0) where the single-threaded filter copies one plane at a time (the luma, 1 byte a
+    /// pixel, already within `decoderMapHalfBytes`): half a byte a pixel more; plus one decoding
+    /// context for each row of 64-pixel coding tree blocks (`threadContextBytes`) and each
+    /// thread's stack (8 MiB reserved; counted at `threadStackBytes`, what it touches).
+    static func directThreadBytes(_ coded: PixelSize, threads: Int) -> Int {
+        let rows = (coded.height + 63) / 64
+        return coded.pixelCount / 2 + rows * threadContextBytes + threads * threadStackBytes
+    }
+
+    /// The memory of one of libde265's decoding contexts (a row of coding tree blocks decoded at
+    /// once: its coefficient and residual buffers and CABAC state), bytes, rounded up: 64 KiB.
+    static let threadContextBytes = 64 << 10
+
+    /// The stack a worker thread touches, bytes, rounded up: 1 MiB.
+    static let threadStackBytes = 1 << 20
+
+    /// The worker threads for a direct decode of `item` (`size` pixels as shown) to `wanted`
+    /// pixels under `limits`: `directThreads` when the frame is large enough
+    /// (`directThreadsMinimumPixels`) and the estimate with them and the output fits
+    /// `limits.maximumWorkingMemory`; else 0, as before (the decode then fits as it did).
+    static func directThreads(size: PixelSize, item: HEVCItem, wanted: PixelSize, limits: PictureLimits) -> Int {
+        guard directThreads > 0, item.codedSize.pixelCount >= directThreadsMinimumPixels else { return 0 }
+        let working = directWorkingBytes(size: size, item: item, wanted: wanted, threads: directThreads)
+        return working + wanted.pixelCount * 4 <= limits.maximumWorkingMemory ? directThreads : 0
     }
 
     /// Decodes `item` (of `handle`) with libde265 directly and converts its planes a row at a
-    /// time, turned by the item's irot/imir, as `decode` does libheif's.
-    static func decodeDirect(_ file: HEIFFile, handle: OpaquePointer, item: HEVCItem, wanted: PixelSize, name: String) throws -> RGBAImage {
+    /// time, turned by the item's irot/imir, as `decode` does libheif's; with `threads` of
+    /// libde265's worker threads.
+    static func decodeDirect(_ file: HEIFFile, handle: OpaquePointer, item: HEVCItem, wanted: PixelSize, threads: Int,
+                             name: String) throws -> RGBAImage {
         let coded = item.unturned(HEIFFile.size(of: handle))
-        let frame = try HEVCFrameDecoder(item, bytes: file.contents, size: coded, name: name)
+        let frame = try HEVCFrameDecoder(item, bytes: file.contents, size: coded, threads: threads, name: name)
         var planes = try frame.planes(handle: handle, name: name)
         planes.orient(item.transforms)
         return withExtendedLifetime(frame) { image(from: planes, premultiplied: false, wanted: wanted, file: file) }

@@ -2,9 +2,11 @@ import CDe265
 import CHeif
 import CardMath
 
-/// A single HEVC image (`HEVCItem`) decoded by libde265 directly, on the calling thread (no
-/// worker threads: the decoder's memory is its one frame — planes and per-block maps — and
-/// the NAL units it copies), its planes read in place through `HEIFPlanes`. libheif 1.15 would
+/// A single HEVC image (`HEVCItem`) decoded by libde265 directly, on the calling thread or
+/// with libde265's worker threads (`threads`; they decode rows of coding tree blocks at once
+/// when the stream allows it, and filter the frame in parallel into a second frame of the same
+/// size: `HEIFDecoder.directThreadBytes`), its planes read in place through `HEIFPlanes`. The
+/// decoder's memory is its one frame — planes and per-block maps — and the NAL units it copies. libheif 1.15 would
 /// copy the decoded frame into an image of its own before freeing the decoder; this never
 /// makes that copy.
 ///
@@ -16,11 +18,13 @@ final class HEVCFrameDecoder {
     private let frame: OpaquePointer
 
     /// Decodes `item` of `bytes` (the whole file) and checks that the frame is 8-bit 4:2:0 of
-    /// `size` pixels (the item's `ispe`, before its transformations). Throws a `PictureError`
-    /// naming `name` for anything that does not decode.
-    init(_ item: HEVCItem, bytes: UnsafeRawBufferPointer, size: PixelSize, name: String) throws {
+    /// `size` pixels (the item's `ispe`, before its transformations), with `threads` worker
+    /// threads (0: on the calling thread alone). Throws a `PictureError` naming `name` for
+    /// anything that does not decode.
+    init(_ item: HEVCItem, bytes: UnsafeRawBufferPointer, size: PixelSize, threads: Int = 0, name: String) throws {
         guard let context = de265_new_decoder() else { throw PictureError.unreadable(path: name, reason: "libde265 could not start") }
         do {
+            if threads > 0 { try Self.check(de265_start_worker_threads(context, Int32(clamping: threads)), name: name) }
             try Self.push(item, bytes: bytes, into: context, name: name)
             let frame = try Self.decode(context, name: name)
             let width = Int(de265_get_image_width(frame, 0)), height = Int(de265_get_image_height(frame, 0))

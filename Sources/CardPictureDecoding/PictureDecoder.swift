@@ -153,8 +153,9 @@ public enum PictureDecoder {
         /// JPEG through TurboJPEG (the file read whole).
         case jpeg(JPEGHeader)
         /// HEIF through libheif (the file read whole by the plan): the image chosen to decode,
-        /// the primary image or a thumbnail large enough for the target.
-        case heif(HEIFFile, image: OpaquePointer)
+        /// the primary image or a thumbnail large enough for the target, and the worker threads
+        /// libde265 gets for a direct decode (`HEIFDecoder.threads`, counted in the cost).
+        case heif(HEIFFile, image: OpaquePointer, threads: Int)
         /// Camera RAW through LibRaw: its preview, or its raw data at half size.
         case raw(RAWDecoder.Route)
         /// WebP through libwebp, scaled as it is decoded (the file read whole).
@@ -290,7 +291,8 @@ public enum PictureDecoder {
         let image = file.image(covering: wanted, full: full)
         let size = HEIFFile.size(of: image)
         try limits.checkSize(size.width, size.height, name: name)
-        let working = HEIFDecoder.workingBytes(file, handle: image, wanted: wanted)
+        let threads = HEIFDecoder.threads(file, handle: image, wanted: wanted, limits: limits)
+        let working = HEIFDecoder.workingBytes(file, handle: image, wanted: wanted, threads: threads)
         try limits.checkWorkingMemory(working, name: name)
         let room = (limits.maximumWorkingMemory - working) / 4
         if wanted.pixelCount > room {
@@ -300,7 +302,7 @@ public enum PictureDecoder {
             wanted = PictureTarget.stretch(box).size(for: wanted)
         }
         let cost = PictureCost(input: source.count, working: working, output: wanted.pixelCount * 4)
-        return Plan(info: PictureInfo(size: full, format: .heif, orientation: .up), route: .heif(file, image: image),
+        return Plan(info: PictureInfo(size: full, format: .heif, orientation: .up), route: .heif(file, image: image, threads: threads),
                     wanted: wanted, cost: cost)
     }
 
@@ -357,8 +359,8 @@ public enum PictureDecoder {
             var image = try JPEGDecoder.decode(bytes, header: header, target: plan.wanted, name: name)
             convertToSRGB(&image, jpeg: bytes, header: header)
             return DecodedPicture(image: image, fullSize: full, format: .jpeg)
-        case let .heif(file, image):
-            let decoded = try HEIFDecoder.decode(file, handle: image, wanted: plan.wanted, name: name)
+        case let .heif(file, image, threads):
+            let decoded = try HEIFDecoder.decode(file, handle: image, wanted: plan.wanted, threads: threads, name: name)
             return DecodedPicture(image: decoded, fullSize: full, format: .heif)
         case let .raw(route):
             let decoded = try RAWDecoder.decode(route, wanted: plan.wanted, name: name, limits: limits)

@@ -146,8 +146,11 @@ enum RAWPreview: Equatable {
 /// half size (`half_size`, `libraw_dcraw_process`), only within the caps; over them its card
 /// says "no preview".
 ///
-/// The size a RAW file is shown at in full (`DecodedPicture.fullSize`) is the preview's, or the
-/// half-size decode's: what this decoder can show, not the sensor's.
+/// The size a RAW file is shown at in full (`DecodedPicture.fullSize`, the probe's size) is what
+/// this decoder can show, whatever the target: the sensor's visible size when its raw data can be
+/// decoded within the caps larger than the preview (`rawDataPlan` at `.fullSize`), else the
+/// preview's, or the half-size decode's for a file without a preview. A small target served from
+/// the preview reports the same size as the full decode (fuzz-raw found the two disagreeing).
 enum RAWDecoder {
     /// How a RAW file is decoded.
     enum Route {
@@ -190,17 +193,28 @@ enum RAWDecoder {
         let full = file.orientation.swapsAxes ? file.size.transposed : file.size
         let wanted = target.size(for: full)
         guard wanted.width > preview.width || wanted.height > preview.height else { return nil }
+        // Larger than the preview means covering it: a sensor narrower than its preview in one
+        // axis would report a full size smaller than the preview's pixels.
+        guard full.width >= preview.width && full.height >= preview.height else { return nil }
         let half = PixelSize(width: (full.width + 1) / 2, height: (full.height + 1) / 2)
         let choices = half.width >= wanted.width && half.height >= wanted.height ? [true] : [false, true]
         for halfSize in choices {
             let made = halfSize ? half : full
             let working = rawDataWorkingBytes(file, halfSize: halfSize)
-            guard made.width > preview.width || made.height > preview.height, working <= limits.maximumWorkingMemory else { continue }
+            guard made.width >= preview.width && made.height >= preview.height && made != preview,
+                  working <= limits.maximumWorkingMemory else { continue }
             let decoded = wanted.width <= made.width && wanted.height <= made.height ? wanted : PictureTarget.fit(wanted).size(for: made)
             return (.rawData(file, halfSize: halfSize), full, decoded,
                     PictureCost(input: inputBytes, working: working, output: decoded.pixelCount * 4))
         }
         return nil
+    }
+
+    /// The size a file with a preview of `preview` upright pixels is shown at in full, whatever
+    /// the target: the sensor's visible size (upright) when a full-size target would decode the
+    /// raw data, else the preview's.
+    static func fullSize(_ file: RAWFile, inputBytes: Int, limits: PictureLimits, preview: PixelSize) -> PixelSize {
+        rawDataPlan(file, inputBytes: inputBytes, target: .fullSize, limits: limits, beyond: preview)?.size ?? preview
     }
 
     /// The plan's route, size (upright) and cost for `file` at `target`. Throws a `PictureError`.
@@ -226,7 +240,8 @@ enum RAWDecoder {
             }
             let output = scaled.pixelCount * 4 + wanted.pixelCount * 4 * 2
             let cost = PictureCost(input: inputBytes + bytes.count, working: header.coefficientBytes, output: output)
-            return (.jpeg(bytes, header), header.uprightSize, wanted, cost)
+            let size = fullSize(file, inputBytes: inputBytes, limits: limits, preview: header.uprightSize)
+            return (.jpeg(bytes, header), size, wanted, cost)
         case let .bitmap(width, height, colors, bytes):
             try limits.checkSize(width, height, name: name)
             let stored = PixelSize(width: width, height: height)
@@ -234,7 +249,8 @@ enum RAWDecoder {
             if let raw = rawDataPlan(file, inputBytes: inputBytes, target: target, limits: limits, beyond: upright) { return raw }
             let wanted = target.size(for: upright)
             let cost = PictureCost(input: inputBytes + bytes.count, working: stored.pixelCount * 4, output: wanted.pixelCount * 8)
-            return (.bitmap(width: width, height: height, colors: colors, bytes: bytes, orientation: orientation), upright, wanted, cost)
+            let size = fullSize(file, inputBytes: inputBytes, limits: limits, preview: upright)
+            return (.bitmap(width: width, height: height, colors: colors, bytes: bytes, orientation: orientation), size, wanted, cost)
         case nil:
             let working = halfSizeWorkingBytes(file)
             guard working <= limits.maximumWorkingMemory else {

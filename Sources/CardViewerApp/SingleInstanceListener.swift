@@ -6,7 +6,8 @@ import Glibc
 /// (`SingleInstanceMessage`) on a thread of its own, which sleeps in `poll` until a client
 /// connects (nothing per frame, nothing at rest). Each connection from this user
 /// (`SO_PEERCRED`) is read under a timeout and a size bound; a path is posted to the `inbox`,
-/// which wakes the event loop; anything else is answered `NO` with one warning. `stop()` ends
+/// which wakes the event loop; anything else is answered `NO` with one warning (but for a
+/// connection closed before sending a byte: another viewer's probe, silent). `stop()` ends
 /// it (the thread holds the listener until then) and removes the socket file when it is still
 /// this listener's.
 final class SingleInstanceListener: @unchecked Sendable {
@@ -127,8 +128,12 @@ final class SingleInstanceListener: @unchecked Sendable {
             inbox.post(path)
             _ = SingleInstanceSocket.writeAll(connection, SingleInstanceMessage.accepted)
         case .incomplete:
-            warn("ignored a request on '\(PathBytes.displayed(socketPath))': it ended after \(bytes.count) bytes")
-            _ = SingleInstanceSocket.writeAll(connection, SingleInstanceMessage.refused)
+            // Closed before a byte came and gone before the answer: another viewer's look at
+            // whether this one listens (`SingleInstanceSocket.listen`'s probe), not a request.
+            let answered = SingleInstanceSocket.writeAll(connection, SingleInstanceMessage.refused)
+            if answered || !bytes.isEmpty {
+                warn("ignored a request on '\(PathBytes.displayed(socketPath))': it ended after \(bytes.count) bytes")
+            }
         case .refused(let reason):
             warn("ignored a request on '\(PathBytes.displayed(socketPath))': \(reason)")
             _ = SingleInstanceSocket.writeAll(connection, SingleInstanceMessage.refused)
@@ -138,18 +143,28 @@ final class SingleInstanceListener: @unchecked Sendable {
 
 /// The paths the listener received, waiting for the frame thread (`ViewerDriver`), which takes
 /// them before each frame as it takes the listing's and the decoders' results. Posting wakes
-/// the event loop (`wake`: `glfwPostEmptyEvent` for a window).
+/// the event loop (`wake`: `glfwPostEmptyEvent` for a window), once there is one: a viewer
+/// listens before its window opens (`SingleInstance.claim`) and sets the wake after
+/// (`setWake`); what came before waits for the window's first frame.
 final class SingleInstanceInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: [String] = []
-    private let wake: @Sendable () -> Void
+    private var wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void = {}) { self.wake = wake }
+
+    /// Sets what wakes the event loop (any thread).
+    func setWake(_ wake: @escaping @Sendable () -> Void) {
+        lock.lock()
+        self.wake = wake
+        lock.unlock()
+    }
 
     /// Adds `path` (any thread) and wakes the event loop.
     func post(_ path: String) {
         lock.lock()
         paths.append(path)
+        let wake = self.wake
         lock.unlock()
         wake()
     }

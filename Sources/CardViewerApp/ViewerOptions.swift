@@ -24,6 +24,11 @@ public struct ViewerOptions: Sendable {
     /// `cardviewer PATH…` (and `--images DIR`, its alias): folders and PNG/JPEG files as one
     /// deck (only ever read); `nil`: the bundled deck or `--cards N`.
     public var paths: [String]?
+    /// Whether a single picture PATH is handed to a window already showing its folder
+    /// (`SingleInstance.claim`): for a command line of PATHs alone, as the desktop runs it, or
+    /// with `--size` (`SingleInstance.handsOver(arguments:)`); with any other option this command
+    /// opens its own window.
+    public var handsOver = true
     /// `-r`: the PATHs' subfolders too.
     public var recursive = false
     /// `--images DIR` as it was: the deck of one folder (the first PATH).

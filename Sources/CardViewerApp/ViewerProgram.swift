@@ -24,10 +24,21 @@ public enum ViewerProgram {
                            warn: @escaping @Sendable (String) -> Void) throws {
         let script = try checked(options)
         // `cardviewer FILE` while a window shows FILE's folder: that window shows it (SPEC §14).
-        if script == nil, !options.headless, let line = SingleInstance.handOver(options.paths) {
-            report(line)
-            return
+        // Otherwise a window on one folder listens from now on, before its window opens, so a
+        // `cardviewer FILE` started while it starts hands its file over too.
+        let inbox = SingleInstanceInbox()
+        var listener: SingleInstanceListener?
+        if script == nil, !options.headless {
+            switch SingleInstance.claim(options.paths, offering: options.handsOver, inbox: inbox, warn: warn) {
+            case .handedOver(let line):
+                report(line)
+                return
+            case .listening(let started): listener = started
+            case .neither: break
+            }
         }
+        // On the ways out before the window opens (after, the window's own `defer` stops it first).
+        defer { listener?.stop() }
         let store = try stateStore(options, warn: warn)
         do {
             try store?.checkUsable()
@@ -100,15 +111,15 @@ public enum ViewerProgram {
         driver.listsDroppedFoldersRecursively = options.recursive
         driver.listing = loaded.listing
         if case .window(let window) = surface { driver.setTitle = { window.setTitle($0) } }
-        // A window on one folder takes the pictures a second `cardviewer FILE` opens there.
-        var listener: SingleInstanceListener?
-        if script == nil, case .window(let window) = surface {
-            let inbox = SingleInstanceInbox(wake: { GLFWWindowContext.wakeEventLoop() })
-            listener = SingleInstance.listen(canonicalPaths: loaded.catalog.canonicalPaths, inbox: inbox, warn: warn)
-            if listener != nil {
-                driver.openRequests = inbox
-                driver.raiseWindow = { window.raise() }
-            }
+        // A window on one folder takes the pictures a second `cardviewer FILE` opens there (those
+        // that came while it opened wait in the inbox for its first frame).
+        if listener != nil, case .window(let window) = surface {
+            inbox.setWake { GLFWWindowContext.wakeEventLoop() }
+            driver.openRequests = inbox
+            driver.raiseWindow = { window.raise() }
+        } else {
+            listener?.stop()
+            listener = nil
         }
         // Before the window closes: the listener's thread wakes the window's event loop.
         defer { withExtendedLifetime(surface) { listener?.stop() } }

@@ -5,6 +5,7 @@ struct CardViewer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardviewer",
         abstract: "Collections of cards in true 3D on the GPU: five iOS card layouts on OpenGL.",
+        version: CardViewerVersion.line,
         subcommands: [
             RunCommand.self,
             RenderCommand.self,

@@ -114,6 +114,7 @@ struct RunCommand: ParsableCommand {
         options.autoAdvance = autoAdvance
         options.sort = sort
         options.paths = source.deckPaths
+        options.handsOver = SingleInstance.handsOver(arguments: PathRuns.arguments)
         options.recursive = source.recursive
         options.statePath = state
         options.keepsState = !noState

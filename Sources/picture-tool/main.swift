@@ -27,6 +27,8 @@
 //                                                            N-pixel tiles (1008 by default; libheif 1.15
 //                                                            encodes no grids itself), for measurements
 // decode and bench take --previews: cards from embedded JPEG previews when they cover the target.
+// decode takes --max-picture-memory MB: the decoder's working-memory cap (PictureLimits), as
+// cardviewer's option: a HEIC decoded by libde265 with or without its worker threads, measured.
 //   picture-tool make-hostile DIR                            the hostile-picture cases of the tests
 //                                                            (DIR/case01 …, one folder each) and
 //                                                            the largest pictures the limits allow
@@ -66,6 +68,8 @@ struct Arguments {
     var paths: [String] = []
     /// `--previews`: decode from embedded JPEG previews that cover the target.
     var previews = false
+    /// `--max-picture-memory MB`: the decoder's limits (the standard ones without it).
+    var limits = PictureLimits.standard
     /// `make-photos --preview WxH`: an MPF preview of that size after each JPEG.
     var previewSize: PixelSize?
     /// `make-photos --exif-thumbnail`: a 160 × 120 (at most) EXIF thumbnail in each JPEG.
@@ -121,6 +125,11 @@ struct Arguments {
                 orientation = parsed
             case "--peak-memory":
                 reportPeakMemory = true
+            case "--max-picture-memory":
+                guard let value = rest.popFirst(), let megabytes = Int(value), megabytes > 0, megabytes <= 1 << 20 else {
+                    fail("--max-picture-memory needs megabytes")
+                }
+                limits.maximumWorkingMemory = megabytes * 1_000_000
             case "--repeat":
                 guard let value = rest.popFirst(), let count = Int(value), count > 0 else { fail("--repeat needs a count") }
                 repeats = count
@@ -160,7 +169,8 @@ case "decode":
     for file in options.files {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target, embeddedPreviews: options.previews)
+            let picture = try PictureDecoder.decode(contentsOf: file, target: options.target, limits: options.limits,
+                                                    embeddedPreviews: options.previews)
             print("\(file): \(picture.format.rawValue) \(picture.fullSize) -> \(picture.image.width)x\(picture.image.height) in \(String(format: "%.2f", milliseconds(since: start))) ms"
                   + (picture.fromEmbeddedPreview ? " (from the embedded preview)" : ""))
         } catch {

@@ -35,6 +35,46 @@ import Testing
         }
     }
 
+    @Test("a folder's lock: held once, a second taker waits its time and gets nil, then gets it once released; no file made")
+    func aFolderLockWaitsThenGives() throws {
+        let folder = try TemporaryFolder("cardfiles")
+        defer { folder.remove() }
+        let holder = LockHolder(try #require(FileLock.lockFolder(folder.path, waitingUpTo: 0)))
+        let start = Date()
+        #expect(FileLock.lockFolder(folder.path, waitingUpTo: 0.2) == nil)
+        let waited = Date().timeIntervalSince(start)
+        #expect(waited >= 0.2 && waited < 2, "\(waited) s")
+        // Released on another thread while this one waits: granted within the wait.
+        let release = Thread { usleep(150_000); holder.release() }
+        release.start()
+        let again = Date()
+        let second = FileLock.lockFolder(folder.path, waitingUpTo: 5)
+        let secondWait = Date().timeIntervalSince(again)
+        #expect(second != nil)
+        #expect(secondWait >= 0.1 && secondWait < 4, "\(secondWait) s")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        withExtendedLifetime(second) {}
+    }
+
+    @Test("a folder lock on a missing path, a file or a link to a folder: nil at once")
+    func aFolderLockNeedsAFolder() throws {
+        let folder = try TemporaryFolder("cardfiles")
+        defer { folder.remove() }
+        let file = try folder.write("file", Array("x".utf8))
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: folder.path)
+        for path in [folder.path + "/missing", file, folder.path + "/link"] {
+            #expect(FileLock.lockFolder(path, waitingUpTo: 1) == nil, "\(path)")
+        }
+    }
+
+    /// A lock another thread releases.
+    final class LockHolder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var held: FileLock?
+        init(_ held: FileLock) { self.held = held }
+        func release() { lock.withLock { held = nil } }
+    }
+
     @Test func linksToOneFileShareOneLock() throws {
         let folder = try TemporaryFolder("cardfiles")
         try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: true)

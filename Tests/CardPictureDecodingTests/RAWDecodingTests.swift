@@ -173,11 +173,32 @@ struct RAWPastThePreviewTests {
     /// target when the raw decode is over `--max-picture-memory`.
     @Test func smallTargetsAndTightCapsKeepThePreview() throws {
         let small = try PictureDecoder.decode(Self.dng(), name: "small.dng", target: .fit(PixelSize(width: 32, height: 32)))
-        #expect(small.image.width == 32 && small.image.height == 24 && small.fullSize == PixelSize(width: 64, height: 48))
+        // The picture's size is the sensor's whatever the target (it was the preview's, 64 × 48,
+        // for targets the preview serves: the probe and the decode disagreed, fuzz-raw found).
+        #expect(small.image.width == 32 && small.image.height == 24 && small.fullSize == PixelSize(width: 400, height: 300))
         #expect(nearColor(sampleQuadrants(small.image)[0], red))
         let tight = PictureLimits(maximumWorkingMemory: 400_000)
         let capped = try PictureDecoder.decode(Self.dng(), name: "capped.dng", target: .fit(PixelSize(width: 320, height: 240)), limits: tight)
-        #expect(capped.image.width == 64 && capped.image.height == 48)
+        #expect(capped.image.width == 64 && capped.image.height == 48 && capped.fullSize == PixelSize(width: 64, height: 48))
         #expect(nearColor(sampleQuadrants(capped.image)[0], red))
+    }
+
+    /// One size for the picture, the probe's, whatever the target and whichever route serves it:
+    /// the sensor's when the raw data can be decoded, the preview's when the caps forbid it.
+    @Test(arguments: [1 as UInt16, 6])
+    func theSizeDoesNotDependOnTheTarget(orientation: UInt16) throws {
+        let dng = Self.dng(orientation: orientation)
+        let upright = orientation == 6 ? PixelSize(width: 300, height: 400) : PixelSize(width: 400, height: 300)
+        let preview = orientation == 6 ? PixelSize(width: 48, height: 64) : PixelSize(width: 64, height: 48)
+        let targets: [PictureTarget] = [.fit(PixelSize(width: 16, height: 16)), .cover(PixelSize(width: 40, height: 10)),
+                                        .fit(PixelSize(width: 150, height: 150)), .fit(PixelSize(width: 320, height: 320)), .fullSize]
+        for (limits, size) in [(PictureLimits.standard, upright), (PictureLimits(maximumWorkingMemory: 400_000), preview)] {
+            #expect(try PictureDecoder.probe(dng, name: "t.dng", limits: limits).size == size)
+            for target in targets {
+                let decoded = try PictureDecoder.decode(dng, name: "t.dng", target: target, limits: limits)
+                #expect(decoded.fullSize == size, "\(target) under \(limits.maximumWorkingMemory) bytes")
+                #expect(decoded.image.width <= size.width && decoded.image.height <= size.height)
+            }
+        }
     }
 }

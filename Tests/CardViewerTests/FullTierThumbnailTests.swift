@@ -150,28 +150,69 @@ struct FullTierThumbnailTests {
         #expect(prefetch.takenCount == prefetch.loadCount, "taken \(prefetch.takenCount) of \(prefetch.loadCount) predicted loads")
     }
 
-    @Test("a large card whose picture's size is not known yet is not final on the first frame")
-    func unknownSizesAreNotFinal() throws {
+    @Test("a large card showing its card-tier picture while its full tier is not there is not final on the first frame")
+    func cardTierAloneIsNotFinal() throws {
         let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
         let cache = try TemporaryFolder("cardviewer-e2e")
         defer {
             folder.remove()
             cache.remove()
         }
-        // Every card-tier picture of the first screen prepared: the first frame shows them, but
-        // their sizes became known in that frame — after it chose which cards want the full tier.
-        let (viewer, _) = try Self.pages(folder: folder, cache: cache, prefetchFirst: true)
+        // Every card-tier picture of the first screen prepared, no full tier: the first frame
+        // shows the card tier and asks for the full tier, but the screen will change when it
+        // comes. (Before the first frame learnt the sizes from the prefetch, this was the case
+        // of every first frame: their sizes became known after it chose the full tier.)
+        var builder = ViewerBuilder(deck: .folder(path: folder.path), layout: .pages)
+        builder.pictures.thumbnailRoot = cache.path
+        let loaded = try builder.loadDeck()
+        let viewport = Size(width: 960, height: 600)
+        let predicted = FirstScreenPrefetch.predicted(session: builder.makeSession(loaded, viewport: viewport), catalog: loaded.catalog,
+                                                      framebuffer: PixelSize(width: 960, height: 600),
+                                                      cache: ViewerPictures.thumbnailCache(for: loaded.catalog, options: builder.pictures,
+                                                                                           warn: { _ in }))
+        let prefetch = FirstScreenPrefetch(loads: predicted.loads, fullTier: nil, decoding: ViewerPictures.decoding(builder.pictures),
+                                           cache: ViewerPictures.thumbnailCache(for: loaded.catalog, options: builder.pictures, warn: { _ in }))
+        #expect(prefetch.waitUntilDone(seconds: 30))
+        let gpu = try EGLOffscreenContext(size: PixelSize(width: 960, height: 600))
+        let viewer = try builder.build(loaded, on: gpu, viewport: viewport, prefetch: prefetch)
         defer { viewer.pictures.shutdown() }
         viewer.session.advance(to: 0)
         try viewer.pictures.update()
         _ = try viewer.frame.draw()
         let first = viewer.pictures.status
         #expect(first.inView >= 2)
+        #expect(viewer.pictures.visible.filter(\.wantsFull).count >= 2)
         #expect(first.readyInView < first.inView, "first frame: \(first.readyInView) of \(first.inView) counted final")
         var time = 0.0
         try Self.frames(viewer, from: &time, seconds: 0.1)
         #expect(try viewer.pictures.waitUntilSettled(timeout: 30) { _ = try viewer.frame.draw() })
         try Self.frames(viewer, from: &time, seconds: 0.1)
         #expect(viewer.pictures.status.readyInView == viewer.pictures.status.inView)
+    }
+    @Test("the window's first frame, the prefetch done, shows every card final: the large ones from their x-large thumbnails")
+    func firstFrameTakesTheFullTierFromThePrefetch() throws {
+        let folder = try FirstScreenPrefetchTests.folder(count: 8, size: PixelSize(width: 1600, height: 1200))
+        let cache = try TemporaryFolder("cardviewer-e2e")
+        defer {
+            folder.remove()
+            cache.remove()
+        }
+        // The prefetch has read the card-tier pictures (and so the pictures' sizes) and the
+        // x-large ones before the window's first frame: that frame knows which cards want the
+        // full tier, and takes their pictures.
+        let (viewer, _) = try Self.pages(folder: folder, cache: cache, prefetchFirst: true)
+        defer { viewer.pictures.shutdown() }
+        viewer.session.advance(to: 0)
+        try viewer.pictures.update()
+        _ = try viewer.frame.draw()
+        let first = viewer.pictures.status
+        let large = viewer.pictures.visible.filter(\.wantsFull)
+        #expect(large.count >= 2, "large cards wanting the full tier in the first frame: \(large.count)")
+        #expect(first.inView >= 2)
+        #expect(first.readyInView == first.inView, "first frame: \(first.readyInView) of \(first.inView) final")
+        #expect(viewer.pictures.pictureTier.layerSize(of: .full) == PixelSize(width: 512, height: 384))
+        for card in large {
+            #expect(viewer.pictures.pictureTier.residency.isResident(PictureKey(Int(card.picture), .full)))
+        }
     }
 }

@@ -7,18 +7,28 @@ import Testing
 /// real window under Xvfb on a folder, then a second `cardviewer FILE` of that folder, which
 /// hands the file over and ends at once; the window's title names the file.
 extension ViewerWindowTests {
-    @Test("cardviewer FILE while a window shows its folder: the second process exits 0 at once, the window makes FILE current")
-    func secondFileGoesToTheWindow() throws {
+    /// What every single-instance window test starts from: a folder holding `images/` of six
+    /// card pictures, and a runtime folder (0700, as `$XDG_RUNTIME_DIR` is) for the sockets; the
+    /// caller removes both. `nil`, with an issue recorded, when the viewer is not built.
+    static func singleInstanceFolders() throws -> (folder: TemporaryFolder, images: URL, runtime: TemporaryFolder)? {
         guard ChildProcess.viewerExecutable != nil else {
             Issue.record("cardviewer not built")
-            return
+            return nil
         }
         let folder = try TemporaryFolder("cardviewer-e2e")
-        defer { folder.remove() }
         let images = try ViewerTest.imageFolder(count: 6, in: folder.url)
         let runtime = try TemporaryFolder("cv-rt")
-        defer { runtime.remove() }
         chmod(runtime.path, 0o700)
+        return (folder, images, runtime)
+    }
+
+    @Test("cardviewer FILE while a window shows its folder: the second process exits 0 at once, the window makes FILE current")
+    func secondFileGoesToTheWindow() throws {
+        guard let (folder, images, runtime) = try Self.singleInstanceFolders() else { return }
+        defer {
+            folder.remove()
+            runtime.remove()
+        }
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path]
 
         // `file://` as a desktop's %U gives it: the folder's second picture.

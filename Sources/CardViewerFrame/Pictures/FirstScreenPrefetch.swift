@@ -18,8 +18,9 @@ import Foundation
 /// the cards on screen first, in deck order, while the main thread opens the window. The
 /// workers then take each prepared picture instead of preparing it again (`take`), or wait for
 /// the one in progress. Cards large enough for the full tier (pages' cards) get their
-/// full-resolution decodes next, once their card-tier loads have told their sizes
-/// (`FullTierPrediction`): taken when the second frame asks for them.
+/// full-tier pictures next, once their card-tier loads have told their sizes
+/// (`FullTierPrediction`): the window's first frame learns those sizes (`knownSize`), asks for
+/// the full tier and takes what is ready; the rest is taken when later frames ask.
 ///
 /// The first frame's titles are rasterized the same way, on a second thread (finding and opening
 /// the font is most of the first title's time), with the `TitleWorkshop` the title worker then
@@ -123,6 +124,15 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         taken += 1
         prepared.generation = load.generation
         return prepared
+    }
+
+    /// The upright size of the picture at `path` if a load the thread prepared has told it
+    /// (never waits): the window's first frame knows which of its large cards want the full
+    /// tier before it takes their card-tier pictures (`ViewerPictures.decorate`).
+    func knownSize(ofPath path: String) -> PixelSize? {
+        condition.lock()
+        defer { condition.unlock() }
+        return sizes[path]
     }
 
     /// The title bitmap of `job` if it is rasterized now (never waits; `nil` leaves it to the

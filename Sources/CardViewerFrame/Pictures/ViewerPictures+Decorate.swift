@@ -46,6 +46,7 @@ extension ViewerPictures {
                 card.area = pixels.width * pixels.height
                 card.onScreen = RecordGeometry.isOnScreen(records[index], camera: camera)
                 let large = card.onScreen && PictureSizing.tier(forCardOnScreen: pixels, cardTierSide: plan.cardSide) == .full
+                if requestsAtDecorate { learnSizeFromPrefetch(Int(card.picture)) }
                 card.wantsFull = large && wantsFullTier(Int(card.picture), cardSide: plan.cardSide)
                 // A resting card may be drawn from a thumbnail; the opened page shows all it can.
                 let longSide = Int(card.picture) < longSides.count ? Int(longSides[Int(card.picture)]) : 0
@@ -136,6 +137,19 @@ extension ViewerPictures {
             requestsAtDecorate = false
             requestDemand()
         }
+    }
+
+    /// The window's first frame: a card's picture whose size the prefetch has read (its
+    /// card-tier load prepared while the window opened) has it now, so the frame asks for the
+    /// full tier its large cards want (the full pool is made once every size in view is known:
+    /// `adaptPools`) and takes the prefetched `x-large` pictures in the same frame, instead
+    /// of one frame later once the card-tier picture is taken (the first screen came a frame
+    /// after the first frame: docs/BENCHMARKS.md).
+    private func learnSizeFromPrefetch(_ picture: Int) {
+        guard let prefetch, picture >= 0, picture < longSides.count, longSides[picture] == 0,
+              picture < catalog.pictures.count,
+              let size = prefetch.knownSize(ofPath: catalog.pictures[picture].path), !size.isEmpty else { return }
+        noteFullSize(picture, size)
     }
 
     /// Fills `visibleInDeckOrder` with the indices of `visible` by deck position (cards not in

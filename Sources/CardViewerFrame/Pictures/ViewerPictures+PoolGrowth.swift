@@ -78,6 +78,15 @@ extension ViewerPictures {
         return false
     }
 
+    /// Records `picture`'s upright size in pixels, not empty (a decode's `fullSize`, or the
+    /// prefetch's for the same picture): its aspect, its size and its longer side.
+    func noteFullSize(_ picture: Int, _ size: PixelSize) {
+        guard picture >= 0, picture < aspects.count, picture < fullSizes.count else { return }
+        aspects[picture] = Float(size.width) / Float(size.height)
+        fullSizes[picture] = size
+        notePictureSize(picture, size)
+    }
+
     /// Records `picture`'s upright size in pixels (from its first decode).
     func notePictureSize(_ picture: Int, _ size: PixelSize) {
         guard picture >= 0, picture < longSides.count else { return }

@@ -180,11 +180,7 @@ extension ViewerPictures {
                first.width != pictureTier.layerSize(of: .full).width || first.height != pictureTier.layerSize(of: .full).height {
                 return false
             }
-            if prepared.fullSize.width > 0, prepared.fullSize.height > 0 {
-                aspects[picture] = Float(prepared.fullSize.width) / Float(prepared.fullSize.height)
-                fullSizes[picture] = prepared.fullSize
-                notePictureSize(picture, prepared.fullSize)
-            }
+            if prepared.fullSize.width > 0, prepared.fullSize.height > 0 { noteFullSize(picture, prepared.fullSize) }
             if let pending = prepared.pendingThumbnail, pendingThumbnails.count < Self.pendingThumbnailLimit {
                 pendingThumbnails.append(pending)
             }
