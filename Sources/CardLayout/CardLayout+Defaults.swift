@@ -22,6 +22,10 @@ extension CardLayout {
     /// 1: the content follows the pointer.
     public var dragMultiplier: Double { 1 }
 
+    /// True: a layout that does not say otherwise may tie cards in one plane, and its frames are
+    /// searched for ties (`mayTieCoplanarCards`).
+    public var mayTieCoplanarCards: Bool { true }
+
     /// The offset that brings card `index`'s resting center (laid out at offset 0) to the
     /// viewport's center along the scroll axis, clamped to `0…maximumOffset`; zero for an empty
     /// deck.

@@ -56,6 +56,22 @@ public protocol CardLayout: Sendable {
     /// - Complexity: O(1).
     var dragMultiplier: Double { get }
 
+    /// True when the layout may lay two cards it can show (`candidateRange`) overlapping in one
+    /// plane with equal `depthBias`: an exact coplanar tie (`CoplanarOrder`), which the depth
+    /// buffer alone cannot order — the lower card's badge and title, lifted 0.25 points, would
+    /// show through the card on top. The packer then searches the frame's cards on screen for
+    /// such ties and orders them by zIndex, then index (`CoplanarTies` in CardPacking); when
+    /// false it skips the search, which costs every frame.
+    ///
+    /// The default is true, the safe answer: a layout file (SPEC §9) can place any cards in one
+    /// plane with one bias. A built-in layout says false only where a test sweeping its decks,
+    /// scroll offsets, viewports and orderings finds no tie among the cards on screen
+    /// (`BuiltInTiesTests`). Frames of cards in between two states (an animation) are not a
+    /// layout's frames: the viewer searches those whatever this says.
+    ///
+    /// - Complexity: O(1).
+    var mayTieCoplanarCards: Bool { get }
+
     /// The scroll offset at which card `index` (0 ≤ index < cardCount) rests in view. The
     /// default brings the card's resting center (laid out at offset 0) to the viewport's center
     /// along the scroll axis, clamped to `0…maximumOffset`. Layouts whose cards share one center

@@ -16,7 +16,7 @@ import CardMath
 ///   center's distance from the eye; at equal distance the larger `depthBias` later (in front,
 ///   as the depth test orders coplanar cards: `CoplanarOrder`), then the index. Last, the
 ///   frame's biases become depth offsets by rank (`BiasRanking`; exact coplanar ties by zIndex,
-///   then index, as `zindex` draws them).
+///   then index, as `zindex` draws them, when the frame may have them: `searchingTies`).
 public struct InstancePacker {
     /// The records of the last `pack`, ready to upload: `records[0..<opaqueCount]` then the rest.
     public private(set) var records: [InstanceRecord] = []
@@ -44,17 +44,23 @@ public struct InstancePacker {
     ///   - layerCount: image layers available; card `id` gets layer `id % layerCount`…
     ///   - layerTable: …unless this table, indexed by id, names its layer (a deck whose cards
     ///     show their own pictures); layers past the last are clamped.
+    ///   - searchingTies: whether to search the cards on screen for exact coplanar ties and
+    ///     order them by zIndex, then index (`CoplanarTies`): the frame's layout's
+    ///     `mayTieCoplanarCards`, true for cards from anywhere (`RenderFrame`'s default). False
+    ///     (the default) ranks the biases alone: the frames of a layout that never ties.
     /// - Complexity: O(n) when no sort is needed (cards already in the order, as the layouts
-    ///   return them), O(n log n) otherwise; no allocation once the buffers have grown to n.
+    ///   return them), O(n log n) otherwise, plus the tie search when `searchingTies`; no
+    ///   allocation once the buffers have grown to n.
     public mutating func pack(_ cards: [CardAttributes], offset: Vec2, camera: Camera,
-                              ordering: RenderOrdering, layerCount: Int, layerTable: [UInt32] = []) {
+                              ordering: RenderOrdering, layerCount: Int, layerTable: [UInt32] = [],
+                              searchingTies: Bool = false) {
         pack(cards, offset: offset, camera: camera, ordering: ordering,
-             layers: LayerChoice(count: layerCount, table: layerTable))
+             layers: LayerChoice(count: layerCount, table: layerTable), searchingTies: searchingTies)
     }
 
-    /// Packs the cards of one frame with the layer choice `layers`.
+    /// Packs the cards of one frame with the layer choice `layers` (`searchingTies` as above).
     public mutating func pack(_ cards: [CardAttributes], offset: Vec2, camera: Camera,
-                              ordering: RenderOrdering, layers: LayerChoice) {
+                              ordering: RenderOrdering, layers: LayerChoice, searchingTies: Bool = false) {
         self.ordering = ordering
         records.removeAll(keepingCapacity: true)
         staging.removeAll(keepingCapacity: true)
@@ -68,8 +74,10 @@ public struct InstancePacker {
         // turning) would otherwise reallocate at every new largest frame.
         Self.makeRoom(in: &staging, for: cards.count)
         Self.makeRoom(in: &records, for: cards.count)
-        Self.makeRoom(in: &stagingOrder, for: cards.count)
-        Self.makeRoom(in: &recordOrder, for: cards.count)
+        if searchingTies {
+            Self.makeRoom(in: &stagingOrder, for: cards.count)
+            Self.makeRoom(in: &recordOrder, for: cards.count)
+        }
         Self.makeRoom(in: &opaqueKeys, for: cards.count)
         Self.makeRoom(in: &keys, for: cards.count)
         let eye = camera.eye
@@ -90,7 +98,7 @@ public struct InstancePacker {
                 keys.append(SortKey(primary: Double(card.zIndex), secondary: card.index, position: staging.count))
             }
             staging.append(record)
-            stagingOrder.append(PaintOrder(zIndex: card.zIndex, index: card.index))
+            if searchingTies { stagingOrder.append(PaintOrder(zIndex: card.zIndex, index: card.index)) }
         }
         opaqueCount = opaqueKeys.count
         // The sort's scratch grows with the staging buffer (in the frames that grow it), not in
@@ -100,6 +108,14 @@ public struct InstancePacker {
         }
         Self.order(&opaqueKeys, scratch: &scratch)
         Self.order(&keys, scratch: &scratch)
+        guard searchingTies else {
+            index = 0
+            while index < opaqueKeys.count { records.append(staging[opaqueKeys[index].position]); index += 1 }
+            index = 0
+            while index < keys.count { records.append(staging[keys[index].position]); index += 1 }
+            records.withUnsafeMutableBufferPointer { ranking.rank($0) }
+            return
+        }
         index = 0
         while index < opaqueKeys.count {
             records.append(staging[opaqueKeys[index].position])

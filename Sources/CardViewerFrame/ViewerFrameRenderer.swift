@@ -69,7 +69,7 @@ public final class ViewerFrameRenderer {
             session.assignDeckIDs(to: packer)
         } else {
             packer.pack(cards: session.frameCards, offset: session.offset, camera: camera, ordering: session.ordering,
-                        layers: Self.unchosenLayers)
+                        layers: Self.unchosenLayers, searchingTies: session.frameMayTieCoplanarCards)
         }
         let pictures = self.pictures
         let focused = session.focusedCard, photo = session.photoCard

@@ -100,11 +100,13 @@ struct BulkPackingTests {
         }
     }
 
-    /// The generic path's frame: `InstancePacker` over the given cards.
+    /// The generic path's frame: `InstancePacker` over the given cards (searching them for
+    /// coplanar ties when their layout may tie: `searchingTies`).
     static func genericFrame(_ cards: [CardAttributes], in context: LayoutContext, ordering: RenderOrdering,
-                             layerCount: Int) -> (records: [InstanceRecord], passes: [InstancePass]) {
+                             layerCount: Int, searchingTies: Bool = false) -> (records: [InstanceRecord], passes: [InstancePass]) {
         var packer = InstancePacker()
-        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount,
+                    searchingTies: searchingTies)
         var passes: [InstancePass] = []
         packer.forEachPass { passes.append($0) }
         return (packer.records, passes)
@@ -254,7 +256,8 @@ struct BulkPackingTests {
         let packer = BulkInstancePacker()
         packer.pack(layout, scope: .all, in: context, ordering: .depth, layerCount: 1)
         let all = (0..<400).map { layout.attributes(at: $0, in: context) }
-        Self.expectSameFrame(packer, Self.genericFrame(all, in: context, ordering: .depth, layerCount: 1), "fading")
+        Self.expectSameFrame(packer, Self.genericFrame(all, in: context, ordering: .depth, layerCount: 1,
+                                                       searchingTies: layout.mayTieCoplanarCards), "fading")
         #expect(packer.opaqueCount == 266)
         #expect(packer.passes.count == 2)
     }

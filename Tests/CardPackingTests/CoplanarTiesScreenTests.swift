@@ -99,7 +99,7 @@ struct CoplanarTiesScreenTests {
     func deckSizeDoesNotMatter() {
         func offsets(_ cards: [CardAttributes]) -> [UInt32: Float] {
             var packer = InstancePacker()
-            packer.pack(cards, offset: .zero, camera: Self.camera, ordering: .depth, layerCount: 1)
+            packer.pack(cards, offset: .zero, camera: Self.camera, ordering: .depth, layerCount: 1, searchingTies: true)
             return Dictionary(uniqueKeysWithValues: packer.records.map { ($0.id, $0.depthOffset) })
         }
         let alone = offsets(Self.pile(5, offScreen: 0))

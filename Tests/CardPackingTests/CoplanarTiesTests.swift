@@ -21,7 +21,7 @@ struct CoplanarTiesTests {
     /// Each card's offset (by id) from the generic packer, in `ordering`.
     static func offsets(_ cards: [CardAttributes], ordering: RenderOrdering = .depth) -> [UInt32: Float] {
         var packer = InstancePacker()
-        packer.pack(cards, offset: .zero, camera: camera, ordering: ordering, layerCount: 1)
+        packer.pack(cards, offset: .zero, camera: camera, ordering: ordering, layerCount: 1, searchingTies: true)
         return Dictionary(uniqueKeysWithValues: packer.records.map { ($0.id, $0.depthOffset) })
     }
 
@@ -135,7 +135,7 @@ struct CoplanarTiesTests {
         }
         // The viewer's packing of attributes laid out elsewhere, too.
         packer.pack(cards: (0..<7).map { layout.attributes(at: $0, in: context) }, offset: .zero, camera: context.camera,
-                    ordering: .depth, layers: LayerChoice(count: 1))
+                    ordering: .depth, layers: LayerChoice(count: 1), searchingTies: layout.mayTieCoplanarCards)
         #expect(Dictionary(uniqueKeysWithValues: packer.records.map { ($0.id, $0.depthOffset) }) == generic)
     }
 

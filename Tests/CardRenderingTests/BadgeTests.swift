@@ -20,16 +20,18 @@ struct BadgeTests {
     }
 
     /// Renders `cards` twice, with and without badges; returns the first frame and the pixels
-    /// where the two differ (the badges' footprint).
-    static func footprint(_ cards: [CardAttributes], images: [RGBAImage], viewport: Size)
+    /// where the two differ (the badges' footprint). `searchingTies`: the frame's
+    /// `searchesCoplanarTies` (what its layout's `mayTieCoplanarCards` says).
+    static func footprint(_ cards: [CardAttributes], images: [RGBAImage], viewport: Size, searchingTies: Bool = true)
         -> (image: RGBAImage, pixels: [(x: Int, y: Int)])? {
         guard let gpu = try? Scenes.context(viewport), let renderer = try? CardRenderer(context: gpu) else { return nil }
-        let camera = Camera(viewport: viewport)
+        var frame = RenderFrame(cards: cards, camera: Camera(viewport: viewport))
+        frame.searchesCoplanarTies = searchingTies
         guard (try? renderer.uploadPictures(images, layerSize: PixelSize(width: 640, height: 400))) != nil,
-              (try? renderer.render(RenderFrame(cards: cards, camera: camera))) != nil,
+              (try? renderer.render(frame)) != nil,
               let badged = try? gpu.readPixels(),
               (try? renderer.setLabelGlyphs(nil)) != nil,
-              (try? renderer.render(RenderFrame(cards: cards, camera: camera))) != nil,
+              (try? renderer.render(frame)) != nil,
               let plain = try? gpu.readPixels() else { return nil }
         var pixels: [(x: Int, y: Int)] = []
         for y in 0..<badged.height {

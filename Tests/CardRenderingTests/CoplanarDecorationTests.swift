@@ -82,4 +82,31 @@ struct CoplanarDecorationTests {
         let unblended = badge.filter { result.image[$0.x, $0.y] == alone.image[$0.x, $0.y] }
         #expect(unblended.count <= badge.count / 20, "\(unblended.count) of \(badge.count) badge pixels drawn over card 2")
     }
+
+    /// The row laid out by a layout that does not say it never ties (the protocol's
+    /// default, as a layout file's): its frames are searched.
+    struct TiedRowLayout: CardLayout {
+        var name: String { "tied-row" }
+        var scrollAxis: ScrollAxis { .horizontal }
+        func contentSize(viewport: Size, cardCount: Int) -> Size { viewport }
+        func attributes(at index: Int, in context: LayoutContext) -> CardAttributes { CoplanarDecorationTests.tiedRow()[index] }
+        func candidateRange(in context: LayoutContext) -> Range<Int> { 0..<min(context.cardCount, 3) }
+    }
+
+    @Test("through a layout: searched as its mayTieCoplanarCards says (yes: badge hidden), and not searched the badge shows through")
+    func throughLayout() throws {
+        let viewport = Size(width: 400, height: 300)
+        let layout = TiedRowLayout()
+        #expect(layout.mayTieCoplanarCards)
+        let cards = layout.visibleAttributes(in: LayoutContext(viewport: viewport, cardCount: 3))
+        #expect(cards.count == 3)
+        let searched = try #require(BadgeTests.footprint(cards, images: Self.rowImages, viewport: viewport,
+                                                         searchingTies: layout.mayTieCoplanarCards))
+        #expect(searched.pixels.count > 50 && !searched.pixels.contains { $0.x < 240 }, "card 1's badge hidden by card 2")
+        // What a layout that says it never ties would get for these cards: card 1's badge, at
+        // its body's depth plus the lift, beats card 2's body.
+        let unsearched = try #require(BadgeTests.footprint(cards, images: Self.rowImages, viewport: viewport, searchingTies: false))
+        let through = unsearched.pixels.filter { $0.x >= 160 && $0.x < 240 }
+        #expect(through.count > 50, "\(through.count) pixels of card 1's badge through card 2 without the search")
+    }
 }

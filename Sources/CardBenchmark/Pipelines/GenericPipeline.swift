@@ -33,7 +33,8 @@ final class GenericPipeline: FramePipeline {
     }
 
     func pack(in context: LayoutContext, ordering: RenderOrdering, layerCount: Int) {
-        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount,
+                    searchingTies: layout.mayTieCoplanarCards)
         passes.removeAll(keepingCapacity: true)
         packer.forEachPass { passes.append($0) }
     }

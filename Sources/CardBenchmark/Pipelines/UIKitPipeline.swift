@@ -67,7 +67,8 @@ final class UIKitPipeline: FramePipeline {
     func pack(in context: LayoutContext, ordering: RenderOrdering, layerCount: Int) {
         cards.removeAll(keepingCapacity: true)
         for object in objects { cards.append(object.value) }
-        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        packer.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount,
+                    searchingTies: layout.mayTieCoplanarCards)
         passes.removeAll(keepingCapacity: true)
         packer.forEachPass { passes.append($0) }
     }

@@ -28,6 +28,11 @@ public struct FileLayout: CardLayout {
     /// The base layout, made with the file's values for its options.
     public var base: (any CardLayout)? { model.base }
 
+    /// True: a file can place overlapping cards in one plane with one bias (any transform,
+    /// `depthBias` expression or base), so its frames are searched for exact coplanar ties
+    /// (`CardLayout.mayTieCoplanarCards`), among the cards on screen.
+    public var mayTieCoplanarCards: Bool { true }
+
     public var scrollAxis: ScrollAxis {
         if let base = model.base { return base.scrollAxis }
         return model.definition.vertical ? .vertical : .horizontal

@@ -46,6 +46,9 @@ public final class BulkInstancePacker {
     private var writtenReversed = false
     private var clipsOccludedCards = false
     private var eye = Vec3.zero
+    /// Whether the frame's layout may tie cards in one plane (`CardLayout.mayTieCoplanarCards`):
+    /// `orderRecords` then searches for ties, else ranks the biases alone.
+    private var searchesTies = false
     /// What the frame's camera shows (the tie search skips records outside it).
     private var volume = ViewVolume(camera: Camera(viewport: Size(width: 0, height: 0)))
     private var onlyOpaque = false
@@ -105,7 +108,8 @@ public final class BulkInstancePacker {
         // scope) would cost more than the fill it saves off screen.
         clipsOccludedCards = layout.stacksOverPreviousCard && ordering == .depth && scope == .visible
         eye = context.camera.eye
-        volume = ViewVolume(camera: context.camera)
+        searchesTies = layout.mayTieCoplanarCards
+        if searchesTies { volume = ViewVolume(camera: context.camera) }
         let range = scope == .all ? 0..<context.cardCount : layout.candidateRange(in: context)
         reserve(range.count)
         // zindex: back to front is zIndex order; depth: front to back is its reverse.
@@ -116,20 +120,25 @@ public final class BulkInstancePacker {
     }
 
     /// The second half of `pack`, the packing stage of a fast frame: turns the records' biases
-    /// into depth offsets (`BiasRanking`: exact coplanar ties by the drawing order, among the
-    /// records the camera may show), moves translucent
+    /// into depth offsets (`BiasRanking`; for a layout that may tie cards in one plane,
+    /// `mayTieCoplanarCards`, exact coplanar ties by the drawing order, among the records the
+    /// camera may show), moves translucent
     /// records (if any) after the opaque ones, sorted back to front, and makes the passes. Does nothing
     /// when `writeRecords` took the generic path, which ordered already.
     ///
-    /// - Complexity: O(k) for opaque records, O(k log k) for translucent ones; no allocation once warm.
+    /// - Complexity: O(k) for opaque records, O(k log k) for translucent ones (plus the tie
+    ///   search, for a layout that may tie); no allocation once warm.
     public func orderRecords() {
         guard !isOrdered else { return }
         isOrdered = true
-        // The writer's records are in the order `ordering` draws them: zindex back to front (the
-        // painter's order), depth front to back (its reverse).
-        let backToFront = ordering == .zindex
-        ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count), volume: volume) {
-            PaintOrder(zIndex: 0, index: backToFront ? $0 : -$0)
+        let written = UnsafeMutableBufferPointer(start: storage, count: count)
+        if searchesTies {
+            // The writer's records are in the order `ordering` draws them: zindex back to front
+            // (the painter's order), depth front to back (its reverse).
+            let backToFront = ordering == .zindex
+            ranking.rank(written, volume: volume) { PaintOrder(zIndex: 0, index: backToFront ? $0 : -$0) }
+        } else {
+            ranking.rank(written)
         }
         switch ordering {
         case .zindex:
@@ -165,20 +174,25 @@ public final class BulkInstancePacker {
         case .all:
             for index in 0..<context.cardCount { cards.append(layout.attributes(at: index, in: context)) }
         }
-        generic.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount)
+        generic.pack(cards, offset: context.offset, camera: context.camera, ordering: ordering, layerCount: layerCount,
+                     searchingTies: layout.mayTieCoplanarCards)
         copyGenericRecords()
     }
 
     /// Packs cards laid out elsewhere (an animated frame of the viewer) as `InstancePacker`
     /// does, into this packer's records and passes.
     ///
+    /// - Parameter searchingTies: whether the cards may tie in one plane (`InstancePacker.pack`):
+    ///   the layout's `mayTieCoplanarCards` for its own frames, true for cards in between
+    ///   (`ViewerSession.frameMayTieCoplanarCards`); false (the default) ranks the biases alone.
     /// - Complexity: as `InstancePacker.pack`; no allocation once warm.
     public func pack(cards: [CardAttributes], offset: Vec2, camera: Camera, ordering: RenderOrdering,
-                     layers: LayerChoice) {
+                     layers: LayerChoice, searchingTies: Bool = false) {
         self.ordering = ordering
         usedBulkPath = false
         isOrdered = true
-        generic.pack(cards, offset: offset, camera: camera, ordering: ordering, layers: layers)
+        generic.pack(cards, offset: offset, camera: camera, ordering: ordering, layers: layers,
+                     searchingTies: searchingTies)
         copyGenericRecords()
     }
 

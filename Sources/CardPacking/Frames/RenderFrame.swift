@@ -17,6 +17,10 @@ public struct RenderFrame: Sendable {
     public var shading: CardShading
     /// How `depth` ordering draws translucent cards: exact (`peeled`, the default) or `sorted`.
     public var translucency: Translucency
+    /// Whether packing searches the cards for exact coplanar ties (`InstancePacker.pack`'s
+    /// `searchingTies`): true unless the cards come from a layout that never ties
+    /// (`CardLayout.mayTieCoplanarCards` false).
+    public var searchesCoplanarTies = true
 
     public init(cards: [CardAttributes], camera: Camera, offset: Vec2 = .zero,
                 ordering: RenderOrdering = .depth, shading: CardShading = .textured,
@@ -36,6 +40,7 @@ extension InstancePacker {
     ///
     /// - Complexity: as `pack(_:offset:camera:ordering:layers:)`.
     public mutating func pack(_ frame: RenderFrame, layers: LayerChoice) {
-        pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering, layers: layers)
+        pack(frame.cards, offset: frame.offset, camera: frame.camera, ordering: frame.ordering, layers: layers,
+             searchingTies: frame.searchesCoplanarTies)
     }
 }

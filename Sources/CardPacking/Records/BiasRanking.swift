@@ -14,7 +14,9 @@ import CardLayout
 /// card's decorations stay under the tied card over it: what is ranked is then the pair (bias,
 /// layer), layer 0 for a card in no tie and one more per tied card under it. A frame without
 /// such ties gets exactly the offsets of its biases alone; one whose biases are all equal (every
-/// built-in layout) gets offset 0 after the tie search.
+/// seed layout) gets offset 0. The search runs only for frames that may tie (a layout file's,
+/// an animation's, cards from anywhere); the frames of a layout that says it never ties
+/// (`CardLayout.mayTieCoplanarCards`, every built-in) are ranked by bias alone, at no cost.
 ///
 /// Records come in holding their card's bias in `depthOffset` (what the packer and the bulk
 /// writers write) and leave holding the offset the vertex shader applies.
@@ -24,7 +26,9 @@ struct BiasRanking {
 
     private var ties = CoplanarTies()
 
-    /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks.
+    /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks, first
+    /// searching the records for exact coplanar ties (`CoplanarTies`): the frame of a layout
+    /// that may tie cards (`CardLayout.mayTieCoplanarCards`), or of cards from anywhere.
     ///
     /// - Parameters:
     ///   - volume: what the camera shows: only the records it may show are searched for ties
@@ -33,16 +37,25 @@ struct BiasRanking {
     ///     exact ties.
     /// - Complexity: as `CoplanarTies.find` (one screen test per record, then O(m) for the m
     ///   records on screen in plane and edge order, such as a grid's, and bounded by a fixed
-    ///   budget of comparisons), then O(n) when every bias is equal and nothing ties, else
-    ///   O(n log n); no allocation once warm.
+    ///   budget of comparisons), then as `rank(_:)`; no allocation once warm.
     mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>, volume: ViewVolume,
                        paintOrder: (Int) -> PaintOrder) {
-        let n = records.count
-        guard n > 0 else { return }
+        guard records.count > 0 else { return }
         if ties.find(records, volume: volume, paintOrder: paintOrder) {
             rankWithLayers(records)
             return
         }
+        rank(records)
+    }
+
+    /// Replaces the biases in `records[i].depthOffset` by the offsets of their ranks, with no
+    /// search for ties: the frame of a layout that never ties cards
+    /// (`CardLayout.mayTieCoplanarCards` false), or one `CoplanarTies` found none in.
+    ///
+    /// - Complexity: O(n) when every bias is equal, else O(n log n); no allocation once warm.
+    mutating func rank(_ records: UnsafeMutableBufferPointer<InstanceRecord>) {
+        let n = records.count
+        guard n > 0 else { return }
         // Index loops: for-in allocates per element in debug builds, where the tests count.
         let first = records[0].depthOffset
         var i = 1

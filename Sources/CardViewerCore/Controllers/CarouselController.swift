@@ -32,6 +32,8 @@ struct CarouselController: OpensCards {
     }
 
     var scrollAxis: ScrollAxis { base.scrollAxis }
+    /// The carousel's (an open card is lifted out of the deck's planes, `CardOpening`).
+    var mayTieCoplanarCards: Bool { base.mayTieCoplanarCards }
     var highlightedCard: CardID? { opened }
     var tapResponse: LayoutTapResponse { .centersThenOpens }
     var arrowsTurnLikeNotches: Bool { true }

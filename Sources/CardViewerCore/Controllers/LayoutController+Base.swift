@@ -23,6 +23,10 @@ protocol BaseLayoutController: LayoutController {
 }
 
 extension BaseLayoutController {
+    /// The base layout's (its dynamic states — a lifted, highlighted, swiped or dragged card —
+    /// lift the card out of the others' planes or move it within its own).
+    var mayTieCoplanarCards: Bool { base.mayTieCoplanarCards }
+
     func writeBulkRecords(into packer: BulkInstancePacker, deck: Deck, context: LayoutContext,
                           ordering: RenderOrdering) -> Bool {
         guard let layout = stateLayout(for: deck, in: context), layout.canWriteInBulk(in: context) else { return false }

@@ -17,6 +17,9 @@ protocol LayoutController {
     var kind: LayoutKind { get }
     /// The axis the content scrolls along.
     var scrollAxis: ScrollAxis { get }
+    /// Whether the layout may tie cards in one plane (`CardLayout.mayTieCoplanarCards`): the
+    /// packer then searches the frame for exact coplanar ties.
+    var mayTieCoplanarCards: Bool { get }
 
     /// The attributes of card `index` with the dynamic state applied, content points.
     ///

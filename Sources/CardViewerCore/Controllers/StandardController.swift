@@ -20,6 +20,7 @@ struct StandardController: LayoutController {
     let resting: LayoutBehavior.Resting
 
     var scrollAxis: ScrollAxis { layout.scrollAxis }
+    var mayTieCoplanarCards: Bool { layout.mayTieCoplanarCards }
 
     func attributes(at index: Int, in context: LayoutContext, deck: Deck) -> CardAttributes {
         layout.attributes(at: index, in: context)

@@ -17,6 +17,17 @@ extension ViewerSession {
         frameLaidOut(visibleCards: Self.drawnCount(frameCards))
     }
 
+    /// Whether the cards `prepareFrame()` laid out may hold exact coplanar ties, so the packer
+    /// searches for them (`CardLayout.mayTieCoplanarCards`, `BulkInstancePacker.pack(cards:)`):
+    /// the current layout's answer for its own frames; always while cards animate between two
+    /// states (a relayout, a layout switch, an edit) or a view changes the frame's cards, which
+    /// no layout placed. The bulk path asks the layout itself.
+    ///
+    /// - Complexity: O(v), v the open views; no allocation.
+    public var frameMayTieCoplanarCards: Bool {
+        scene.animator.isAnimating || viewsChangeFrame || layout.controller.mayTieCoplanarCards
+    }
+
     /// True while a view changes the frame's cards: the frame cannot be written straight from
     /// the layout (`writeBulkRecords`).
     var viewsChangeFrame: Bool {

@@ -277,7 +277,8 @@ public final class FirstScreenPrefetch: @unchecked Sendable {
         if !session.writeBulkRecords(into: packer) {
             session.prepareFrame()
             packer.pack(cards: session.frameCards, offset: session.offset, camera: session.camera,
-                        ordering: session.ordering, layers: LayerChoice(count: 0))
+                        ordering: session.ordering, layers: LayerChoice(count: 0),
+                        searchingTies: session.frameMayTieCoplanarCards)
         } else {
             packer.orderRecords()
             session.assignDeckIDs(to: packer)

@@ -34,6 +34,20 @@ public struct CarouselLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { options.vertical ? .vertical : .horizontal }
 
+    /// True for rotary, and for any type with options other than its defaults; false for the
+    /// other ten types at their defaults, where no two cards it can show overlap in one plane
+    /// with equal bias, as `BuiltInTiesTests` checks over decks, scroll offsets, viewports and
+    /// orderings (their frames skip the tie search: `CardLayout.mayTieCoplanarCards`).
+    ///
+    /// Rotary ties: the cards at offsets ±k from the current card face the viewer at one z
+    /// (`cos` is even) with one bias (`depthOrder`'s distance to the current card is the same on
+    /// both sides), and at the back of the ring, where they come together, they overlap. Other
+    /// options tie too (a linear carousel with `spacing` below 0.5, more visible items, a cover
+    /// flow's `tilt` at ±2: the test finds them), so only the defaults are vouched for.
+    public var mayTieCoplanarCards: Bool {
+        type == .rotary || options != CarouselOptions(type: type)
+    }
+
     /// The card's length along the scroll axis, points: the default slot length.
     @inlinable public var cardLength: Double { options.vertical ? cardSize.height : cardSize.width }
 

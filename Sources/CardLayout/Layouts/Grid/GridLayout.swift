@@ -36,6 +36,11 @@ public struct GridLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { .vertical }
 
+    /// False: no two cards it can show overlap in one plane with equal bias (cards side by side in the plane z = 0 with gaps between them; a lifted card rises out of it), as
+    /// `BuiltInTiesTests` checks over decks, scroll offsets, viewports and orderings; its frames
+    /// skip the tie search (`CardLayout.mayTieCoplanarCards`).
+    public var mayTieCoplanarCards: Bool { false }
+
     /// The number of columns for a viewport `width` points wide (at least 1).
     @inlinable public func columns(viewportWidth width: Double) -> Int {
         let fit = ((width - 2 * margin + spacing) / (minimumCardWidth + spacing)).rounded(.down)

@@ -43,6 +43,14 @@ public struct PagesLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { .vertical }
 
+    /// False unless `restingAngle` is 0 (within 0.001°): every page is tilted by its own angle
+    /// and pushed back, so overlapping pages lie in different planes, and a highlighted page lies
+    /// alone at z = 0, as `BuiltInTiesTests` checks over decks, scroll offsets, viewports,
+    /// orderings and each option at either end of its range (the frames skip the tie search:
+    /// `CardLayout.mayTieCoplanarCards`). Pages scrolled above the top all take `restingAngle`;
+    /// at 0 they lie flat in one plane, overlapping: ties.
+    public var mayTieCoplanarCards: Bool { !(abs(restingAngle) >= 0.001) }
+
     /// `(n − 1) · pitch + H + insets` for n ≥ 1; just the insets for an empty deck.
     ///
     /// Exact, as the seed learned: a content height that is too small made UIKit scroll the

@@ -35,6 +35,11 @@ public struct SlideBoxLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { .horizontal }
 
+    /// False: no two cards it can show overlap in one plane with equal bias (photos stacked `CardStacking.layerSpacing` apart in z), as
+    /// `BuiltInTiesTests` checks over decks, scroll offsets, viewports and orderings; its frames
+    /// skip the tie search (`CardLayout.mayTieCoplanarCards`).
+    public var mayTieCoplanarCards: Bool { false }
+
     /// `ceil(1.1·W)` points (at least 1, so a 0-point-wide viewport never divides by zero).
     @inlinable public func pageDistance(viewport: Size) -> Double {
         max((1.1 * viewport.width).rounded(.up), 1)

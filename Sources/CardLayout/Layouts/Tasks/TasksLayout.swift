@@ -39,6 +39,11 @@ public struct TasksLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { .vertical }
 
+    /// False: no two cards it can show overlap in one plane with equal bias (cards stacked `CardStacking.layerSpacing` apart in z; an open card lies in front of them all), as
+    /// `BuiltInTiesTests` checks over decks, scroll offsets, viewports and orderings; its frames
+    /// skip the tie search (`CardLayout.mayTieCoplanarCards`).
+    public var mayTieCoplanarCards: Bool { false }
+
     /// The slot pitch `s = H / 5`, points (at least a millionth of a point, so that a
     /// 0-point-high viewport never divides by zero).
     @inlinable public func slotHeight(viewport: Size) -> Double {

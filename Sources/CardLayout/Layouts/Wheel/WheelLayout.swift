@@ -40,6 +40,11 @@ public struct WheelLayout: CardLayout {
 
     public var scrollAxis: ScrollAxis { .horizontal }
 
+    /// False: no two cards it can show overlap in one plane with equal bias (each card a layer in front of the one before it (`CardStacking`) among the cards it shows), as
+    /// `BuiltInTiesTests` checks over decks, scroll offsets, viewports and orderings; its frames
+    /// skip the tie search (`CardLayout.mayTieCoplanarCards`).
+    public var mayTieCoplanarCards: Bool { false }
+
     /// The radius in use: `radius` when it is a positive finite number, else 500.
     @inlinable public var effectiveRadius: Double {
         radius.isFinite && radius > 0 ? radius : 500
