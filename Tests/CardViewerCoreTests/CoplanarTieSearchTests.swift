@@ -58,4 +58,14 @@ struct CoplanarTieSearchTests {
         session.advance(to: 5)
         #expect(session.frameMayTieCoplanarCards)
     }
+
+    @Test("every built-in's session at rest searches exactly where its layout says: rotary alone")
+    func restingSessions() {
+        for kind in LayoutKind.builtIn {
+            let session = ViewerSession(deck: Deck(syntheticCount: 30), configuration: .init(layout: kind, viewport: testViewport))
+            session.advance(to: 2)
+            #expect(!session.scene.animator.isAnimating, "\(kind)")
+            #expect(session.frameMayTieCoplanarCards == (kind.name == "rotary"), "\(kind)")
+        }
+    }
 }

@@ -131,14 +131,10 @@ public final class BulkInstancePacker {
     public func orderRecords() {
         guard !isOrdered else { return }
         isOrdered = true
-        let written = UnsafeMutableBufferPointer(start: storage, count: count)
         if searchesTies {
-            // The writer's records are in the order `ordering` draws them: zindex back to front
-            // (the painter's order), depth front to back (its reverse).
-            let backToFront = ordering == .zindex
-            ranking.rank(written, volume: volume) { PaintOrder(zIndex: 0, index: backToFront ? $0 : -$0) }
+            rankSearchingTies()
         } else {
-            ranking.rank(written)
+            ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count))
         }
         switch ordering {
         case .zindex:
@@ -148,6 +144,18 @@ public final class BulkInstancePacker {
             if clipsOccludedCards, onlyOpaque { clipOccludedCards() }
         }
         makePasses(ordering: ordering)
+    }
+
+    /// `ranking.rank` with the tie search, for a layout that may tie; never inlined, so that
+    /// `orderRecords` stays as compiled without it (`InstancePacker.rankSearchingTies`).
+    @inline(never)
+    private func rankSearchingTies() {
+        // The writer's records are in the order `ordering` draws them: zindex back to front (the
+        // painter's order), depth front to back (its reverse).
+        let backToFront = ordering == .zindex
+        ranking.rank(UnsafeMutableBufferPointer(start: storage, count: count), volume: volume) {
+            PaintOrder(zIndex: 0, index: backToFront ? $0 : -$0)
+        }
     }
 
     /// Packs one frame of a layout known only by its protocol: one dynamic call per frame,

@@ -16,7 +16,8 @@ import CardLayout
 /// such ties gets exactly the offsets of its biases alone; one whose biases are all equal (every
 /// seed layout) gets offset 0. The search runs only for frames that may tie (a layout file's,
 /// an animation's, cards from anywhere); the frames of a layout that says it never ties
-/// (`CardLayout.mayTieCoplanarCards`, every built-in) are ranked by bias alone, at no cost.
+/// (`CardLayout.mayTieCoplanarCards`: every built-in but rotary, at its defaults) are ranked by
+/// bias alone, at no cost.
 ///
 /// Records come in holding their card's bias in `depthOffset` (what the packer and the bulk
 /// writers write) and leave holding the offset the vertex shader applies.

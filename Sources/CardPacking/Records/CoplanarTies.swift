@@ -26,6 +26,10 @@ struct PaintOrder {
 /// edge, as a row with spacing 0.5 does, do not tie). Cards nearly but not exactly coplanar are
 /// not ties here (their depths still differ).
 ///
+/// Only the frames that may tie run the search: those of a layout that says so
+/// (`CardLayout.mayTieCoplanarCards`: layout files, rotary), of cards in between two states,
+/// of cards from anywhere (`RenderFrame`); a built-in that never ties skips it.
+///
 /// Only the records the camera may show enter the search (`ViewVolume.mayShow`): a card wholly
 /// off screen (or behind the eye, or outside near…far) draws nothing that a tie could order, so
 /// it keeps layer 0 at the cost of one test — an all-cards frame of a 10,000-card deck searches

@@ -41,9 +41,10 @@ import CardMath
 /// `depthOffset` orders coplanar cards (SPEC §8): points of depth toward the eye that the card
 /// vertex shader adds to the depth the depth test sees — never to where the card is drawn. A
 /// record is made holding its card's `depthBias` there (as a Float); the packers then rank the
-/// frame's biases (`BiasRanking`; exact coplanar ties by zIndex, then index) and store
+/// frame's biases (`BiasRanking`; exact coplanar ties by zIndex, then index, in the frames that
+/// may have them: `CardLayout.mayTieCoplanarCards`) and store
 /// `CoplanarOrder.depthPerStep` points per rank, centred. 0 for every card of a frame whose
-/// biases are all equal and in which no two cards overlap in one plane (every built-in layout).
+/// biases are all equal and in which no two cards overlap in one plane (every seed layout).
 public struct InstanceRecord: Hashable, Sendable {
     /// Row 0 of the 3 × 4 affine matrix: world x = dot(row0, (u, v, 0, 1)).
     public var row0: SIMD4<Float>
