@@ -63,7 +63,7 @@ final class CardPrograms {
                 if clipping && !noPictures { names.append("CLIPPING") }
                 if peaking && !noPictures { names.append("PEAKING") }
             }
-            if content == .decorations, decorationParts < 4 { names.append("DECORATION_PARTS \(max(decorationParts, 1))") }
+            if content == .decorations, decorationParts < 4 { names.append("DECORATION_PARTS \(decorationParts)") }
             if peel { names.append("PEEL") }
             return names
         }
@@ -135,7 +135,7 @@ extension CardRenderer {
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel,
                                  translucent: translucent, photo: photo, clipping: clipping, peaking: peaking,
-                                 decorationParts: content == .decorations ? decorationQuads : 4)
+                                 decorationParts: content == .decorations ? min(max(decorationQuads, 1), 4) : 4)
         }
     }
 
