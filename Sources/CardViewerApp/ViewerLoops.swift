@@ -17,8 +17,10 @@ struct WindowLoop {
     func run(capturingLastFrame: Bool) throws -> RGBAImage? {
         let session = driver.session
         var trimmed = false
+        var compilerPages = CompilerPages.Schedule()
         while !session.shouldQuit {
-            let timeout = waitTime()
+            let (release, timeout) = compilerPages.beforeWaiting(waitTime(), at: window.time)
+            if release { CompilerPages.releaseInBackground() }
             // A frame after a sleep has no frame interval (the HUD would count the pause).
             if timeout != 0 { driver.restartFrameTiming() }
             driver.beginFrame()
@@ -35,6 +37,7 @@ struct WindowLoop {
             if canDraw { try driver.updatePictures() }
             if session.needsDisplay, canDraw {
                 try driver.drawFrame()
+                if compilerPages.frameDrawn(at: window.time) { CompilerPages.releaseInBackground() }
                 if !trimmed {  // the shaders compiled (`HeapTrim`)
                     trimmed = true
                     HeapTrim.trim()
