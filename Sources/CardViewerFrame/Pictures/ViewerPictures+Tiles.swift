@@ -102,7 +102,7 @@ extension ViewerPictures {
         // A size learnt in this update (the picture opened before its first decode landed)
         // reaches the geometry at the next frame's decorate: until then its scale is the card's,
         // under which the picture would look zoomed far past the window — a batch of level 0's
-        // tiles, for a format held whole a second whole decode (6.6 s for a 48 MP HEIC grid)
+        // tiles, for a format held whole a second whole decode (7 s for a 48 MP HEIC grid under load)
         // that the frame then waited for (docs/BENCHMARKS.md, issue 32). The next update decides.
         guard geometry.isFor(pixels: pixels, pixelsPerPoint: ppp) else {
             tiles.view = nil
