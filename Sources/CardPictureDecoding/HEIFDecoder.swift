@@ -32,6 +32,8 @@ final class HEIFFile {
     private var itemIDs: [Int] = []
     /// How the file's images are coded (chroma format, grid, transformations), from its boxes.
     let coding: HEIFCoding
+    /// The ranges of `contents` whose pages were given back (`release`): they read as zeros.
+    var released: [Range<Int>] = []
 
     /// Reads `source` whole and parses it. Throws a `PictureError` naming `name`.
     init(source: some ByteSource, name: String) throws {

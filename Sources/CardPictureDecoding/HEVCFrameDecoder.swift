@@ -19,13 +19,17 @@ final class HEVCFrameDecoder {
 
     /// Decodes `item` of `bytes` (the whole file) and checks that the frame is 8-bit 4:2:0 of
     /// `size` pixels (the item's `ispe`, before its transformations), with `threads` worker
-    /// threads (0: on the calling thread alone). Throws a `PictureError` naming `name` for
-    /// anything that does not decode.
-    init(_ item: HEVCItem, bytes: UnsafeRawBufferPointer, size: PixelSize, threads: Int = 0, name: String) throws {
+    /// threads (0: on the calling thread alone). `pushed` is called with each of the item's
+    /// extents once libde265 holds its own copy of the coded bytes, before it decodes them (the
+    /// file's pages of them can be given back: `HEIFFile.release`). Throws a `PictureError`
+    /// naming `name` for anything that does not decode.
+    init(_ item: HEVCItem, bytes: UnsafeRawBufferPointer, size: PixelSize, threads: Int = 0, name: String,
+         pushed: (Range<Int>) -> Void = { _ in }) throws {
         guard let context = de265_new_decoder() else { throw PictureError.unreadable(path: name, reason: "libde265 could not start") }
         do {
             if threads > 0 { try Self.check(de265_start_worker_threads(context, Int32(clamping: threads)), name: name) }
             try Self.push(item, bytes: bytes, into: context, name: name)
+            item.extents.forEach(pushed)
             let frame = try Self.decode(context, name: name)
             let width = Int(de265_get_image_width(frame, 0)), height = Int(de265_get_image_height(frame, 0))
             guard de265_get_chroma_format(frame) == de265_chroma_420, (0..<3).allSatisfy({ de265_get_bits_per_pixel(frame, $0) == 8 }) else {

@@ -92,4 +92,20 @@ import Testing
         limited.zoom(to: 8, about: Vec2(640, 400))
         #expect(closeEnough(limited.scale, 1.5, relative: 1e-12))
     }
+
+    /// A picture opened before its size was known is fitted with its card's size: that geometry
+    /// is not for the picture's pixels (its scale would make a 48 MP picture look zoomed ×25),
+    /// until it is updated to them; at 2 pixels a point, picture points are half the pixels.
+    @Test func aGeometryIsForThePixelsItWasFittedTo() {
+        let pixels = PixelSize(width: 8064, height: 6048)
+        var g = PhotoGeometry(picture: Size(width: 240, height: 180), viewport: window)
+        #expect(!g.isFor(pixels: pixels, pixelsPerPoint: 1))
+        #expect(g.scale * Double(pixels.width) > 25 * Double(window.width))
+        g.update(picture: Size(width: 8064, height: 6048), viewport: window)
+        #expect(g.isFor(pixels: pixels, pixelsPerPoint: 1) && !g.isZoomed)
+        #expect(!g.isFor(pixels: PixelSize(width: 8065, height: 6048), pixelsPerPoint: 1))
+        #expect(!g.isFor(pixels: pixels, pixelsPerPoint: 2))
+        let retina = PhotoGeometry(picture: Size(width: 4032, height: 3024), viewport: window)
+        #expect(retina.isFor(pixels: pixels, pixelsPerPoint: 2) && !retina.isFor(pixels: PixelSize(width: 8064, height: 6047), pixelsPerPoint: 2))
+    }
 }

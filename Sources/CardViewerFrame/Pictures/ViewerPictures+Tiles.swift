@@ -98,6 +98,16 @@ extension ViewerPictures {
         }
         if tiles.picture != picture { switchTiles(to: picture) }
         let pixels = fullSizes[Int(picture)]
+        let ppp = session.pixelsPerPoint > 0 ? session.pixelsPerPoint : 1
+        // A size learnt in this update (the picture opened before its first decode landed)
+        // reaches the geometry at the next frame's decorate: until then its scale is the card's,
+        // under which the picture would look zoomed far past the window — a batch of level 0's
+        // tiles, for a format held whole a second whole decode (7 s for a 48 MP HEIC grid under load)
+        // that the frame then waited for (docs/BENCHMARKS.md, issue 32). The next update decides.
+        guard geometry.isFor(pixels: pixels, pixelsPerPoint: ppp) else {
+            tiles.view = nil
+            return
+        }
         session.photoDetailLimit = tiles.regions.flatMap { $0.finestLevel > 0 ? 1 / Double(1 << $0.finestLevel) : nil }
         // Pixels the picture covers on screen (`scale` screen pixels per picture pixel).
         let onScreen = (Double(pixels.width) * geometry.scale, Double(pixels.height) * geometry.scale)
@@ -122,7 +132,6 @@ extension ViewerPictures {
         let pyramid = TilePyramid(pictureSize: pixels, tileSize: PhotoTiles.tileSize, finestLevel: tiles.regions?.finestLevel ?? 0)
         let level = pyramid.level(forScale: geometry.scale)
         // The view in picture pixels (picture points × pixels per point).
-        let ppp = session.pixelsPerPoint > 0 ? session.pixelsPerPoint : 1
         let topLeft = geometry.picturePoint(at: Vec2(0, 0)), bottomRight = geometry.picturePoint(at: Vec2(geometry.viewport.width, geometry.viewport.height))
         let visible = Rect(x: topLeft.x * ppp, y: topLeft.y * ppp, width: (bottomRight.x - topLeft.x) * ppp,
                            height: (bottomRight.y - topLeft.y) * ppp)

@@ -52,6 +52,16 @@ public struct PhotoGeometry: Equatable, Sendable {
     /// `nil` for no cap beyond 8×.
     public var zoomLimit: Double?
 
+    /// Whether this geometry is for a picture of `pixels` at `pixelsPerPoint` screen pixels per
+    /// viewport point (its `picture`, in picture points, within half a pixel a side). False
+    /// while a size learnt since (a picture opened before its first decode landed) is not
+    /// refitted yet (`PhotoView.refreshGeometry`, at the next frame's decorate): the scale is
+    /// then the card's, under which the picture's pixels would look zoomed far past the window.
+    public func isFor(pixels: PixelSize, pixelsPerPoint: Double) -> Bool {
+        abs(picture.width * pixelsPerPoint - Double(pixels.width)) < 0.5
+            && abs(picture.height * pixelsPerPoint - Double(pixels.height)) < 0.5
+    }
+
     /// True when the picture is shown larger than fitted (it may be panned; the arrows pan).
     public var isZoomed: Bool { scale > fitScale * (1 + 1e-9) }
 
