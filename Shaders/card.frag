@@ -11,9 +11,6 @@
 // variant contains costs every fragment it shades:
 //   BODY         the body: one texture sample, a rectangle test, the rim — the common path.
 //   DECORATIONS  the badge, the title and the mark (their own small pass).
-//   DECORATION_PARTS n  with DECORATIONS alone: only the first n decoration parts (badge;
-//                title; unreadable mark; culling mark), the quads the pass draws (all four
-//                when not defined): less code to compile before a first frame with badges only.
 //   BODY + DECORATIONS  both, for the few translucent cards (and peeling), which must keep
 //                their decorations in their own draw order.
 //   IDENTITY     one flat colour per card.
@@ -37,10 +34,6 @@
 // placeholders and around a fitted picture; also the picture textures' border colour,
 // PictureTextureArray.background), the parts partBody…partCull, and uPeel's values peelOff,
 // peelInFrontOfOpaque and peelBehindPreviousLayer (PeelMode).
-
-#ifndef DECORATION_PARTS
-#define DECORATION_PARTS 4
-#endif
 
 in vec2 vUV;
 in vec2 vPictureUV;
@@ -404,18 +397,9 @@ vec3 cullMark() {
     return mix(mark, vec3(1.0), pill * coverage(flag));
 }
 
-// Only the parts the variant draws (DECORATION_PARTS, card.vert).
 vec3 decoration() {
-#if DECORATION_PARTS >= 4
     if (vPart == partCull) return cullMark();
-#endif
-#if DECORATION_PARTS >= 3
     return (vPart == partBadge ? badge() : (vPart == partTitle ? title() : mark())) * vDim;
-#elif DECORATION_PARTS == 2
-    return (vPart == partBadge ? badge() : title()) * vDim;
-#else
-    return badge() * vDim;
-#endif
 }
 #endif
 

@@ -26,13 +26,6 @@
 // pickSlot/pickRadius/labelDotRadius (CullMarkShape), identityMultiplier, partBody…partCull,
 // cornerRadiusFraction…maximumRim, decorationLift).
 
-// DECORATIONS variants that draw only the first n decoration quads of a card (badge; title;
-// unreadable mark; culling mark: CardRenderer's decorationQuads) define DECORATION_PARTS n and
-// leave out the other parts' code (less for llvmpipe to compile and run); all four by default.
-#ifndef DECORATION_PARTS
-#define DECORATION_PARTS 4
-#endif
-
 uniform mat4 uViewProjection;   // world points → clip space (Camera.viewProjection)
 uniform vec3 uEye;              // the camera's eye, world points
 uniform vec2 uDrawable;         // the drawable, pixels
@@ -310,7 +303,6 @@ void main() {
         float onScreen = screenDistance(world(origin, size), world(origin + vec2(0.0, glyphH), size));
         bool fits = glyphH <= 0.2 * unit && pill.x <= 0.6 * size.x;
         if (uGlyphCell.w <= 0.0 || !fits || onScreen < uLegiblePixels || photo) { gl_Position = nowhere; return; }
-#if DECORATION_PARTS >= 2
     } else if (part == partTitle) {
         // The title: a band across the bottom of a picture (the middle of a placeholder), inset
         // by the corner radius so that it never covers the rounded corners or the rim. Where
@@ -357,8 +349,6 @@ void main() {
         // A title longer than its band ends in an ellipsis (card.frag's title()).
         float cut = (box.x - 2.0 * inset) * uTitleSlot.y / textH;
         if (titleRunsOver(vTitle, cut)) vEllipsis = titleEllipsisEms * textH;
-#endif
-#if DECORATION_PARTS >= 4
     } else if (part == partCull) {
         // The culling mark (SPEC §10): a dark pill holding a pick (a green disc with a flag,
         // taller than the stars so that it reads at the grid's size) and the stars, or a
@@ -399,8 +389,6 @@ void main() {
         vDecoration = vec4(slots - labelCount(labels), h, pad, (rejected ? 2.0 : (picked ? 1.0 : 0.0)) + 4.0 * float(labels));
         bool fits = pill.x <= 0.95 * size.x && pill.y <= 0.5 * size.y;
         if (slots < 0.5 || !fits) { gl_Position = nowhere; return; }
-#endif
-#if DECORATION_PARTS >= 3
     } else {
         // An unreadable picture's mark: a square around (0.5, 0.3) of the card, above the title.
         float side = 0.24 * unit;
@@ -409,11 +397,6 @@ void main() {
         vLocal = aVertex.xy * vec2(side);
         vDecoration = vec4(side, 0.0, 0.0, 0.0);
         if (layer != noPicture || (iOpacityFlags.y & unreadableFlag) == 0u) { gl_Position = nowhere; return; }
-#else
-    } else {
-        gl_Position = nowhere;
-        return;
-#endif
 #else
     } else {
         gl_Position = nowhere;

@@ -41,10 +41,6 @@ final class CardPrograms {
         var clipping = false
         /// The photo view's focus peaking (`PhotoChecks.peaking`).
         var peaking = false
-        /// `decorations`: how many of a card's decoration quads the pass draws (1 the badge,
-        /// 2 the title too, 3 an unreadable picture's mark too, 4 the culling mark too; in
-        /// the mesh's order); the code of the others is left out (`DECORATION_PARTS`).
-        var decorationParts = 4
 
         var defines: [String] {
             var names: [String]
@@ -63,7 +59,6 @@ final class CardPrograms {
                 if clipping && !noPictures { names.append("CLIPPING") }
                 if peaking && !noPictures { names.append("PEAKING") }
             }
-            if content == .decorations, decorationParts < 4 { names.append("DECORATION_PARTS \(decorationParts)") }
             if peel { names.append("PEEL") }
             return names
         }
@@ -130,12 +125,9 @@ extension CardRenderer {
         /// in the mesh, and each card's vertex shading costs CPU time inside llvmpipe's draw.
         var decorationQuads = 4
 
-        /// The program variant of `content` for these features: a `decorations` pass's has only
-        /// the parts of its `decorationQuads`.
         func variant(_ content: CardPrograms.Content, peel: Bool = false) -> CardPrograms.Variant {
             CardPrograms.Variant(content: content, fullResolution: fullResolution, fade: fade, noPictures: noPictures, peel: peel,
-                                 translucent: translucent, photo: photo, clipping: clipping, peaking: peaking,
-                                 decorationParts: content == .decorations ? min(max(decorationQuads, 1), 4) : 4)
+                                 translucent: translucent, photo: photo, clipping: clipping, peaking: peaking)
         }
     }
 
