@@ -232,20 +232,13 @@ struct BulkPackingTests {
     }
 
     /// A bulk writer with translucent cards: every third card has alpha 0.5, at varying depth.
-    struct FadingLayout: InstanceWriting {
+    struct FadingLayout: WholeDeckTestWriter {
         var name: String { "fading" }
         var scrollAxis: ScrollAxis { .vertical }
         func contentSize(viewport: Size, cardCount: Int) -> Size { viewport }
         func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
             CardAttributes(index: index, center: Vec3(100, 100, Double((index * 37) % 101) - 50),
                            size: Size(width: 40, height: 30), alpha: index % 3 == 0 ? 0.5 : 1, zIndex: index)
-        }
-        func candidateRange(in context: LayoutContext) -> Range<Int> { 0..<context.cardCount }
-        func canWriteInBulk(in context: LayoutContext) -> Bool { true }
-        var restingZIndexOrder: IndexOrder { .ascending }
-        func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                            into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-            writeInstancesOneByOne(range, in: context, layerCount: layerCount, reversed: reversed, into: out)
         }
     }
 

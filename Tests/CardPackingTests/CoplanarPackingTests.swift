@@ -59,20 +59,13 @@ struct CoplanarPackingTests {
     }
 
     /// A bulk writer whose cards carry biases `−|i − 3|` (linear's, the nearer card in front).
-    struct RowLayout: InstanceWriting {
+    struct RowLayout: WholeDeckTestWriter {
         var name: String { "row" }
         var scrollAxis: ScrollAxis { .horizontal }
         func contentSize(viewport: Size, cardCount: Int) -> Size { viewport }
         func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
             CardAttributes(index: index, center: Vec3(300 + 100 * Double(index), 400, 0), size: Size(width: 200, height: 260),
                            zIndex: index, depthBias: -Double(abs(index - 3)))
-        }
-        func candidateRange(in context: LayoutContext) -> Range<Int> { 0..<context.cardCount }
-        func canWriteInBulk(in context: LayoutContext) -> Bool { true }
-        var restingZIndexOrder: IndexOrder { .ascending }
-        func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                            into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-            writeInstancesOneByOne(range, in: context, layerCount: layerCount, reversed: reversed, into: out)
         }
     }
 

@@ -104,19 +104,12 @@ struct CoplanarTiesTests {
 
     /// A bulk writer whose cards all lie at z = 0, 100 points apart, 160 wide, bias 0, zIndex =
     /// index: each overlaps its neighbours (not the cards two away).
-    struct OverlappingRow: InstanceWriting {
+    struct OverlappingRow: WholeDeckTestWriter {
         var name: String { "overlapping-row" }
         var scrollAxis: ScrollAxis { .horizontal }
         func contentSize(viewport: Size, cardCount: Int) -> Size { viewport }
         func attributes(at index: Int, in context: LayoutContext) -> CardAttributes {
             CoplanarTiesTests.card(index, x: 100 + 100 * Double(index), zIndex: index)
-        }
-        func candidateRange(in context: LayoutContext) -> Range<Int> { 0..<context.cardCount }
-        func canWriteInBulk(in context: LayoutContext) -> Bool { true }
-        var restingZIndexOrder: IndexOrder { .ascending }
-        func writeInstances(_ range: Range<Int>, in context: LayoutContext, layerCount: Int, reversed: Bool,
-                            into out: UnsafeMutablePointer<InstanceRecord>) -> Int {
-            writeInstancesOneByOne(range, in: context, layerCount: layerCount, reversed: reversed, into: out)
         }
     }
 
