@@ -92,11 +92,15 @@ enum CompilerPages {
     /// The compiler library's mappings that are only read and executed (`r-xp`): the ones whose
     /// pages are always the file's own.
     static func codeMappings(in maps: String) -> [Mapping] {
-        maps.split(separator: "\n").compactMap(parse).filter { mapping in
-            guard mapping.permissions == "r-xp" else { return false }
-            let name = mapping.path.split(separator: "/").last.map(String.init) ?? ""
-            return libraryPrefixes.contains { name.hasPrefix($0 + "-") || name.hasPrefix($0 + ".so") }
-        }
+        maps.split(separator: "\n").compactMap(parse).filter(isCompilerCode)
+    }
+
+    /// Whether `mapping` is the compiler library's code: read and execute only, of a file named
+    /// after one of `libraryPrefixes`.
+    static func isCompilerCode(_ mapping: Mapping) -> Bool {
+        guard mapping.permissions == "r-xp" else { return false }
+        let name = mapping.path.split(separator: "/").last.map(String.init) ?? ""
+        return libraryPrefixes.contains { name.hasPrefix($0 + "-") || name.hasPrefix($0 + ".so") }
     }
 
     /// One line of `/proc/PID/maps`: `START-END PERMS OFFSET DEV INODE [PATH]`, addresses in hex;

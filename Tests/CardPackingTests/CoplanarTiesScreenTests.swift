@@ -1,6 +1,7 @@
 import CardLayout
 import CardMath
 @testable import CardPacking
+import CardTestSupport
 import Testing
 
 /// The tie search looks only at what the camera may show (`ViewVolume`): its cost and its
@@ -54,7 +55,7 @@ struct CoplanarTiesScreenTests {
 
     @Test("never off for a card a point of which projects inside the viewport (random cards, fixed seed)")
     func neverHidesAShownCard() {
-        var random = SplitMix(seed: 34)
+        var random = SplitMix64(seed: 34)
         let volume = ViewVolume(camera: Self.camera)
         var shown = 0, culled = 0
         for _ in 0..<4000 {
@@ -136,17 +137,8 @@ struct CoplanarTiesScreenTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the sampled test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number in `range` from the next 53 bits (the sampled test's inputs).
     mutating func next(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }

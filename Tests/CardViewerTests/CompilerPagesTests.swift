@@ -90,8 +90,8 @@ extension ViewerWindowTests {
         var inCode = false
         var total = 0
         for line in smaps.split(separator: "\n") {
-            if CompilerPages.parse(line) != nil {
-                inCode = !CompilerPages.codeMappings(in: String(line)).isEmpty
+            if let mapping = CompilerPages.parse(line) {
+                inCode = CompilerPages.isCompilerCode(mapping)
             } else if inCode, line.hasPrefix("Rss:") {
                 total += Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
             }
