@@ -68,18 +68,43 @@ final class CardPrograms {
     private let vertex: ShaderSource
     private let fragment: ShaderSource
     private var compiled: [Variant: ShaderProgram] = [:]
+    /// Programs another thread compiles (`CompileAhead`): a variant it has is waited for
+    /// rather than compiled twice.
+    var ahead: CompileAhead?
+    /// How long the renderer waits for a program compiled ahead, seconds: far above the
+    /// compile (about 0.3 s on llvmpipe), so that only a stuck thread is given up on.
+    static let aheadTimeout = 3.0
 
-    /// Compiles the body variant at once, so a source that does not compile fails here.
-    init(gl: GL, vertex: ShaderSource, fragment: ShaderSource) throws {
+    /// Compiles the body variant at once (unless `compilesBody` is false: a renderer that
+    /// draws no body), so a source that does not compile fails here.
+    init(gl: GL, vertex: ShaderSource, fragment: ShaderSource, compilesBody: Bool = true) throws {
         self.gl = gl
         self.vertex = vertex
         self.fragment = fragment
-        _ = try program(Variant(content: .body))
+        if compilesBody { _ = try program(Variant(content: .body)) }
     }
 
     /// The program of `variant`, compiled (and its samplers assigned to their units) on first use.
     func program(_ variant: Variant) throws -> ShaderProgram {
         if let program = compiled[variant] { return program }
+        if let ahead, let adopted = ahead.take(variant, timeout: Self.aheadTimeout) {
+            let program = ShaderProgram(gl: gl, adopting: adopted)
+            compiled[variant] = program
+            return program
+        }
+        let program = try compile(variant)
+        compiled[variant] = program
+        return program
+    }
+
+    /// Whether `variant`'s program is still being compiled by another thread (`CompileAhead`):
+    /// a frame may leave its draw out rather than wait. Never waits.
+    func isCompilingAhead(_ variant: Variant) -> Bool {
+        compiled[variant] == nil && ahead?.isCompiling(variant) == true
+    }
+
+    /// A new program for `variant`: linked, its samplers assigned to their units.
+    private func compile(_ variant: Variant) throws -> ShaderProgram {
         let interface = ShaderInterface.card, defines = variant.defines
         let program = try ShaderProgram(gl: gl, vertex: interface.prepared(vertex, stage: .vertex, defines: defines),
                                         fragment: interface.prepared(fragment, stage: .fragment, defines: defines))
@@ -91,8 +116,13 @@ final class CardPrograms {
         gl.uniform(program.location(CardUniform.zoomPicture), int: CardRenderer.zoomPictureUnit)
         gl.uniform(program.location(CardUniform.opaqueDepth), int: DepthPeeler.opaqueDepthUnit)
         gl.uniform(program.location(CardUniform.peelDepth), int: DepthPeeler.peelDepthUnit)
-        compiled[variant] = program
         return program
+    }
+
+    /// Gives up `variant`'s program without deleting it (handed to another context's
+    /// renderer: `CompileAhead`); nil when it was never compiled.
+    func release(_ variant: Variant) -> UInt32? {
+        compiled.removeValue(forKey: variant)?.program
     }
 
     /// Deletes every program; call with the context current.

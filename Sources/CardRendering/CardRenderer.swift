@@ -42,7 +42,7 @@ public final class CardRenderer {
     let vertexArray: UInt32
     private let meshBuffer: UInt32
     private let indexBuffer: UInt32
-    private let instanceBuffer: UInt32
+    let instanceBuffer: UInt32
     private var instanceCapacity = 0
     let pictures: PictureTextureArray
     let fullPictures: PictureTextureArray
@@ -90,13 +90,19 @@ public final class CardRenderer {
     /// - Throws: `RenderError.beyondDriverLimit` when the context's drawable is larger than the
     ///   driver draws (a window's viewport, the frame-sized textures of depth peeling),
     ///   `.shaderCompile`/`.shaderLink`/`.shaderMissing`, or a GL error.
-    public init(context: GraphicsContext, vertexShader: ShaderSource? = nil, fragmentShader: ShaderSource? = nil) throws {
+    public convenience init(context: GraphicsContext, vertexShader: ShaderSource? = nil, fragmentShader: ShaderSource? = nil) throws {
+        try self.init(context: context, vertexShader: vertexShader, fragmentShader: fragmentShader, compilesBody: true)
+    }
+
+    /// As the public initialiser; `compilesBody` false leaves even the body program to its
+    /// first use (`compileAhead`'s renderer, which draws none).
+    init(context: GraphicsContext, vertexShader: ShaderSource?, fragmentShader: ShaderSource?, compilesBody: Bool) throws {
         self.context = context
         try context.makeCurrent()
         try GLInfo.requireFrame(context.drawableSize, offscreen: false)
         let vertex = try vertexShader ?? .bundled(ShaderInterface.card.vertexFile)
         let fragment = try fragmentShader ?? .bundled(ShaderInterface.card.fragmentFile)
-        programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment)
+        programs = try CardPrograms(gl: gl, vertex: vertex, fragment: fragment, compilesBody: compilesBody)
         pictures = PictureTextureArray(gl: gl, format: .rgba8, name: "picture pool", border: PictureTextureArray.background)
         fullPictures = PictureTextureArray(gl: gl, format: .rgba8, name: "full-resolution picture texture",
                                            border: PictureTextureArray.background)
@@ -125,6 +131,10 @@ public final class CardRenderer {
 
     deinit {
         guard (try? context.makeCurrent()) != nil else { return }
+        if let ahead = programs.ahead {
+            ahead.finish()
+            for program in ahead.untaken() { gl.deleteProgram(program) }
+        }
         pictures.delete()
         fullPictures.delete()
         zoomPicture.delete()
@@ -250,6 +260,12 @@ public final class CardRenderer {
             stats.samplesPassed = gl.occlusionResult(sampleQuery)
         }
         guard !identity, pass.kind != .translucent, features.decorationQuads > 0 else { return }
+        // Compiled on another thread and not there yet (a brand-new shader cache: CompileAhead):
+        // the cards now, their decorations in the frame after it lands.
+        if programs.isCompilingAhead(features.variant(.decorations)) {
+            stats.deferredDecorations = true
+            return
+        }
         let painted = pass.kind == .backToFront
         try draw(pass.range, content: .decorations, features: features,
                  pipeline: painted ? pipelines.paintedDecorations : pipelines.decorations, uniforms: uniforms,
@@ -313,7 +329,7 @@ public final class CardRenderer {
 
     /// Points the per-instance attributes (`ShaderInterface.cardInstanceAttributes`, divisor 1)
     /// at the record starting at byte `base` of the bound instance buffer.
-    private func pointInstanceAttributes(at base: Int) {
+    func pointInstanceAttributes(at base: Int) {
         let stride = InstanceRecord.stride
         for a in ShaderInterface.cardInstanceAttributes {
             gl.attribute(a.location, components: a.components, type: a.type, stride: stride, offset: base + a.offset, divisor: 1)

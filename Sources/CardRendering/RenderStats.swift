@@ -12,6 +12,9 @@ public struct RenderStats: Hashable, Sendable {
     /// Samples that passed the depth test in the opaque pass, when the renderer counts them
     /// (`CardRenderer.countsOpaqueSamples`); 0 otherwise.
     public var samplesPassed = 0
+    /// The decorations were left out: their program is still being compiled on another thread
+    /// (`CompileAhead`); a frame after it lands draws them.
+    public var deferredDecorations = false
 
     public init() {}
 }

@@ -74,6 +74,13 @@ final class ShaderProgram {
         }
     }
 
+    /// A program linked elsewhere (another context of the share group: `CompileAhead`), owned
+    /// from now on.
+    init(gl: GL, adopting program: UInt32) {
+        self.gl = gl
+        self.program = program
+    }
+
     /// The location of uniform `name` (−1 when the program does not use it), cached.
     func location(_ name: String) -> Int {
         if let cached = locations[name] { return cached }

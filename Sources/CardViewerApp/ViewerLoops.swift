@@ -13,11 +13,16 @@ import CardWindow
 struct WindowLoop {
     let window: GLFWWindowContext
     let driver: ViewerDriver
+    /// The decorations program compiled on another thread (`ProgramsAhead`), if any: frames
+    /// leave the decorations out until it lands, then one is drawn with them; the hidden
+    /// window it was compiled in is closed as soon as its thread is done.
+    var programsAhead: ProgramsAhead?
 
     func run(capturingLastFrame: Bool) throws -> RGBAImage? {
         let session = driver.session
         var trimmed = false
         var compilerPages = CompilerPages.Schedule()
+        var ahead = programsAhead
         while !session.shouldQuit {
             let (release, timeout) = compilerPages.beforeWaiting(waitTime(), at: window.time)
             if release { CompilerPages.releaseInBackground() }
@@ -35,6 +40,13 @@ struct WindowLoop {
             driver.followSession()
             if session.shouldQuit { break }
             if canDraw { try driver.updatePictures() }
+            if let compiling = ahead {
+                if compiling.work.takeNews() { session.requestFrame() }
+                if compiling.closeIfDone() {
+                    ahead = nil
+                    HeapTrim.trim()  // the compile's memory, as after the first frame
+                }
+            }
             if session.needsDisplay, canDraw {
                 try driver.drawFrame()
                 if compilerPages.frameDrawn(at: window.time) { CompilerPages.releaseInBackground() }
@@ -45,6 +57,7 @@ struct WindowLoop {
             }
         }
         guard capturingLastFrame else { return nil }
+        ahead?.work.waitUntilDone(timeout: ProgramsAhead.wholeFrameWait)
         try driver.updatePictures()
         try driver.waitForPictures("--screenshot")
         return try driver.drawFrame(capture: true)

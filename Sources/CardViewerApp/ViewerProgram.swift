@@ -88,6 +88,15 @@ public enum ViewerProgram {
         // their frames those of their script).
         let prefetch = script == nil && !options.headless ? builder.startFirstScreenPrefetch(loaded, viewport: options.size) : nil
         let surface = try ViewerSurface.open(options, replay: script != nil)
+        // A window's decorations program is compiled on a second thread while this one goes on
+        // (a brand-new shader cache on llvmpipe only: ProgramsAhead).
+        var ahead: ProgramsAhead?
+        if script == nil, case .window(let window) = surface {
+            ahead = ProgramsAhead.start(window: window, shapes: builder.firstFrameShapes(
+                loaded, framebuffer: window.drawableSize, viewport: window.viewportSize))
+            builder.compileAhead = ahead?.work
+        }
+        defer { ahead?.close() }
         // The prefetch planned one pixel per point: a HiDPI window's pictures are larger.
         let prefetchFits = surface.viewport == options.size && surface.pixelsPerPoint == 1
         if !prefetchFits { prefetch?.discard() }
@@ -139,7 +148,8 @@ public enum ViewerProgram {
                 last = try ReplayLoop(script: script, driver: driver, surface: surface, capture: options.capture)
                     .run(capturingLastFrame: options.screenshotPath != nil)
             } else if case .window(let window) = surface {
-                last = try WindowLoop(window: window, driver: driver).run(capturingLastFrame: options.screenshotPath != nil)
+                last = try WindowLoop(window: window, driver: driver, programsAhead: ahead)
+                    .run(capturingLastFrame: options.screenshotPath != nil)
             } else {
                 last = nil
             }

@@ -30,18 +30,7 @@ public final class GLFWWindowContext {
             let detail = Self.lastError() ?? "GLFW could not initialise"
             throw WindowError.noDisplay(detail)
         }
-        glfwDefaultWindowHints()
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
-        // One sample per pixel: the card shader antialiases the cards' edges and corners itself
-        // (distance-field coverage), and 4× multisampling cost two buffers of 16 bytes a pixel
-        // (32 MiB at 1280×800 on llvmpipe, in system memory; docs/BENCHMARKS.md).
-        glfwWindowHint(GLFW_SAMPLES, 0)
-        glfwWindowHint(GLFW_DEPTH_BITS, 24)
-        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
-        glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+        Self.setHints(visible: visible)
         let width = Int32(clamping: Int(max(1, min(size.width.isFinite ? size.width : 1, 16_384))))
         let height = Int32(clamping: Int(max(1, min(size.height.isFinite ? size.height : 1, 16_384))))
         guard let window = glfwCreateWindow(width, height, title, nil, nil) else {
@@ -64,6 +53,38 @@ public final class GLFWWindowContext {
         events.scale = ScreenScale(of: window)
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(events).toOpaque())
         installCallbacks()
+    }
+
+    /// The hints of every window this process opens (`init`, `makeSharedContext`): one
+    /// framebuffer configuration, so that programs compiled in one context suit the other.
+    private static func setHints(visible: Bool) {
+        glfwDefaultWindowHints()
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        // One sample per pixel: the card shader antialiases the cards' edges and corners itself
+        // (distance-field coverage), and 4× multisampling cost two buffers of 16 bytes a pixel
+        // (32 MiB at 1280×800 on llvmpipe, in system memory; docs/BENCHMARKS.md).
+        glfwWindowHint(GLFW_SAMPLES, 0)
+        glfwWindowHint(GLFW_DEPTH_BITS, 24)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+    }
+
+    /// A hidden 1 × 1 window whose context shares objects (programs, textures, buffers) with this
+    /// window's and has its framebuffer configuration: where another thread compiles programs
+    /// for this window (`CompileAhead`). Its title names no viewer (window lists and searches
+    /// by name or class never take it for the viewer's). Call on the main thread, as `close()`
+    /// on the result.
+    ///
+    /// - Throws: `WindowError.noGLContext` when GLFW cannot create it.
+    public func makeSharedContext() throws -> GLFWSharedContext {
+        Self.setHints(visible: false)
+        guard let hidden = glfwCreateWindow(1, 1, "compiling shaders", nil, window) else {
+            throw WindowError.noGLContext(Self.lastError() ?? "glfwCreateWindow failed")
+        }
+        return GLFWSharedContext(window: hidden)
     }
 
     deinit {

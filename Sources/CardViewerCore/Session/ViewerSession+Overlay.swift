@@ -33,6 +33,12 @@ extension ViewerSession {
         needsDisplay = true
     }
 
+    /// Asks for a frame at the next chance although nothing in the session changed: what
+    /// the renderer left out of the last one can now be drawn (`CompileAhead`).
+    public func requestFrame() {
+        needsDisplay = true
+    }
+
     /// Shows `text` for a moment at the bottom of the window, replacing the last message: the
     /// confirmation of an action without a visible effect (S, Z, U…).
     public func showMessage(_ text: String) {

@@ -68,6 +68,9 @@ public struct ViewerBuilder {
     /// One-line warnings from the picture pipeline (unreadable pictures, an unwritable
     /// thumbnail cache, no font for titles).
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// Card programs another thread compiles for the renderer `build` makes (nil: it compiles
+    /// them all itself).
+    public var compileAhead: CompileAhead?
 
     public init(deck: DeckSpec, layout: LayoutKind) {
         self.deck = deck
@@ -207,6 +210,7 @@ public struct ViewerBuilder {
         let pixels = context.drawableSize
         let session = makeSession(loaded, viewport: viewport ?? Size(width: Double(pixels.width), height: Double(pixels.height)))
         let renderer = try CardRenderer(context: context)
+        renderer.compileAhead = compileAhead
         let pictures = try ViewerPictures(catalog: loaded.catalog, session: session, renderer: renderer, options: self.pictures,
                                           prefetch: prefetch, warn: warn)
         // Marks are read from the store in the background, the current card's neighbours first.
@@ -223,6 +227,13 @@ public struct ViewerBuilder {
         let overlay = drawsOverlay ? try ViewerOverlay(context: context, waitsForFont: overlayWaitsForFont,
                                                        titleWorkshop: prefetch?.titleWorkshop) : nil
         return AssembledViewer(catalog: loaded.catalog, frame: frame, overlay: overlay)
+    }
+
+    /// The textures of `loaded`'s first frame in a framebuffer of `framebuffer` pixels showing
+    /// `viewport` points: what `compileAhead` must compile for.
+    public func firstFrameShapes(_ loaded: LoadedDeck, framebuffer: PixelSize, viewport: Size) -> CompileAhead.Shapes {
+        ViewerPictures.firstFrameShapes(showsTitles: loaded.catalog.showsTitles, framebuffer: framebuffer, viewport: viewport,
+                                        options: pictures)
     }
 
     /// Starts preparing the pictures of the first screen of `loaded` in a window of `viewport`

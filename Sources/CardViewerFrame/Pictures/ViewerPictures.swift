@@ -240,6 +240,16 @@ public final class ViewerPictures {
         return PixelSize(width: titleWidth, height: min(max(Int((26 * scale).rounded()), 24), 64))
     }
 
+    /// The textures the first frame samples for `framebuffer` pixels showing `viewport` points
+    /// (`configure`): the pool's layer side, and the title atlas's slot when the deck shows
+    /// titles. What programs compiled ahead are compiled for (`CompileAhead`).
+    static func firstFrameShapes(showsTitles: Bool, framebuffer: PixelSize, viewport: Size,
+                                 options: PictureOptions) -> CompileAhead.Shapes {
+        CompileAhead.Shapes(cardSide: poolPlan(framebuffer: framebuffer, options: options).cardSide,
+                            titleSlot: showsTitles ? titleSlotSize(framebuffer: framebuffer, viewport: viewport)
+                                : PixelSize(width: 0, height: 0))
+    }
+
     /// The thumbnail cache a deck's pictures go through: the shared one, unless the deck is not
     /// a folder's or the options turn it off.
     static func thumbnailCache(for catalog: DeckCatalog, options: PictureOptions,
