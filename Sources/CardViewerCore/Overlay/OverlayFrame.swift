@@ -52,8 +52,8 @@ public struct OverlayFrame: Hashable, Sendable {
     /// - panels are placed by rank — centered ones (the help, prompts), then the top corners, the
     ///   bottom-right corner, the bottom-centered ones in order, the bottom-left corner last —
     ///   each slid away from those placed before it (down from the top, up from the bottom)
-    ///   until it is clear of them — and of its `keepsClearOf` rectangle where it can be (a
-    ///   layout file's error keeps off the current card);
+    ///   until it is clear of them — and of its `keepsClearOf` rectangles where it can be (a
+    ///   layout file's error keeps off the current card, the options panel off the badges);
     /// - in the pixel font at 2 points per font pixel (1 on viewports under 900 × 560, and for a
     ///   panel that would not fit the viewport at 2); a panel with no clear place at 2 tries 1,
     ///   and one with none at 1 either is hidden (`isHidden`: a message while the help fills the
@@ -76,7 +76,7 @@ public struct OverlayFrame: Hashable, Sendable {
             let first = large && fits ? 2.0 : 1.0
             var frame: OverlayFrame?
             // A panel keeping clear of a card does so where it can; else it keeps clear of panels only.
-            let obstacles = panel.keepsClearOf.map { [placed + [$0], placed] } ?? [placed]
+            let obstacles = panel.keepsClearOf.isEmpty ? [placed] : [placed + panel.keepsClearOf, placed]
             search: for obstacle in obstacles {
                 for pixelSize in first == 2 ? [2.0, 1.0] : [1.0] {
                     let size = size(pixelSize)

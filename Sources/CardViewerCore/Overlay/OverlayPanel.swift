@@ -29,9 +29,10 @@ public struct OverlayPanel: Hashable, Sendable {
     public var opacity: Double
     /// Bars under the lines (the histogram); nil for text only.
     public var chart: OverlayChart?
-    /// A rectangle of the viewport (points) the panel keeps clear of where there is room (the
-    /// current card, under a layout file's error: `OverlayFrame.frames`); nil for none.
-    public var keepsClearOf: Rect?
+    /// Rectangles of the viewport (points) the panel keeps clear of where there is room (the
+    /// current card, under a layout file's error; the cards' number badges, under the options
+    /// panel: `OverlayFrame.frames`); none by default.
+    public var keepsClearOf: [Rect] = []
 
     public init(lines: [String], placement: Placement, opacity: Double = 1, chart: OverlayChart? = nil) {
         self.lines = lines

@@ -113,7 +113,7 @@ final class LayoutView: ViewerView {
             var panel = OverlayPanel(lines: lines, placement: .bottomCenter)
             // Off the current (raised) card where there is room: the error is about the layout it shows.
             panel.keepsClearOf = session.currentCardID.flatMap { id in session.frameCards.first { $0.id == id } }
-                .flatMap { Culling.screenBounds(of: $0, offset: session.offset, camera: session.camera) }
+                .flatMap { Culling.screenBounds(of: $0, offset: session.offset, camera: session.camera) }.map { [$0] } ?? []
             panels.append(panel)
         }
     }

@@ -120,7 +120,15 @@ final class OptionsPanelView: ViewerView {
         let descriptor = kind.descriptor
         let lines = OptionsPanel.lines(layout: descriptor.name, options: descriptor.options,
                                        values: session.layout.optionValues, picked: panel.picked)
-        panels.append(OverlayPanel(lines: lines, placement: .topRight))
+        var shown = OverlayPanel(lines: lines, placement: .topRight)
+        // Off the cards' number badges where there is room (in the smaller font if need be):
+        // pages puts the top card's at the window's top-right corner.
+        // Laid out here (the bulk path leaves `frameCards` unfilled); only when the panel's
+        // lines change, never per frame.
+        var cards: [CardAttributes] = []
+        session.layout.present(into: &cards)
+        shown.keepsClearOf = BadgeArea.screenRects(of: cards, offset: session.offset, camera: session.camera)
+        panels.append(shown)
     }
 
     // MARK: Pointer
