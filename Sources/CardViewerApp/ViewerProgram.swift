@@ -96,7 +96,8 @@ public enum ViewerProgram {
                 loaded, framebuffer: window.drawableSize, viewport: window.viewportSize))
             builder.compileAhead = ahead?.work
         }
-        defer { ahead?.close() }
+        // Before the window goes (GLFW ends with it).
+        defer { withExtendedLifetime(surface) { ahead?.close() } }
         // The prefetch planned one pixel per point: a HiDPI window's pictures are larger.
         let prefetchFits = surface.viewport == options.size && surface.pixelsPerPoint == 1
         if !prefetchFits { prefetch?.discard() }
