@@ -40,22 +40,16 @@ extension CardRenderer {
         try renderer.gl.throwIfError("compiling the card programs ahead")
     }
 
-    /// One draw of record 0 with `variant`'s program and its pass's pipeline.
+    /// One draw of record 0 with `variant`'s program and its pass's pipeline, through the
+    /// frame's own draw (the variant is the one plain features give for its content).
     private func drawAhead(_ variant: CardPrograms.Variant, uniforms: CardUniforms) throws {
         let pipeline: Pipeline
         switch variant.content {
-        case .body: pipeline = pipelines.opaque
+        case .body, .identity: pipeline = pipelines.opaque
         case .decorations: pipeline = pipelines.decorations
         case .bodyAndDecorations: pipeline = pipelines.translucent
-        case .identity: pipeline = pipelines.opaque
         }
-        let program = try programs.program(variant)
-        gl.apply(pipeline.with(program: program.program))
-        uniforms.set(on: program, gl: gl)
-        gl.bindArrayBuffer(instanceBuffer)
-        pointInstanceAttributes(at: 0)
-        let indices = Self.indices(for: variant.content, in: mesh)
-        gl.drawTrianglesInstanced(indexCount: indices.count, firstIndex: indices.lowerBound, instanceCount: 1)
+        try draw(0..<1, content: variant.content, features: PictureFeatures(), pipeline: pipeline, uniforms: uniforms)
     }
 }
 

@@ -42,7 +42,7 @@ public final class CardRenderer {
     let vertexArray: UInt32
     private let meshBuffer: UInt32
     private let indexBuffer: UInt32
-    let instanceBuffer: UInt32
+    private let instanceBuffer: UInt32
     private var instanceCapacity = 0
     let pictures: PictureTextureArray
     let fullPictures: PictureTextureArray
@@ -273,7 +273,7 @@ public final class CardRenderer {
     }
 
     /// One instanced draw of the records in `range` with `pipeline` and the program for `content`.
-    private func draw(_ range: Range<Int>, content: CardPrograms.Content, features: PictureFeatures, pipeline: Pipeline,
+    func draw(_ range: Range<Int>, content: CardPrograms.Content, features: PictureFeatures, pipeline: Pipeline,
                       uniforms: CardUniforms, paintOrder: Bool = false) throws {
         let program = try programs.program(features.variant(content))
         gl.apply(pipeline.with(program: program.program))
@@ -329,7 +329,7 @@ public final class CardRenderer {
 
     /// Points the per-instance attributes (`ShaderInterface.cardInstanceAttributes`, divisor 1)
     /// at the record starting at byte `base` of the bound instance buffer.
-    func pointInstanceAttributes(at base: Int) {
+    private func pointInstanceAttributes(at base: Int) {
         let stride = InstanceRecord.stride
         for a in ShaderInterface.cardInstanceAttributes {
             gl.attribute(a.location, components: a.components, type: a.type, stride: stride, offset: base + a.offset, divisor: 1)

@@ -62,9 +62,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// `$XDG_CACHE_HOME/thumbnails` when that variable is set to an absolute path, else
     /// `$HOME/.cache/thumbnails`; nil when neither is usable.
     public static func defaultRoot(environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/thumbnails" }
-        return nil
+        CacheHome.folder(environment: environment).map { $0 + "/thumbnails" }
     }
 
     /// The thumbnail file for the picture with `uri` in `size`'s folder.

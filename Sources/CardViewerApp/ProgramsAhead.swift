@@ -88,20 +88,14 @@ final class ProgramsAhead {
     /// The stamp's file: `$XDG_CACHE_HOME/cardviewer/compiled-programs` (or under
     /// `~/.cache`); nil without either variable.
     static func stampPath(environment: [String: String]) -> String? {
-        cacheHome(environment).map { $0 + "/cardviewer/compiled-programs" }
+        CacheHome.folder(environment: environment).map { $0 + "/cardviewer/compiled-programs" }
     }
 
     /// Mesa's shader cache folder (`MESA_SHADER_CACHE_DIR`, else `mesa_shader_cache` in the
     /// cache home); nil when there is none.
     static func mesaCache(environment: [String: String]) -> String? {
         if let dir = environment["MESA_SHADER_CACHE_DIR"], dir.hasPrefix("/") { return dir }
-        return cacheHome(environment).map { $0 + "/mesa_shader_cache" }
-    }
-
-    private static func cacheHome(_ environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache" }
-        return nil
+        return CacheHome.folder(environment: environment).map { $0 + "/mesa_shader_cache" }
     }
 
     /// The stamp's one line: renderer, version and the card shaders' FNV-1a digest.
